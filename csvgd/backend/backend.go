@@ -1,0 +1,104 @@
+package backend
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/gomlx/backends/simplego"
+	"github.com/gomlx/gomlx/backends/xla"
+)
+
+// EnvVar is the environment variable that selects the backend (GoMLX's own).
+const EnvVar = backends.ConfigEnvVar
+
+// SafeGoConfig is the pure-Go backend configuration used when GOMLX_BACKEND
+// is not set. "parallelism=-1" lets the simplego worker pool start as many
+// goroutines as it needs, so concurrent matrix products never wait on each
+// other for a slot (the deadlock seen on two cores with the default pool).
+const SafeGoConfig = simplego.BackendName + ":parallelism=-1"
+
+// Notice is where the backend choice is announced; standard error by default.
+// Set it to io.Discard to silence the announcement.
+var Notice io.Writer = os.Stderr
+
+var (
+	once     sync.Once
+	shared   backends.Backend
+	sharedEr error
+)
+
+func init() {
+	// Never download a PJRT plugin behind the user's back.
+	xla.EnableAutoInstall(false)
+}
+
+// Default returns the backend shared by the whole process, creating it with
+// [New] on the first call.
+func Default() (backends.Backend, error) {
+	once.Do(func() { shared, sharedEr = New() })
+	return shared, sharedEr
+}
+
+// MustDefault is [Default] for notebooks and examples: it panics on error.
+func MustDefault() backends.Backend {
+	b, err := Default()
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Config returns the configuration [New] uses: GOMLX_BACKEND when set,
+// otherwise [SafeGoConfig].
+func Config() string {
+	if c := strings.TrimSpace(os.Getenv(EnvVar)); c != "" {
+		return c
+	}
+	return SafeGoConfig
+}
+
+// New creates a backend from [Config] and announces it on [Notice].
+func New() (backends.Backend, error) {
+	cfg := Config()
+	b, err := newQuiet(cfg)
+	if err != nil {
+		return nil, explain(cfg, err)
+	}
+	fmt.Fprintf(Notice, "csvgd: GoMLX backend %s (%s)\n", cfg, b.Description())
+	return b, nil
+}
+
+// newQuiet creates the backend with standard output pointed at standard
+// error: simplego prints its parallelism setting with fmt.Printf.
+// GoMLX panics on an unknown backend name; that is turned into an error.
+func newQuiet(cfg string) (b backends.Backend, err error) {
+	name, _, _ := strings.Cut(cfg, ":")
+	if !slices.Contains(backends.List(), name) {
+		return nil, fmt.Errorf("unknown backend name %q", name)
+	}
+	stdout := os.Stdout
+	os.Stdout = os.Stderr
+	defer func() {
+		os.Stdout = stdout
+		if r := recover(); r != nil {
+			b, err = nil, fmt.Errorf("%v", r)
+		}
+	}()
+	return backends.NewWithConfig(cfg)
+}
+
+// explain wraps a backend creation error with what the user can do about it.
+func explain(cfg string, err error) error {
+	name, _, _ := strings.Cut(cfg, ":")
+	if name == xla.BackendName {
+		return fmt.Errorf("backend %q: %w\n(no PJRT plugin found: point PJRT_PLUGIN_LIBRARY_PATH at the folder holding "+
+			"pjrt_c_api_cpu_plugin.so or xla_cuda_plugin.so, or set %s=xla:/full/path/to/plugin.so; "+
+			"unset %s to use the pure-Go backend)", cfg, err, EnvVar, EnvVar)
+	}
+	return fmt.Errorf("backend %q: %w (known backends: %s)", cfg, err, strings.Join(backends.List(), ", "))
+}

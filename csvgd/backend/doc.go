@@ -1,0 +1,21 @@
+// Package backend picks the GoMLX backend that runs every compiled graph of
+// the project.
+//
+// The rule is small and lives in one place ([New]):
+//
+//   - When the environment variable GOMLX_BACKEND is set, its value is used
+//     as the GoMLX backend configuration, for example "go", "xla:cpu",
+//     "xla:cuda" or "xla:/path/to/pjrt_c_api_plugin.so".
+//   - Otherwise the pure-Go backend ("go", simplego) is used with the
+//     configuration [SafeGoConfig], which cannot deadlock on a machine with
+//     two cores (the default simplego configuration can: concurrent
+//     matrix products wait for slots in a small worker pool).
+//
+// The choice is printed once on standard error, never on standard output,
+// so that machine-readable output (JSON) stays clean.
+//
+// The XLA backend needs a PJRT plugin. Its automatic download is switched
+// off (this project never downloads binaries behind the user's back); when
+// the plugin is absent, [New] returns an error that says how to point GoMLX
+// at one (PJRT_PLUGIN_LIBRARY_PATH, or a full path in GOMLX_BACKEND).
+package backend

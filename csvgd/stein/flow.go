@@ -1,0 +1,169 @@
+package stein
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gomlx/gomlx/backends"
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/pkg/core/tensors"
+)
+
+// Config holds the ingredients of a Stein flow (Alg. svgd without stages).
+type Config struct {
+	Prior     Prior
+	Kernel    Kernel
+	Bandwidth Bandwidth
+	Optimizer Optimizer
+}
+
+// Validate checks every part of the configuration.
+func (c Config) Validate() error {
+	if err := c.Prior.Validate(); err != nil {
+		return err
+	}
+	if err := c.Kernel.Validate(); err != nil {
+		return err
+	}
+	if c.Bandwidth.Rule == Fixed && !(c.Bandwidth.Gamma > 0) {
+		return fmt.Errorf("fixed bandwidth gamma = %v must be > 0", c.Bandwidth.Gamma)
+	}
+	if c.Optimizer == nil {
+		return errors.New("stein: no optimizer")
+	}
+	return nil
+}
+
+// ErrNonFinite is wrapped by the error a [Flow] returns when an update
+// produced NaN or Inf; the particles are then left at their last finite
+// values.
+var ErrNonFinite = errors.New("non-finite particles (NaN or Inf)")
+
+// Flow runs SVGD iterations theta_a += eps phi(theta_a) for all particles in
+// one compiled GoMLX graph per step: score (autodiff of the log-likelihood
+// plus the prior score), kernel matrix and gradients, the Stein direction,
+// the optimizer update and a finiteness check. The bandwidth is computed on
+// the host from the particles before each step (a median needs a sort,
+// which the graph lacks).
+type Flow struct {
+	Config
+	Lambda    float64 // the prior multiplier used by the next step (starts at Prior.Lambda)
+	Iter      int     // iterations done
+	LastGamma float64 // bandwidth used by the last step
+
+	like   LogLikelihood
+	step   *Exec
+	forces *Exec
+	state  []*tensors.Tensor
+}
+
+// NewFlow compiles (lazily, at the first call) the Stein step for cfg and the
+// log-likelihood like on backend b.
+func NewFlow(b backends.Backend, cfg Config, like LogLikelihood) (*Flow, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, like: like}
+	var err error
+	if f.step, err = NewExec(b, f.stepGraph); err != nil {
+		return nil, fmt.Errorf("stein: building the step graph: %w", err)
+	}
+	if f.forces, err = NewExec(b, f.forcesGraph); err != nil {
+		return nil, fmt.Errorf("stein: building the forces graph: %w", err)
+	}
+	return f, nil
+}
+
+// stepGraph: inputs theta, gamma, lambda, iter, state...; outputs the new
+// theta, whether it is finite, and the new state.
+func (f *Flow) stepGraph(in []*Node) []*Node {
+	theta, gamma, lambda, iter := in[0], in[1], in[2], in[3]
+	phi := Direction(theta, gamma, lambda, f.like, f.Prior, f.Kernel).Phi()
+	next, state := f.Optimizer.Update(theta, phi, iter, in[4:])
+	finite := LogicalAll(IsFinite(next))
+	return append([]*Node{next, finite}, state...)
+}
+
+// forcesGraph: inputs theta, gamma, lambda; outputs the three forces.
+func (f *Flow) forcesGraph(theta, gamma, lambda *Node) []*Node {
+	d := Direction(theta, gamma, lambda, f.like, f.Prior, f.Kernel)
+	return []*Node{d.Likelihood, d.Prior, d.Repulsion}
+}
+
+// Gamma is the bandwidth the configured rule gives for x.
+func (f *Flow) Gamma(x *Ensemble) float64 { return f.Bandwidth.Of(x.Rows(), f.Kernel) }
+
+// Step performs one SVGD iteration on x in place. When the update is not
+// finite, x is left unchanged and the error wraps [ErrNonFinite].
+func (f *Flow) Step(x *Ensemble) error {
+	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && f.state[0].Shape().Dimensions[0] != x.N) {
+		f.ResetState(x)
+	}
+	f.LastGamma = f.Gamma(x)
+	args := []any{x.Tensor(), f.LastGamma, f.Lambda, float64(f.Iter)}
+	for _, s := range f.state {
+		args = append(args, s)
+	}
+	out, err := f.step.Exec(args...)
+	if err != nil {
+		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
+	}
+	if !out[1].Value().(bool) {
+		return fmt.Errorf("stein: iteration %d (lambda %g, gamma %g): %w; particles kept at their last finite values",
+			f.Iter, f.Lambda, f.LastGamma, ErrNonFinite)
+	}
+	if err := x.setFromTensor(out[0]); err != nil {
+		return err
+	}
+	f.state = out[2:]
+	f.Iter++
+	return nil
+}
+
+// ResetState zeroes the optimizer state for an ensemble shaped like x and
+// restarts the iteration count seen by the optimizer.
+func (f *Flow) ResetState(x *Ensemble) {
+	f.state = make([]*tensors.Tensor, f.Optimizer.NumState())
+	for i := range f.state {
+		f.state[i] = NewEnsemble(x.N, x.D).Tensor()
+	}
+	f.Iter = 0
+}
+
+// Run performs iters steps on x. When observe is not nil it is called after
+// every step with the number of steps done; returning false stops early.
+func (f *Flow) Run(x *Ensemble, iters int, observe func(done int, x *Ensemble) bool) error {
+	for k := 0; k < iters; k++ {
+		if err := f.Step(x); err != nil {
+			return err
+		}
+		if observe != nil && !observe(k+1, x) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// ForceField is the host-side value of [Forces] for an ensemble.
+type ForceField struct {
+	Likelihood, Prior, Repulsion *Ensemble
+}
+
+// Forces evaluates the three terms of eq. (stein_grad) for x with bandwidth
+// gamma (the configured rule's value when gamma <= 0) and the flow's lambda.
+func (f *Flow) Forces(x *Ensemble, gamma float64) (ForceField, error) {
+	if gamma <= 0 {
+		gamma = f.Gamma(x)
+	}
+	out, err := f.forces.Exec(x.Tensor(), gamma, f.Lambda)
+	if err != nil {
+		return ForceField{}, fmt.Errorf("stein: forces: %w", err)
+	}
+	ff := ForceField{NewEnsemble(x.N, x.D), NewEnsemble(x.N, x.D), NewEnsemble(x.N, x.D)}
+	for i, e := range []*Ensemble{ff.Likelihood, ff.Prior, ff.Repulsion} {
+		if err := e.setFromTensor(out[i]); err != nil {
+			return ForceField{}, err
+		}
+	}
+	return ff, nil
+}

@@ -1,0 +1,103 @@
+package stein
+
+import (
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/integrate/quad"
+)
+
+// moment integrates |x|^k p(x) over the real line as 2 int_0^inf. For
+// alpha < 1 the substitution x = u^(1/alpha) removes the cusp at 0 and the
+// long tail; for alpha >= 1 the integrand is smooth on [0, inf) as it is.
+func moment(p Prior, k float64) float64 {
+	pen := p.Penalty()
+	f := func(x float64) float64 { return 2 * math.Pow(x, k) * math.Exp(p.LogDensity1D(x)) }
+	upper := math.Pow(80/pen, 1/p.Alpha) // exp(-80) is negligible beyond
+	if p.Alpha < 1 {
+		fx := f
+		f = func(u float64) float64 {
+			if u == 0 {
+				return 0
+			}
+			x := math.Pow(u, 1/p.Alpha)
+			return fx(x) * x / (p.Alpha * u) // dx/du = x / (alpha u)
+		}
+		upper = 80 / pen
+	}
+	var sum float64
+	const pieces = 400
+	for i := 0; i < pieces; i++ {
+		a, b := upper*float64(i)/pieces, upper*float64(i+1)/pieces
+		sum += quad.Fixed(f, a, b, 20, quad.Legendre{}, 0)
+	}
+	return sum
+}
+
+func TestPriorIsNormalisedWithVarianceOneOverLambdaSquared(t *testing.T) {
+	for _, alpha := range []float64{0.25, 0.5, 1, 2} {
+		for _, lambda := range []float64{0.05, 1, 3} {
+			p := Prior{Alpha: alpha, Lambda: lambda}
+			if got := moment(p, 0); math.Abs(got-1) > 1e-8 {
+				t.Errorf("alpha=%v lambda=%v: integral of the density = %.12f, want 1", alpha, lambda, got)
+			}
+			want := 1 / (lambda * lambda)
+			if got := moment(p, 2); math.Abs(got-want) > 1e-6*want {
+				t.Errorf("alpha=%v lambda=%v: variance = %.10g, want %.10g", alpha, lambda, got, want)
+			}
+		}
+	}
+}
+
+func TestPriorPenaltyMatchesReadingNotes(t *testing.T) {
+	// reading.md section 2: at lambda = 0.05 about 3.4, 0.74, 0.071, 0.0013.
+	for _, c := range []struct{ alpha, want, tol float64 }{
+		{0.25, 3.4, 0.05}, {0.5, 0.74, 0.01}, {1, 0.071, 0.001}, {2, 0.0013, 0.0001},
+	} {
+		if got := (Prior{Alpha: c.alpha, Lambda: 0.05}).Penalty(); math.Abs(got-c.want) > c.tol {
+			t.Errorf("alpha=%v: penalty = %v, want %v +- %v", c.alpha, got, c.want, c.tol)
+		}
+	}
+}
+
+func TestPriorScoreAgainstFiniteDifferences(t *testing.T) {
+	const h = 1e-6
+	for _, alpha := range []float64{0.25, 0.5, 1, 1.5, 2} {
+		p := Prior{Alpha: alpha, Lambda: 0.7, Smoothing: 1e-2}
+		for _, x := range []float64{-2.5, -0.3, -1e-3, 0, 2e-3, 0.05, 1, 4} {
+			fd := (p.SmoothedLogDensity1D(x+h) - p.SmoothedLogDensity1D(x-h)) / (2 * h)
+			got := p.Score1D(x)
+			if math.Abs(got-fd) > 1e-6*(1+math.Abs(fd)) {
+				t.Errorf("alpha=%v x=%v: score %v, finite difference %v", alpha, x, got, fd)
+			}
+		}
+	}
+}
+
+func TestPriorScoreFiniteEverywhereAndExactAwayFromZero(t *testing.T) {
+	for _, alpha := range []float64{0.1, 0.25, 0.5, 0.75, 1, 2} {
+		p := Prior{Alpha: alpha, Lambda: 0.05}
+		for _, x := range []float64{0, 1e-300, -1e-12, 1e-6, 1e-3} {
+			if s := p.Score1D(x); math.IsNaN(s) || math.IsInf(s, 0) {
+				t.Errorf("alpha=%v: score(%v) = %v is not finite", alpha, x, s)
+			}
+		}
+		for _, x := range []float64{-3, 0.5, 10} {
+			exact := -p.Penalty() * alpha * math.Pow(math.Abs(x), alpha-1) * math.Copysign(1, x)
+			if got := p.Score1D(x); math.Abs(got-exact) > 1e-5*math.Abs(exact) {
+				t.Errorf("alpha=%v x=%v: smoothed score %v, exact %v", alpha, x, got, exact)
+			}
+		}
+	}
+}
+
+func TestPriorValidate(t *testing.T) {
+	for _, p := range []Prior{{Alpha: 0}, {Alpha: 2.5}, {Alpha: math.NaN()}, {Alpha: 1, Lambda: -1}, {Alpha: 1, Smoothing: -1}} {
+		if p.Validate() == nil {
+			t.Errorf("%+v: want an error", p)
+		}
+	}
+	if err := (Prior{Alpha: 2, Lambda: 0}).Validate(); err != nil {
+		t.Errorf("lambda = 0 is the flat prior and valid: %v", err)
+	}
+}

@@ -1,0 +1,46 @@
+package stein
+
+import (
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+)
+
+// LogLikelihood builds, for an ensemble theta of shape [N, D], the
+// log-likelihood of every particle, shape [N]. Its gradient with respect to
+// theta (taken by GoMLX's autodiff) is the data part of the score.
+// A nil LogLikelihood means "no data": only prior and kernel act.
+type LogLikelihood func(theta *Node) *Node
+
+// Forces are the three terms of the Stein direction, eq. (stein_grad), for
+// every particle a (each of shape [N, D]):
+//
+//	Likelihood[a] = 1/N sum_b k(theta_b, theta_a) grad log p(D | theta_b)   (a) data fit
+//	Prior[a]      = 1/N sum_b k(theta_b, theta_a) grad log p(theta_b)        (b) sparsification
+//	Repulsion[a]  = 1/N sum_b grad_{theta_b} k(theta_b, theta_a)             (c) repulsion
+//
+// phi = Likelihood + Prior + Repulsion.
+type Forces struct {
+	Likelihood, Prior, Repulsion *Node
+}
+
+// Phi is the Stein direction phi = (a) + (b) + (c).
+func (f Forces) Phi() *Node { return Add(Add(f.Likelihood, f.Prior), f.Repulsion) }
+
+// Direction builds the three forces of eq. (stein_grad) for the ensemble
+// theta [N, D] in one graph: gamma (bandwidth) and lambda (prior multiplier)
+// are scalar nodes of theta's dtype.
+func Direction(theta, gamma, lambda *Node, like LogLikelihood, prior Prior, kernel Kernel) Forces {
+	n := float64(theta.Shape().Dimensions[0])
+	kmat, kgrad := kernel.Matrix(theta, gamma)
+	smooth := func(score *Node) *Node { // 1/N sum_b k(theta_b, theta_a) score_b
+		return DivScalar(Einsum("ba,bd->ad", kmat, score), n)
+	}
+	scoreL := ZerosLike(theta)
+	if like != nil {
+		scoreL = Gradient(ReduceAllSum(like(theta)), theta)[0]
+	}
+	return Forces{
+		Likelihood: smooth(scoreL),
+		Prior:      smooth(prior.Score(theta, lambda)),
+		Repulsion:  DivScalar(ReduceSum(kgrad, 0), n),
+	}
+}
