@@ -3,7 +3,6 @@ package stein
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -64,26 +63,87 @@ func (b Bandwidth) String() string {
 // A degenerate ensemble (all particles equal) gives a small positive gamma
 // rather than 0, so that the kernel stays defined.
 func (b Bandwidth) Of(x [][]float64, k Kernel) float64 {
-	n := float64(len(x))
+	n := len(x)
 	switch b.Rule {
 	case MedianLiuWang:
-		var d []float64
-		for i := range x {
-			for j := range x {
-				d = append(d, k.Distance(x[i], x[j]))
-			}
-		}
-		return positive(median(d) / (k.Beta * math.Log(n+1)))
+		return positive(medianWithDiagonal(pairwise(x, k.Distance), n) / (k.Beta * math.Log(float64(n)+1)))
 	case MedianPaper:
-		var d []float64
-		for i := range x {
-			for j := i + 1; j < len(x); j++ {
-				d = append(d, euclid(x[i], x[j]))
-			}
-		}
-		return positive(math.Sqrt(0.5 * median(d) / math.Log(n+1)))
+		return positive(math.Sqrt(0.5 * median(pairwise(x, euclid)) / math.Log(float64(n)+1)))
 	}
 	return b.Gamma
+}
+
+// pairwise returns dist(x_i, x_j) for all i < j.
+func pairwise(x [][]float64, dist func(a, b []float64) float64) []float64 {
+	d := make([]float64, 0, len(x)*(len(x)-1)/2)
+	for i := range x {
+		for j := i + 1; j < len(x); j++ {
+			d = append(d, dist(x[i], x[j]))
+		}
+	}
+	return d
+}
+
+// medianWithDiagonal is the median of the full symmetric n x n matrix of
+// non-negative distances whose upper triangle is pairs: n zeros on the
+// diagonal and every pair twice. In that sorted list position p >= n holds
+// the pair of rank (p-n)/2.
+func medianWithDiagonal(pairs []float64, n int) float64 {
+	at := func(p int) float64 {
+		if p < n {
+			return 0
+		}
+		return kth(pairs, (p-n)/2)
+	}
+	m := n * n
+	if m%2 == 1 {
+		return at(m / 2)
+	}
+	return (at(m/2-1) + at(m/2)) / 2
+}
+
+// median of v (reordered in place).
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	m := len(v) / 2
+	if len(v)%2 == 1 {
+		return kth(v, m)
+	}
+	return (kth(v, m-1) + kth(v, m)) / 2
+}
+
+// kth returns the k-th smallest value of v (0-based), reordering v: a
+// quickselect, linear on average.
+func kth(v []float64, k int) float64 {
+	lo, hi := 0, len(v)-1
+	for lo < hi {
+		pivot := v[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for v[i] < pivot {
+				i++
+			}
+			for v[j] > pivot {
+				j--
+			}
+			if i <= j {
+				v[i], v[j] = v[j], v[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return v[k]
+		}
+	}
+	return v[k]
 }
 
 func positive(g float64) float64 {
@@ -92,19 +152,6 @@ func positive(g float64) float64 {
 		return tiny
 	}
 	return g
-}
-
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := slices.Clone(v)
-	slices.Sort(s)
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return (s[m-1] + s[m]) / 2
 }
 
 func euclid(a, b []float64) float64 {

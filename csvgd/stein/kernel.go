@@ -47,8 +47,19 @@ func (k Kernel) Validate() error {
 // Distance is |a - b|^beta = sum_i |a_i - b_i|^beta.
 func (k Kernel) Distance(a, b []float64) float64 {
 	var s float64
-	for i := range a {
-		s += math.Pow(math.Abs(a[i]-b[i]), k.Beta)
+	switch k.Beta {
+	case 2:
+		for i := range a {
+			s += (a[i] - b[i]) * (a[i] - b[i])
+		}
+	case 1:
+		for i := range a {
+			s += math.Abs(a[i] - b[i])
+		}
+	default:
+		for i := range a {
+			s += math.Pow(math.Abs(a[i]-b[i]), k.Beta)
+		}
 	}
 	return s
 }

@@ -1,0 +1,128 @@
+package mvn
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/gomlx/gomlx/backends"
+)
+
+// SurveyConfig is the grid of the paper's Fig. mvn_survey: every
+// combination of prior order alpha, kernel order beta, multiplier lambda and
+// fixed bandwidth gamma, each run from Base (same particles, seed and
+// iterations).
+type SurveyConfig struct {
+	Alphas, Betas, Lambdas, Gammas []float64
+	Base                           Config
+}
+
+// PaperSurvey is the survey of the paper's Sec. 4: alpha in {1/4, 1, 2},
+// beta in {1, 2}, 128 particles, log grids of lambda (0.01 to 10) and
+// gamma (0.3 to 300), 1000 iterations per run. quick shrinks it for a first
+// look and for CI: 32 particles, 300 iterations, coarser grids.
+func PaperSurvey(quick bool) SurveyConfig {
+	base := DefaultConfig()
+	base.Iters = 1000
+	sc := SurveyConfig{
+		Alphas:  []float64{0.25, 1, 2},
+		Betas:   []float64{1, 2},
+		Lambdas: logGrid(0.01, 10, 7),
+		Gammas:  logGrid(0.3, 300, 4),
+		Base:    base,
+	}
+	if quick {
+		sc.Base.Particles, sc.Base.Iters = 32, 300
+		sc.Lambdas = logGrid(0.01, 10, 4)
+		sc.Gammas = logGrid(0.3, 300, 3)
+	}
+	return sc
+}
+
+// logGrid returns n values from lo to hi evenly spaced in log.
+func logGrid(lo, hi float64, n int) []float64 {
+	g := make([]float64, n)
+	for i := range g {
+		g[i] = lo * math.Pow(hi/lo, float64(i)/float64(n-1))
+	}
+	return g
+}
+
+// SurveyPoint is one run of the survey.
+type SurveyPoint struct {
+	Alpha, Beta, Lambda, Gamma float64
+	Bhattacharyya, L1Theta3    float64
+	Error                      string `json:",omitempty"` // set when the run failed
+}
+
+// Points lists the configurations of the survey in a fixed order.
+func (s SurveyConfig) Points() []Config {
+	var cs []Config
+	for _, a := range s.Alphas {
+		for _, b := range s.Betas {
+			for _, l := range s.Lambdas {
+				for _, g := range s.Gammas {
+					c := s.Base
+					c.Alpha, c.Beta, c.Lambda = a, b, l
+					c.Bandwidth = stein.Bandwidth{Rule: stein.Fixed, Gamma: g}
+					cs = append(cs, c)
+				}
+			}
+		}
+	}
+	return cs
+}
+
+// Survey runs every point of s, two at a time on two or more cores, and
+// returns them in the order of [SurveyConfig.Points]. A run that fails (for
+// example with a non-finite update) is kept with its error and NaN metrics
+// rather than stopping the survey. progress, when not nil, is called after
+// each run.
+func Survey(b backends.Backend, t Target, s SurveyConfig, progress func(done, total int)) ([]SurveyPoint, error) {
+	cfgs := s.Points()
+	for _, c := range cfgs {
+		if err := c.Validate(); err != nil {
+			return nil, fmt.Errorf("mvn survey: %w", err)
+		}
+	}
+	out := make([]SurveyPoint, len(cfgs))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < min(2, runtime.GOMAXPROCS(0)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				out[i] = surveyPoint(b, t, cfgs[i])
+				mu.Lock()
+				done++
+				if progress != nil {
+					progress(done, len(cfgs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range cfgs {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out, nil
+}
+
+func surveyPoint(b backends.Backend, t Target, c Config) SurveyPoint {
+	p := SurveyPoint{Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Gamma: c.Bandwidth.Gamma,
+		Bhattacharyya: math.NaN(), L1Theta3: math.NaN()}
+	r, err := Run(b, t, c)
+	if err != nil {
+		p.Error = err.Error()
+		return p
+	}
+	p.Bhattacharyya, p.L1Theta3 = r.Bhattacharyya, r.L1Theta3
+	return p
+}
