@@ -1,0 +1,62 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// flagSet is a subcommand's flags and its help text.
+type flagSet struct {
+	*flag.FlagSet
+	synopsis string
+	stdout   io.Writer
+}
+
+// newFlagSet returns a flag set that does not print on its own: parseFlags
+// prints the help on -h and a one-line error otherwise.
+func newFlagSet(name, synopsis string, stdout io.Writer) *flagSet {
+	fs := flag.NewFlagSet("csvgd "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {} // the flag package calls it on every error
+	return &flagSet{FlagSet: fs, synopsis: synopsis, stdout: stdout}
+}
+
+// help prints the synopsis and the flags on stdout.
+func (fs *flagSet) help() {
+	fmt.Fprintf(fs.stdout, "Usage: %s\n\nFlags:\n", fs.synopsis)
+	fs.SetOutput(fs.stdout)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
+// parseFlags parses args. It returns (exit code, true) when the command
+// must stop: after -h (0) or on a bad flag (2, one line on stderr).
+func parseFlags(fs *flagSet, args []string, stderr io.Writer) (int, bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.help()
+		return exitOK, true
+	case err != nil:
+		return usageError(fs, stderr, err), true
+	case fs.NArg() > 0:
+		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", fs.Arg(0))), true
+	}
+	return 0, false
+}
+
+// usageError prints a one-line usage error and returns exitUsage.
+func usageError(fs *flagSet, stderr io.Writer, err error) int {
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintf(stderr, "%s: %s (see '%s -h')\n", fs.Name(), msg, fs.Name())
+	return exitUsage
+}
+
+// failure prints a one-line runtime error and returns exitFailure.
+func failure(fs *flagSet, stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), strings.ReplaceAll(err.Error(), "\n", " "))
+	return exitFailure
+}
