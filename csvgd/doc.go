@@ -1,0 +1,22 @@
+// Package csvgd is the reference implementation, in Go on GoMLX, of
+// condensed Stein variational gradient descent (cSVGD): Padmanabha, Safta,
+// Bouklas and Jones, "Condensed Stein Variational Gradient Descent for
+// Uncertainty Quantification of Neural Networks".
+//
+// The work is split by the paper's concepts:
+//
+//   - [github.com/csvgd/csvgd-go/csvgd/stein]: the Stein core of Sec. 3 —
+//     the alpha prior family (eq. sparprior), the beta-exponential kernel,
+//     bandwidth rules, optimizers and the ensembled Stein step (eq.
+//     stein_grad) compiled as one GoMLX graph with a leading particle axis.
+//   - [github.com/csvgd/csvgd-go/csvgd/mvn]: the illustrative example of
+//     Sec. 4 (3-D Gaussian, Bhattacharyya distance, sparsity of theta_3, the
+//     lambda x gamma survey).
+//   - [github.com/csvgd/csvgd-go/csvgd/figures]: the paper's figures as
+//     gonum/plot plots, shared by the notebooks and the command line.
+//   - [github.com/csvgd/csvgd-go/csvgd/backend]: the one place that picks the
+//     GoMLX backend.
+//
+// This package holds the few settings they share, such as the quick mode
+// used by CI.
+package csvgd

@@ -1,0 +1,67 @@
+package mvn
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func tinySurvey() SurveyConfig {
+	s := PaperSurvey(true)
+	s.Alphas, s.Betas = []float64{1}, []float64{2}
+	s.Lambdas, s.Gammas = []float64{0.01, 10}, []float64{1}
+	s.Base.Particles, s.Base.Iters = 16, 100
+	return s
+}
+
+// TestSurveyTrendAndCache: sparsity (mean |theta_3|) falls as lambda rises;
+// a second call reads the cached file and gives identical points, and a
+// changed configuration is not served from the stale file.
+func TestSurveyTrendAndCache(t *testing.T) {
+	b := testBackend(t)
+	s := tinySurvey()
+	path := filepath.Join(t.TempDir(), "sub", "survey.json")
+	pts, err := CachedSurvey(b, PaperTarget(), s, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pts) != 2 || !(pts[1].L1Theta3 < pts[0].L1Theta3) {
+		t.Fatalf("mean |theta_3| should fall from lambda = 0.01 to 10: %+v", pts)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
+	}
+	again, err := CachedSurvey(nil, PaperTarget(), s, path, nil) // nil backend: must not run
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range pts {
+		if pts[i] != again[i] {
+			t.Fatalf("cached point %d = %+v, want %+v", i, again[i], pts[i])
+		}
+	}
+	s.Base.Seed++
+	third, err := CachedSurvey(b, PaperTarget(), s, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if third[0] == pts[0] {
+		t.Fatal("a changed configuration was served from the cache")
+	}
+}
+
+func TestSurveyPointJSONKeepsNaN(t *testing.T) {
+	p := SurveyPoint{Alpha: 1, Beta: 2, Lambda: 3, Gamma: 4, Bhattacharyya: math.NaN(), L1Theta3: 0.5, Error: "diverged"}
+	raw, err := p.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q SurveyPoint
+	if err := q.UnmarshalJSON(raw); err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(q.Bhattacharyya) || q.L1Theta3 != 0.5 || q.Error != "diverged" || q.Gamma != 4 {
+		t.Fatalf("round trip gave %+v from %s", q, raw)
+	}
+}

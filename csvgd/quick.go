@@ -1,0 +1,17 @@
+package csvgd
+
+import (
+	"os"
+	"strconv"
+)
+
+// QuickEnv is the environment variable that switches on quick mode: reduced
+// grids, particles and iterations, for CI and for a first look. Any value
+// that strconv.ParseBool reads as true ("1", "true") turns it on.
+const QuickEnv = "CSVGD_QUICK"
+
+// Quick reports whether quick mode is on.
+func Quick() bool {
+	v, err := strconv.ParseBool(os.Getenv(QuickEnv))
+	return err == nil && v
+}
