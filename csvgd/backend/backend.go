@@ -69,6 +69,9 @@ func New() (backends.Backend, error) {
 	if err != nil {
 		return nil, explain(cfg, err)
 	}
+	if Notice == nil {
+		return b, nil
+	}
 	fmt.Fprintf(Notice, "csvgd: GoMLX backend %s (%s)\n", cfg, b.Description())
 	return b, nil
 }
