@@ -1,0 +1,27 @@
+# make setup      install Jupyter nbconvert, GoNB and goimports (scripts/setup.sh)
+# make test       gofmt, go vet, go test (notebooks executed in quick mode)
+# make notebooks  execute notebooks/*.ipynb into notebooks/executed/ (.ipynb + .html);
+#                 full mode unless CSVGD_QUICK=1
+# make figures    write the paper's figures to figures/
+# make reproduce  figures + notebooks
+
+# GoNB (the Jupyter kernel) and goimports live in .bin.
+export PATH := $(CURDIR)/.bin:$(PATH)
+
+.PHONY: setup test notebooks figures reproduce
+
+setup:
+	scripts/setup.sh
+
+test: setup
+	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt -l reports:"; echo "$$files"; exit 1; fi
+	go vet ./...
+	CSVGD_QUICK=1 CSVGD_REQUIRE_NOTEBOOKS=1 go test -timeout 20m ./...
+
+notebooks: setup
+	go run ./internal/nbrun/cmd/nbrun -out notebooks/executed
+
+figures:
+	go run ./csvgd/cmd/csvgd figures -out figures
+
+reproduce: figures notebooks

@@ -1,0 +1,31 @@
+// Package nbrun executes the repository's GoNB (Go Jupyter kernel) notebooks
+// headless and checks the result.
+//
+// Notebooks are run with Jupyter's nbconvert ("/usr/bin/jupyter nbconvert
+// --to notebook --execute"), through the "gonb" kernel that scripts/setup.sh
+// builds into the repository's .bin folder and registers with Jupyter.
+//
+// nbconvert alone is not a sufficient test: a Go panic, os.Exit(n), log.Fatal
+// or a failing "!shell" line inside a cell only prints "exit status N" to the
+// cell's stderr and nbconvert still exits 0. [Check] therefore reads the
+// executed notebook and reports
+//
+//   - outputs of type "error" (compile errors, kernel errors),
+//   - stderr stream lines that are exactly "exit status N",
+//
+// and [CountImages] counts the plots a notebook displayed, so that a test can
+// assert the expected figures are really there.
+//
+// The runner exports two environment variables to the kernel, and through it to
+// every cell:
+//
+//   - CSVGD_ROOT: the repository root. A notebook's first cell uses it to put
+//     the repository's module into GoNB's Go workspace (see notebooks/README.md),
+//     falling back to the notebook folder's parent when it is unset.
+//   - CSVGD_QUICK: passed through unchanged from the caller's environment; "1"
+//     asks notebooks for a fast, reduced run.
+//
+// The tests of this package execute real notebooks when Jupyter and the kernel
+// are installed and skip otherwise, unless CSVGD_REQUIRE_NOTEBOOKS=1 is set (as
+// "make test" does), in which case a missing installation is a failure.
+package nbrun

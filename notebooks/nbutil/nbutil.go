@@ -1,0 +1,51 @@
+// Package nbutil holds small helpers shared by the GoNB notebooks in
+// notebooks/: choosing sizes by quick mode and showing gonum/plot plots inline.
+//
+// It is also what the runner's test notebook imports to prove that notebooks
+// can import this repository's packages (see notebooks/README.md). Notebooks
+// cannot import packages under internal/: Go only allows that from inside this
+// module, and a notebook is compiled as a module of its own.
+package nbutil
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/janpfeifer/gonb/gonbui"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+// Pick returns quick in quick mode (csvgd.Quick, CSVGD_QUICK=1) and full
+// otherwise, e.g. steps := nbutil.Pick(5000, 200).
+func Pick[T any](full, quick T) T {
+	if csvgd.Quick() {
+		return quick
+	}
+	return full
+}
+
+// PNG renders the plot as a PNG image of the given size.
+func PNG(p *plot.Plot, width, height vg.Length) ([]byte, error) {
+	w, err := p.WriterTo(width, height, "png")
+	if err != nil {
+		return nil, fmt.Errorf("rendering plot: %w", err)
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("rendering plot: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// DisplayPlot renders the plot as a PNG image of the given size and shows it
+// in the notebook. The image/png output survives the HTML export.
+func DisplayPlot(p *plot.Plot, width, height vg.Length) error {
+	img, err := PNG(p, width, height)
+	if err != nil {
+		return err
+	}
+	gonbui.DisplayPNG(img)
+	return nil
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs what the notebooks and `make test` need, skipping every step that is
+# already done:
+#   1. Jupyter's nbconvert (Debian packages; needs root or sudo),
+#   2. the GoNB kernel, built from this module's `tool` dependency into .bin/gonb,
+#   3. goimports (GoNB runs it on every cell) into .bin/goimports,
+#   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb.
+# Run it from anywhere; it works in the repository root. Progress goes to stderr.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+BIN=$ROOT/.bin
+GOIMPORTS_VERSION=v0.52.0 # golang.org/x/tools; builds with the Go in go.mod.
+export PATH=$BIN:$PATH
+
+log() { echo "setup: $*" >&2; }
+
+# 1. Jupyter (only nbconvert is needed to execute and render notebooks headless).
+if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1; then
+  log "jupyter nbconvert present, skipping apt-get"
+else
+  SUDO=
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+  log "installing jupyter-nbconvert and jupyter-client with apt-get"
+  $SUDO apt-get update -qq >&2
+  $SUDO env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client >&2
+fi
+
+mkdir -p "$BIN"
+
+# built_with FILE MODULE VERSION: whether binary FILE was built with MODULE at VERSION.
+built_with() {
+  [ -x "$1" ] && go version -m "$1" 2>/dev/null | grep -Eq "^\s+(mod|dep)\s+$2\s+$3(\s|$)"
+}
+
+# 2. GoNB, at the version pinned by the `tool` line of go.mod.
+GONB_VERSION=$(go list -m -f '{{.Version}}' github.com/janpfeifer/gonb)
+if built_with "$BIN/gonb" github.com/janpfeifer/gonb "$GONB_VERSION"; then
+  log "GoNB $GONB_VERSION present in .bin, skipping build"
+else
+  log "building GoNB $GONB_VERSION into .bin/gonb"
+  go build -o "$BIN/gonb" github.com/janpfeifer/gonb
+fi
+
+# 3. goimports.
+if built_with "$BIN/goimports" golang.org/x/tools "$GOIMPORTS_VERSION"; then
+  log "goimports $GOIMPORTS_VERSION present in .bin, skipping install"
+else
+  log "installing goimports $GOIMPORTS_VERSION into .bin"
+  GOBIN=$BIN go install "golang.org/x/tools/cmd/goimports@$GOIMPORTS_VERSION"
+fi
+
+# 4. Kernel spec "gonb" (in ${JUPYTER_DATA_DIR:-~/.local/share/jupyter}/kernels/gonb).
+SPEC=${JUPYTER_DATA_DIR:-$HOME/.local/share/jupyter}/kernels/gonb/kernel.json
+if [ -f "$SPEC" ] && grep -Fq "\"$BIN/gonb\"" "$SPEC" && grep -Fq -- '--raw_error' "$SPEC"; then
+  log "kernel spec $SPEC points at .bin/gonb, skipping install"
+else
+  log "installing the gonb kernel spec (gopls, which it may say is missing, only serves completion)"
+  gonb --install --raw_error --force_deps >&2
+fi
+log "done"
