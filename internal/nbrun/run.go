@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd"
 )
 
 const (
@@ -28,15 +30,15 @@ const (
 	DefaultCellTimeout = 600 * time.Second
 
 	// ModulePath is the module path of this repository.
-	ModulePath = "github.com/csvgd/csvgd-go"
+	ModulePath = csvgd.ModulePath
 
 	// RootEnv names the environment variable holding the repository root,
 	// which the notebooks' first cell reads.
-	RootEnv = "CSVGD_ROOT"
+	RootEnv = csvgd.RootEnv
 
 	// QuickEnv names the environment variable that, set to "1", asks the
 	// notebooks for a quick reduced run. The runner passes it through.
-	QuickEnv = "CSVGD_QUICK"
+	QuickEnv = csvgd.QuickEnv
 )
 
 // Options configure [Execute] and [RenderHTML].
@@ -234,21 +236,7 @@ func jupyter(ctx context.Context, opts Options, dir string, args []string) error
 
 // FindRoot returns the repository root: the closest folder at or above dir
 // whose go.mod declares [ModulePath].
-func FindRoot(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", fmt.Errorf("finding the repository root: %w", err)
-	}
-	for d := abs; ; d = filepath.Dir(d) {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
-		if err == nil && bytes.Contains(data, []byte("module "+ModulePath+"\n")) {
-			return d, nil
-		}
-		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("finding the repository root: no go.mod of %s at or above %s", ModulePath, abs)
-		}
-	}
-}
+func FindRoot(dir string) (string, error) { return csvgd.FindRoot(dir) }
 
 // Available returns nil when notebooks can be executed with the tools of the
 // repository at root: /usr/bin/jupyter is installed, the "gonb" kernel spec is

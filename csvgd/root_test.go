@@ -1,0 +1,33 @@
+package csvgd
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestRootFromSubfolderAndEnv(t *testing.T) {
+	t.Setenv(RootEnv, "")
+	root, err := Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "csvgd", "doc.go")); err != nil {
+		t.Fatalf("Root() = %s is not the repository root: %v", root, err)
+	}
+	t.Setenv(RootEnv, "/somewhere/else")
+	if got, _ := Root(); got != "/somewhere/else" {
+		t.Fatalf("Root() with %s set = %s", RootEnv, got)
+	}
+}
+
+func TestCachePathSeparatesQuickMode(t *testing.T) {
+	t.Setenv(RootEnv, "/r")
+	t.Setenv(QuickEnv, "")
+	full := CachePath("survey")
+	t.Setenv(QuickEnv, "1")
+	quick := CachePath("survey")
+	if full != filepath.Join("/r", "data", "cache", "survey.json") || quick == full {
+		t.Fatalf("full %s, quick %s", full, quick)
+	}
+}
