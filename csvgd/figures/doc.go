@@ -1,0 +1,40 @@
+// Package figures draws the figures of the paper's Secs. 3 and 4 with
+// gonum/plot: one function per figure, named after the paper's figure
+// label, each returning a [Figure] that renders to PNG or SVG.
+//
+//	PriorFamily     fig. prior_family   log posteriors of a Gaussian likelihood and the alpha prior
+//	MVNGradient     fig. mvn_gradient   Stein direction and pseudopotential of two particles, no data
+//	MVNSurvey       fig. mvn_survey     error and sparsity against lambda, per (alpha, beta), by gamma
+//	MVNParticles    fig. mvn_particles  converged particles at lambda = 0.1 and 1.0, by gamma
+//
+// and two teaching figures for the notebooks, not in the paper:
+//
+//	FlowSnapshots   the ensemble at several iterations of one run
+//	ForceArrows     the three terms of eq. (stein_grad) acting on one particle
+//
+// The paper's figure files are not available (its \includegraphics are
+// empty), so each figure follows its caption and the text around it; each
+// function's comment states the choices the paper leaves open (grids,
+// ranges, contour levels, arrow scales, layout).
+//
+// Conventions shared by the figures:
+//   - A kernel bandwidth gamma is coloured along viridis, dark for the
+//     smallest, stopping short of its palest yellow so that points and
+//     lines stay visible on white; contour levels use viridis too, except
+//     behind coloured particles, where they are grey.
+//   - Contours of a log posterior are drawn at max - 2^k / 2 below the
+//     panel's maximum, so that panels of very different scales compare.
+//   - Axes that the paper samples on log grids (lambda, the survey's
+//     metrics) are log axes.
+//   - Legends and row labels shared by all panels are drawn once, beside
+//     the panels, so that they never hide data.
+//
+// Saving and showing:
+//
+//	fig := figures.PriorFamily()
+//	err := fig.Save("figures")         // figures/prior_family.png and .svg
+//	png, err := fig.PNG()              // in a notebook: gonbui.DisplayPNG(png)
+//
+// A constructor given unusable input (no survey points, a nil result)
+// returns a figure that carries the error: Render, PNG and Save return it.
+package figures

@@ -1,0 +1,271 @@
+package figures
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// DefaultDPI is the resolution of PNG renderings when [Figure.DPI] is 0.
+const DefaultDPI = 150
+
+// Figure is a figure of one or more panels laid out on a grid, with an
+// optional title above and an optional figure-wide legend to the right.
+// [plot.Align] sizes the panels so that their data areas are equal and
+// aligned, whatever their tick labels.
+//
+// The constructors of this package never panic on bad input: a figure that
+// could not be built carries the reason, which [Figure.Render],
+// [Figure.PNG] and [Figure.Save] return (and [Figure.Err] reports).
+type Figure struct {
+	// Name is the file stem used by Save: the paper's figure label
+	// (for example "mvn_survey") or a descriptive name.
+	Name string
+	// Title, when not empty, is drawn centred above the panels.
+	Title string
+	// Panels holds the panels row by row (rows x columns); every row has the
+	// same length, and a nil panel leaves its tile blank.
+	Panels [][]*plot.Plot
+	// Legend, when not nil, is a figure-wide legend drawn in a column right
+	// of the panels, vertically centred.
+	Legend *plot.Legend
+	// RowLabels, when not nil, holds one label per row of panels, drawn
+	// rotated left of the row and centred on its data area: a y-axis label
+	// shared by the row. (gonum/plot places a panel's own y label wrongly
+	// on log axes, which misaligns the panels' titles.)
+	RowLabels []string
+	// Width and Height are the size of the whole figure.
+	Width, Height vg.Length
+	// DPI is the resolution of PNG renderings; 0 means DefaultDPI.
+	DPI int
+
+	err error
+}
+
+// failed returns a figure that reports err when rendered.
+func failed(name string, err error) *Figure {
+	return &Figure{Name: name, err: fmt.Errorf("figure %s: %w", name, err)}
+}
+
+// Err is the reason the figure could not be built, or nil.
+func (f *Figure) Err() error {
+	if f == nil {
+		return errors.New("figures: nil figure")
+	}
+	return f.err
+}
+
+func (f *Figure) validate() error {
+	if err := f.Err(); err != nil {
+		return err
+	}
+	if len(f.Panels) == 0 || len(f.Panels[0]) == 0 {
+		return fmt.Errorf("figure %s: no panels", f.Name)
+	}
+	for r, row := range f.Panels {
+		if len(row) != len(f.Panels[0]) {
+			return fmt.Errorf("figure %s: panel row %d has %d columns, row 0 has %d", f.Name, r, len(row), len(f.Panels[0]))
+		}
+	}
+	if !(f.Width > 0 && f.Height > 0) {
+		return fmt.Errorf("figure %s: size %v x %v must be positive", f.Name, f.Width, f.Height)
+	}
+	if f.RowLabels != nil && len(f.RowLabels) != len(f.Panels) {
+		return fmt.Errorf("figure %s: %d row labels for %d rows", f.Name, len(f.RowLabels), len(f.Panels))
+	}
+	if f.DPI < 0 {
+		return fmt.Errorf("figure %s: DPI = %d must be >= 0", f.Name, f.DPI)
+	}
+	return nil
+}
+
+// Render draws the figure and encodes it as "png" or "svg". SVG text names
+// its font (Liberation Serif, gonum/plot's default) rather than embedding
+// it, which would add about half a megabyte per figure; a viewer without
+// that font substitutes another serif, usually a little wider, for which
+// the legend column leaves some slack.
+func (f *Figure) Render(format string) (out []byte, err error) {
+	if err := f.validate(); err != nil {
+		return nil, err
+	}
+	var cw vg.CanvasWriterTo
+	switch strings.ToLower(format) {
+	case "png":
+		dpi := f.DPI
+		if dpi == 0 {
+			dpi = DefaultDPI
+		}
+		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(dpi))}
+	case "svg":
+		cw = vgsvg.New(f.Width, f.Height) // fonts by name, not embedded: see Render
+	default:
+		return nil, fmt.Errorf("figure %s: unknown format %q (want png or svg)", f.Name, format)
+	}
+	defer func() { // gonum/plot reports impossible layouts by panicking
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("figure %s: rendering %s: %v", f.Name, format, r)
+		}
+	}()
+	f.draw(draw.New(cw))
+	var buf bytes.Buffer
+	if _, err := cw.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("figure %s: encoding %s: %w", f.Name, format, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// PNG renders the figure as a PNG image, for example for a notebook's
+// gonbui.DisplayPNG.
+func (f *Figure) PNG() ([]byte, error) { return f.Render("png") }
+
+// Save writes DIR/NAME.png and DIR/NAME.svg, creating dir when needed. Each
+// file is written to a temporary file in dir and renamed into place, so an
+// interrupted run never leaves half a figure.
+func (f *Figure) Save(dir string) error {
+	if err := f.validate(); err != nil {
+		return err
+	}
+	if f.Name == "" || f.Name == "." || f.Name == ".." || strings.ContainsAny(f.Name, `/\`) {
+		return fmt.Errorf("figures: name %q is not a plain file name", f.Name)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("figure %s: %w", f.Name, err)
+	}
+	for _, format := range []string{"png", "svg"} {
+		raw, err := f.Render(format)
+		if err != nil {
+			return err
+		}
+		if err := writeAtomic(filepath.Join(dir, f.Name+"."+format), raw); err != nil {
+			return fmt.Errorf("figure %s: %w", f.Name, err)
+		}
+	}
+	return nil
+}
+
+func writeAtomic(path string, raw []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if _, err := tmp.Write(raw); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Layout constants of figures, in points.
+const (
+	figPad     = vg.Length(6)  // around the figure and between title, panels and legend
+	tilePadX   = vg.Length(10) // between panel columns
+	tilePadY   = vg.Length(8)  // between panel rows
+	titleSize  = vg.Length(15)
+	legendSize = vg.Length(12)
+)
+
+func (f *Figure) draw(dc draw.Canvas) {
+	// A white page: PNG canvases start white, SVG ones transparent.
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+
+	dc = draw.Crop(dc, figPad, -figPad, figPad, -figPad)
+	if f.Title != "" {
+		sty := textStyle(titleSize)
+		sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+		dc.FillText(sty, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: dc.Max.Y}, f.Title)
+		dc = draw.Crop(dc, 0, 0, 0, -(sty.Height(f.Title) + figPad))
+	}
+	if f.Legend != nil {
+		l := *f.Legend
+		l.Top, l.Left = true, true
+		r := l.Rectangle(dc)
+		w, h := 1.2*(r.Max.X-r.Min.X), r.Max.Y-r.Min.Y // slack for substituted SVG fonts
+		mid := (dc.Min.Y + dc.Max.Y) / 2
+		lc := dc
+		lc.Min.X = dc.Max.X - w
+		lc.Max.Y = min(dc.Max.Y, mid+h/2)
+		l.Draw(lc)
+		dc = draw.Crop(dc, 0, -(w + 2*figPad), 0, 0)
+	}
+	labelSty := textStyle(axisLabelSize)
+	labelSty.Rotation = math.Pi / 2
+	labelSty.XAlign, labelSty.YAlign = draw.XCenter, draw.YBottom
+	var labelX vg.Length
+	if f.RowLabels != nil {
+		var w vg.Length
+		for _, l := range f.RowLabels {
+			w = max(w, labelSty.Height(l))
+		}
+		labelX = dc.Min.X + w // rotated a quarter turn, the text extends left of its anchor
+		dc = draw.Crop(dc, w+figPad, 0, 0, 0)
+	}
+	rows, cols := len(f.Panels), len(f.Panels[0])
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: tilePadX, PadY: tilePadY}
+	canvases := plot.Align(f.Panels, tiles, dc)
+	for r, row := range f.Panels {
+		// plot.Align lines up the data areas, not the titles: a panel whose
+		// top tick label sticks out above its data area gets its title
+		// higher than its neighbours'. Titles of a row share one baseline,
+		// the lowest top Align left them.
+		top := vg.Length(math.Inf(1))
+		for c, p := range row {
+			if p != nil && p.Title.Text != "" {
+				top = min(top, canvases[r][c].Max.Y)
+			}
+		}
+		labelled := f.RowLabels == nil || f.RowLabels[r] == ""
+		for c, p := range row {
+			if p == nil {
+				continue
+			}
+			cv := canvases[r][c]
+			q := *p // a shallow copy: the same plotters and axes, drawn without the title
+			if p.Title.Text != "" {
+				cv.Max.Y -= p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding
+				q.Title.Text = ""
+			}
+			q.Draw(cv)
+			da := q.DataCanvas(cv)
+			if p.Title.Text != "" {
+				sty := p.Title.TextStyle
+				sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+				dc.FillText(sty, vg.Point{X: (da.Min.X + da.Max.X) / 2, Y: top + sty.FontExtents().Descent}, p.Title.Text)
+			}
+			if !labelled {
+				dc.FillText(labelSty, vg.Point{X: labelX, Y: (da.Min.Y + da.Max.Y) / 2}, f.RowLabels[r])
+				labelled = true
+			}
+		}
+	}
+}
+
+// textStyle is plain black text in the default font at size pt.
+func textStyle(size vg.Length) text.Style {
+	return text.Style{
+		Color:   color.Black,
+		Font:    font.From(plot.DefaultFont, size),
+		Handler: plot.DefaultTextHandler,
+	}
+}

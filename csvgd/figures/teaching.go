@@ -1,0 +1,247 @@
+package figures
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/csvgd/csvgd-go/csvgd/mvn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// FlowSnapshots is a teaching figure, not one of the paper's: the
+// particles of a run of the Sec. 4 example in the (theta_1, theta_3) plane
+// at the iterations kept in res.Snapshots (set [mvn.Config].Snapshots),
+// one panel per snapshot in increasing order, four panels to a row. When
+// the run kept no snapshot, the single panel shows the final particles.
+//
+// All panels share their axis ranges, so the motion of the ensemble reads
+// across them. Behind the particles, grey contours show the log posterior
+// of [mvn.PaperTarget] with the run's alpha prior and lambda on the slice
+// theta_2 = 2, as in [MVNParticles] (the result does not record its
+// target: a run of another target gets the paper's contours).
+func FlowSnapshots(res *mvn.Result) *Figure {
+	const (
+		name    = "flow_snapshots"
+		perRow  = 4
+		panelCm = 7.5
+	)
+	if res == nil {
+		return failed(name, errors.New("nil result"))
+	}
+	type snap struct {
+		iter int
+		e    *stein.Ensemble
+	}
+	var snaps []snap
+	for k, e := range res.Snapshots {
+		snaps = append(snaps, snap{k, e})
+	}
+	sort.Slice(snaps, func(i, j int) bool { return snaps[i].iter < snaps[j].iter })
+	if len(snaps) == 0 && res.Particles != nil {
+		snaps = []snap{{res.Iterations, res.Particles}}
+	}
+	var e1, e3 []float64
+	for _, s := range snaps {
+		if s.e == nil || s.e.D < 3 || !s.e.Finite() {
+			return failed(name, fmt.Errorf("snapshot at iteration %d is not a finite three-dimensional ensemble", s.iter))
+		}
+		e1 = append(e1, s.e.Component(0)...)
+		e3 = append(e3, s.e.Component(2)...)
+	}
+	if len(snaps) == 0 {
+		return failed(name, errors.New("the result holds no particles"))
+	}
+	x0, x1 := paddedRange(e1, 0.06)
+	y0, y1 := paddedRange(e3, 0.06)
+	c := res.Config
+	prior := stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda}
+	background := posteriorSlice(prior, x0, x1, y0, y1)
+
+	cols := min(perRow, len(snaps))
+	rows := (len(snaps) + cols - 1) / cols
+	panels := make([][]*plot.Plot, rows)
+	for r := range panels {
+		panels[r] = make([]*plot.Plot, cols)
+	}
+	sty := particleStyle(blue)
+	for i, s := range snaps {
+		r, col := i/cols, i%cols
+		xlabel, ylabel := "", ""
+		if r == rows-1 || i+cols >= len(snaps) {
+			xlabel = "θ₁"
+		}
+		if col == 0 {
+			ylabel = "θ₃"
+		}
+		p := newPanel(fmt.Sprintf("iteration %d", s.iter), xlabel, ylabel)
+		p.Add(axesLines()...)
+		p.Add(background)
+		addFlat(p, points(plane(s.e, 0, 2), sty))
+		setRange(&p.X, x0, x1)
+		setRange(&p.Y, y0, y1)
+		panels[r][col] = p
+	}
+	leg := newLegend()
+	leg.Add(fmt.Sprintf("particles (%d)", snaps[0].e.N), glyphThumb{sty})
+	leg.Add("log posterior, θ₂ = 2", lineThumb{draw.LineStyle{Color: contourGrey(0.5), Width: vg.Points(1.5)}})
+	return &Figure{
+		Name: name,
+		Title: fmt.Sprintf("Stein flow: α = %s, λ = %s, β = %s, γ = %s, %s steps of %s",
+			num(c.Alpha), num(c.Lambda), num(c.Beta), bandValue(c.Bandwidth), c.Optimizer, num(c.StepSize)),
+		Panels: panels,
+		Legend: leg,
+		Width:  vg.Length(panelCm*float64(cols)+6) * vg.Centimeter,
+		Height: vg.Length(panelCm*float64(rows)+1) * vg.Centimeter,
+	}
+}
+
+// ForceArrows is a teaching figure, not one of the paper's: for particle a
+// of the ensemble x, the three terms of the Stein direction, eq.
+// (stein_grad), as returned by [stein.Flow.Forces],
+//
+//	(a) data fit        1/N sum_b k(theta_b, theta_a) grad log p(D | theta_b)
+//	(b) sparsification  1/N sum_b k(theta_b, theta_a) grad log p(theta_b)
+//	(c) repulsion       1/N sum_b grad_{theta_b} k(theta_b, theta_a)
+//
+// drawn as arrows from the particle, with their sum phi, over the other
+// particles in grey. The plane is (theta_1, theta_3) when the ensemble has
+// three or more dimensions, (theta_1, theta_2) otherwise. All arrows share
+// one scale s (arrow = s x force, in data units, stated in the legend),
+// chosen so that the longest reaches about 40% of the ensemble's extent
+// along each axis; the figure reports an error when ff and x do not match
+// or a is out of range.
+func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
+	const name = "force_arrows"
+	if x == nil || ff.Likelihood == nil || ff.Prior == nil || ff.Repulsion == nil {
+		return failed(name, errors.New("nil ensemble or force"))
+	}
+	for _, e := range []*stein.Ensemble{ff.Likelihood, ff.Prior, ff.Repulsion} {
+		if e.N != x.N || e.D != x.D {
+			return failed(name, fmt.Errorf("forces of shape %d x %d for an ensemble of %d x %d", e.N, e.D, x.N, x.D))
+		}
+	}
+	if a < 0 || a >= x.N {
+		return failed(name, fmt.Errorf("particle %d of %d", a, x.N))
+	}
+	if x.D < 2 {
+		return failed(name, fmt.Errorf("a %d-dimensional ensemble has no plane to draw", x.D))
+	}
+	if !x.Finite() {
+		return failed(name, errors.New("the ensemble holds NaN or Inf"))
+	}
+	i, j := 0, 1
+	if x.D >= 3 {
+		j = 2
+	}
+	labelX, labelY := fmt.Sprintf("θ%s", subscript(i+1)), fmt.Sprintf("θ%s", subscript(j+1))
+
+	type force struct {
+		label string
+		v     plotter.XY
+		c     colorSpec
+	}
+	pick := func(e *stein.Ensemble) plotter.XY { return plotter.XY{X: e.Particle(a)[i], Y: e.Particle(a)[j]} }
+	fs := []force{
+		{"(a) data fit", pick(ff.Likelihood), colorSpec{blue, 1.6}},
+		{"(b) sparsification", pick(ff.Prior), colorSpec{orange, 1.6}},
+		{"(c) repulsion", pick(ff.Repulsion), colorSpec{green, 1.6}},
+	}
+	var phi plotter.XY
+	for _, f := range fs {
+		phi.X += f.v.X
+		phi.Y += f.v.Y
+	}
+	fs = append(fs, force{"φ = (a) + (b) + (c)", phi, colorSpec{red, 2.4}})
+	for _, f := range fs {
+		if math.IsNaN(f.v.X+f.v.Y) || math.IsInf(f.v.X+f.v.Y, 0) {
+			return failed(name, fmt.Errorf("force %s of particle %d is not finite", f.label, a))
+		}
+	}
+
+	all := plane(x, i, j)
+	var xs, ys []float64
+	for _, q := range all {
+		xs, ys = append(xs, q.X), append(ys, q.Y)
+	}
+	x0, x1 := paddedRange(xs, 0)
+	y0, y1 := paddedRange(ys, 0)
+	var mx, my float64
+	for _, f := range fs {
+		mx, my = math.Max(mx, math.Abs(f.v.X)), math.Max(my, math.Abs(f.v.Y))
+	}
+	s := math.Inf(1)
+	if mx > 0 {
+		s = math.Min(s, 0.4*(x1-x0)/mx)
+	}
+	if my > 0 {
+		s = math.Min(s, 0.4*(y1-y0)/my)
+	}
+	if math.IsInf(s, 1) {
+		s = 1
+	}
+
+	p := newPanel(fmt.Sprintf("forces on particle %d of %d", a, x.N), labelX, labelY)
+	p.Add(axesLines()...)
+	others := make(plotter.XYs, 0, x.N-1)
+	for b, q := range all {
+		if b != a {
+			others = append(others, q)
+		}
+	}
+	otherSty := draw.GlyphStyle{Color: lightGrey, Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
+	meSty := draw.GlyphStyle{Color: black, Radius: vg.Points(4), Shape: draw.CircleGlyph{}}
+	if len(others) > 0 {
+		p.Add(points(others, otherSty))
+	}
+	leg := newLegend()
+	tail := plotter.XYs{all[a]}
+	for _, f := range fs {
+		arr, err := NewArrows(tail, plotter.XYs{{X: s * f.v.X, Y: s * f.v.Y}}, f.c.c, vg.Points(f.c.w))
+		if err != nil {
+			return failed(name, err)
+		}
+		p.Add(arr)
+		leg.Add(f.label, arr)
+	}
+	p.Add(points(tail, meSty))
+	// the particles and the arrow tips, with a margin
+	for _, f := range fs {
+		xs, ys = append(xs, all[a].X+s*f.v.X), append(ys, all[a].Y+s*f.v.Y)
+	}
+	x0, x1 = paddedRange(xs, 0.05)
+	y0, y1 = paddedRange(ys, 0.05)
+	setRange(&p.X, x0, x1)
+	setRange(&p.Y, y0, y1)
+	leg.Add(fmt.Sprintf("particle %d", a), glyphThumb{meSty})
+	leg.Add("other particles", glyphThumb{otherSty})
+	leg.Add(fmt.Sprintf("arrow = %s × force", num(s)))
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{p}},
+		Legend: leg,
+		Width:  22 * vg.Centimeter,
+		Height: 14 * vg.Centimeter,
+	}
+}
+
+type colorSpec struct {
+	c color.Color
+	w float64 // line width, points
+}
+
+// subscript writes n with Unicode subscript digits.
+func subscript(n int) string {
+	digits := []rune("₀₁₂₃₄₅₆₇₈₉")
+	var out []rune
+	for _, d := range fmt.Sprint(n) {
+		out = append(out, digits[d-'0'])
+	}
+	return string(out)
+}
