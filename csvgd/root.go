@@ -62,8 +62,8 @@ func isRoot(dir string) bool {
 // the repository; quick-mode results get their own file (name-quick.json),
 // so that a quick run never replaces a full one. Without a repository root
 // it falls back to data/cache under the working directory.
-func CachePath(name string) string {
-	if Quick() {
+func CachePath(name string, quick bool) string {
+	if quick {
 		name += "-quick"
 	}
 	root, err := Root()

@@ -23,10 +23,8 @@ func TestRootFromSubfolderAndEnv(t *testing.T) {
 
 func TestCachePathSeparatesQuickMode(t *testing.T) {
 	t.Setenv(RootEnv, "/r")
-	t.Setenv(QuickEnv, "")
-	full := CachePath("survey")
-	t.Setenv(QuickEnv, "1")
-	quick := CachePath("survey")
+	full := CachePath("survey", false)
+	quick := CachePath("survey", true)
 	if full != filepath.Join("/r", "data", "cache", "survey.json") || quick == full {
 		t.Fatalf("full %s, quick %s", full, quick)
 	}

@@ -16,16 +16,17 @@ export PATH=$BIN:$PATH
 
 log() { echo "setup: $*" >&2; }
 
-# 1. Jupyter (only nbconvert is needed to execute and render notebooks headless).
-if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1; then
-  log "jupyter nbconvert present, skipping apt-get"
+# 1. Jupyter (only nbconvert is needed to execute and render notebooks headless;
+#    libjs-mathjax renders the equations of the HTML renders offline).
+if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1 && [ -f /usr/share/javascript/mathjax/MathJax.js ]; then
+  log "jupyter nbconvert and MathJax present, skipping apt-get"
 else
   SUDO=
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
-  log "installing jupyter-nbconvert and jupyter-client with apt-get"
+  log "installing jupyter-nbconvert, jupyter-client and libjs-mathjax with apt-get"
   $SUDO apt-get update -qq >&2
   $SUDO env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client >&2
+    apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client libjs-mathjax >&2
 fi
 
 mkdir -p "$BIN"

@@ -76,18 +76,24 @@ func New() (backends.Backend, error) {
 	return b, nil
 }
 
-// newQuiet creates the backend with standard output pointed at standard
-// error: simplego prints its parallelism setting with fmt.Printf.
+// newQuiet creates the backend with standard output pointed at the null
+// device: simplego prints its parallelism setting with fmt.Printf, which
+// would corrupt machine-readable output; [New] announces the choice itself.
 // GoMLX panics on an unknown backend name; that is turned into an error.
 func newQuiet(cfg string) (b backends.Backend, err error) {
 	name, _, _ := strings.Cut(cfg, ":")
 	if !slices.Contains(backends.List(), name) {
 		return nil, fmt.Errorf("unknown backend name %q", name)
 	}
+	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", os.DevNull, err)
+	}
 	stdout := os.Stdout
-	os.Stdout = os.Stderr
+	os.Stdout = devNull
 	defer func() {
 		os.Stdout = stdout
+		devNull.Close()
 		if r := recover(); r != nil {
 			b, err = nil, fmt.Errorf("%v", r)
 		}

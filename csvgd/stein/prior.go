@@ -107,7 +107,7 @@ func (p Prior) SmoothedLogDensity1D(theta float64) float64 {
 //	d/dtheta log p = -lambda^alpha c2 alpha theta (theta^2 + s^2)^(alpha/2 - 1).
 func (p Prior) Score1D(theta float64) float64 {
 	s := p.smoothing()
-	return -p.Penalty() * p.Alpha * theta * math.Pow(theta*theta+s*s, p.Alpha/2-1)
+	return -p.Penalty()*p.Alpha*theta*math.Pow(theta*theta+s*s, p.Alpha/2-1) + 0 // + 0 turns -0 into 0
 }
 
 // Score builds the smoothed prior score in the graph, element-wise over

@@ -10,8 +10,12 @@ package nbutil
 import (
 	"bytes"
 	"fmt"
+	"os"
 
 	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/gomlx/gomlx/backends"
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -48,4 +52,31 @@ func DisplayPlot(p *plot.Plot, width, height vg.Length) error {
 	}
 	gonbui.DisplayPNG(img)
 	return nil
+}
+
+// Show displays a paper figure inline as PNG. A notebook cell cannot return
+// an error, so Show panics on one: the notebook runner reports the panic.
+func Show(f *figures.Figure) {
+	img, err := f.PNG()
+	if err != nil {
+		panic(fmt.Errorf("figure %s: %w", f.Name, err))
+	}
+	gonbui.DisplayPNG(img)
+}
+
+// Must returns v, or panics with err (see [Show] for why a notebook panics).
+func Must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// Backend returns the process's GoMLX backend ([backend.Default]) and, in a
+// notebook, announces the choice on standard output: every cell runs as a
+// process of its own, and the announcement on standard error would be shown
+// like an error in every cell.
+func Backend() backends.Backend {
+	backend.Notice = os.Stdout
+	return Must(backend.Default())
 }
