@@ -3,8 +3,6 @@ package mvn
 import (
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/gomlx/backends"
@@ -55,8 +53,8 @@ func (s ParticlesConfig) Points() []Config {
 	return cs
 }
 
-// ParticlesStudy runs every configuration of s on backend b, two at a time
-// on two or more cores, and returns the results in the order of
+// ParticlesStudy runs every configuration of s on backend b with [RunAll]
+// and returns the results in the order of
 // [ParticlesConfig.Points]. A run that fails leaves a nil result in its
 // place; the other runs still complete, and the returned error joins the
 // failures (each naming its lambda and gamma).
@@ -70,29 +68,12 @@ func ParticlesStudy(b backends.Backend, t Target, s ParticlesConfig) ([]*Result,
 			return nil, fmt.Errorf("mvn particles study: %w", err)
 		}
 	}
-	out := make([]*Result, len(cfgs))
-	errs := make([]error, len(cfgs))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(2, runtime.GOMAXPROCS(0)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				r, err := Run(b, t, cfgs[i])
-				if err != nil {
-					errs[i] = fmt.Errorf("lambda %g, gamma %g: %w", cfgs[i].Lambda, cfgs[i].Bandwidth.Gamma, err)
-					continue
-				}
-				out[i] = r
-			}
-		}()
+	out, errs := RunAll(b, t, cfgs, nil)
+	for i, err := range errs {
+		if err != nil {
+			errs[i] = fmt.Errorf("lambda %g, gamma %g: %w", cfgs[i].Lambda, cfgs[i].Bandwidth.Gamma, err)
+		}
 	}
-	for i := range cfgs {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return out, fmt.Errorf("mvn particles study: %w", err)
 	}

@@ -3,8 +3,6 @@ package mvn
 import (
 	"fmt"
 	"math"
-	"runtime"
-	"sync"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/gomlx/backends"
@@ -75,11 +73,10 @@ func (s SurveyConfig) Points() []Config {
 	return cs
 }
 
-// Survey runs every point of s, two at a time on two or more cores, and
-// returns them in the order of [SurveyConfig.Points]. A run that fails (for
-// example with a non-finite update) is kept with its error and NaN metrics
-// rather than stopping the survey. progress, when not nil, is called after
-// each run.
+// Survey runs every point of s with [RunAll] and returns them in the order
+// of [SurveyConfig.Points]. A run that fails (for example with a non-finite
+// update) is kept with its error and NaN metrics rather than stopping the
+// survey. progress, when not nil, is called after each run.
 func Survey(b backends.Backend, t Target, s SurveyConfig, progress func(done, total int)) ([]SurveyPoint, error) {
 	cfgs := s.Points()
 	for _, c := range cfgs {
@@ -87,42 +84,16 @@ func Survey(b backends.Backend, t Target, s SurveyConfig, progress func(done, to
 			return nil, fmt.Errorf("mvn survey: %w", err)
 		}
 	}
+	results, errs := RunAll(b, t, cfgs, progress)
 	out := make([]SurveyPoint, len(cfgs))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for w := 0; w < min(2, runtime.GOMAXPROCS(0)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				out[i] = surveyPoint(b, t, cfgs[i])
-				mu.Lock()
-				done++
-				if progress != nil {
-					progress(done, len(cfgs))
-				}
-				mu.Unlock()
-			}
-		}()
+	for i, c := range cfgs {
+		out[i] = SurveyPoint{Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Gamma: c.Bandwidth.Gamma,
+			Bhattacharyya: math.NaN(), L1Theta3: math.NaN()}
+		if errs[i] != nil {
+			out[i].Error = errs[i].Error()
+			continue
+		}
+		out[i].Bhattacharyya, out[i].L1Theta3 = results[i].Bhattacharyya, results[i].L1Theta3
 	}
-	for i := range cfgs {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
 	return out, nil
-}
-
-func surveyPoint(b backends.Backend, t Target, c Config) SurveyPoint {
-	p := SurveyPoint{Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Gamma: c.Bandwidth.Gamma,
-		Bhattacharyya: math.NaN(), L1Theta3: math.NaN()}
-	r, err := Run(b, t, c)
-	if err != nil {
-		p.Error = err.Error()
-		return p
-	}
-	p.Bhattacharyya, p.L1Theta3 = r.Bhattacharyya, r.L1Theta3
-	return p
 }
