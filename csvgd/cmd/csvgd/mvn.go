@@ -67,7 +67,7 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.StepSize, "lr", c.StepSize, "optimizer step size")
 	fs.Float64Var(&c.InitStd, "init-std", c.InitStd, "standard deviation of the initial particles around 0")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
-	withParticles := fs.Bool("particles-out", false, "with -json, include the final particles")
+	withParticles := fs.Bool("with-particles", false, "with -json, include the final particles (particles_final)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
