@@ -2,7 +2,7 @@
 # make test       gofmt, go vet, go test (notebooks executed in quick mode)
 # make notebooks  execute notebooks/*.ipynb into notebooks/executed/ (.ipynb + .html);
 #                 full mode unless CSVGD_QUICK=1
-# make figures    write the paper's figures to figures/
+# make figures    write the paper's figures to figures/ (figures/quick/ when CSVGD_QUICK=1)
 # make reproduce  figures + notebooks
 
 # GoNB (the Jupyter kernel) and goimports live in .bin.
@@ -21,7 +21,10 @@ test: setup
 notebooks: setup
 	go run ./internal/nbrun/cmd/nbrun -out notebooks/executed
 
+# Quick mode (CSVGD_QUICK=1) writes to figures/quick/, never over the full figures.
+FIGURES_OUT = $(if $(filter 1 true,$(CSVGD_QUICK)),figures/quick,figures)
+
 figures:
-	go run ./csvgd/cmd/csvgd figures -out figures
+	go run ./csvgd/cmd/csvgd figures -out $(FIGURES_OUT)
 
 reproduce: figures notebooks
