@@ -15,6 +15,10 @@ type Config struct {
 	Kernel    Kernel
 	Bandwidth Bandwidth
 	Optimizer Optimizer
+	// Project, when not nil, maps the updated particles back onto the
+	// feasible set inside the step graph (for example the non-negative
+	// weights of an input-convex network).
+	Project func(theta *Node) *Node
 }
 
 // Validate checks every part of the configuration.
@@ -80,6 +84,9 @@ func (f *Flow) stepGraph(in []*Node) []*Node {
 	theta, gamma, lambda, iter := in[0], in[1], in[2], in[3]
 	phi := Direction(theta, gamma, lambda, f.like, f.Prior, f.Kernel).Phi()
 	next, state := f.Optimizer.Update(theta, phi, iter, in[4:])
+	if f.Project != nil {
+		next = f.Project(next)
+	}
 	finite := LogicalAll(IsFinite(next))
 	return append([]*Node{next, finite}, state...)
 }

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+)
+
+func runPredict(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("predict", "csvgd predict -ensemble FILE -data CSV -out CSV [-force]\n\n"+
+		"Writes the stress of every particle of a saved ensemble at every point of a data file, one row per\n"+
+		"particle and point: particle,point,S11,S22,S33,S23,S13,S12.", stdout)
+	ensPath := fs.String("ensemble", "", "saved ensemble (csvgd train -save)")
+	dataPath := fs.String("data", "", "CSV of deformations (the format of csvgd data)")
+	outPath := fs.String("out", "", "CSV file to write")
+	force := fs.Bool("force", false, "replace -out if it exists")
+	if code, stop := parseFlags(fs, args, stderr); stop {
+		return code
+	}
+	for _, f := range []struct{ name, v string }{{"-ensemble", *ensPath}, {"-data", *dataPath}, {"-out", *outPath}} {
+		if f.v == "" {
+			return usageError(fs, stderr, fmt.Errorf("%s is required", f.name))
+		}
+	}
+	if _, err := os.Stat(*outPath); err == nil && !*force {
+		return failure(fs, stderr, fmt.Errorf("%s exists; use -force to replace it", *outPath))
+	}
+	f, err := ensemble.Load(*ensPath)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	samples, err := hyperelastic.ReadCSVFile(*dataPath)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	pred, err := predictStress(f, samples)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	if err := writePredictions(*outPath, pred); err != nil {
+		return failure(fs, stderr, err)
+	}
+	fmt.Fprintf(stderr, "csvgd predict: %d particles x %d points written to %s\n", len(pred), len(samples), *outPath)
+	return exitOK
+}
+
+func predictStress(f *ensemble.File, samples []hyperelastic.Sample) ([][][6]float64, error) {
+	arch := icnn.Arch{Widths: f.Widths}
+	if err := arch.Validate(); err != nil {
+		return nil, err
+	}
+	x, err := stein.EnsembleFromRows(f.Particles)
+	if err != nil {
+		return nil, err
+	}
+	b, err := backend.Default()
+	if err != nil {
+		return nil, err
+	}
+	p, err := icnn.NewPredictor(b, arch, icnn.NewBatch(samples))
+	if err != nil {
+		return nil, err
+	}
+	return p.Predict(x)
+}
+
+// writePredictions writes the CSV through a temporary file renamed into place.
+func writePredictions(path string, pred [][][6]float64) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	w := bufio.NewWriter(tmp)
+	fmt.Fprintln(w, "particle,point,S11,S22,S33,S23,S13,S12")
+	for a, pts := range pred {
+		for m, s := range pts {
+			line := strconv.Itoa(a) + "," + strconv.Itoa(m)
+			for _, v := range s {
+				line += "," + strconv.FormatFloat(v, 'g', -1, 64)
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
+	if err := errors.Join(w.Flush(), tmp.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(tmp.Name(), path)
+}

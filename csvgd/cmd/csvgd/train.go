@@ -1,0 +1,145 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// trainOutput is the JSON printed by "csvgd train -json".
+type trainOutput struct {
+	Method         string         `json:"method"`
+	Noise          float64        `json:"noise"`
+	Seed           uint64         `json:"seed"`
+	Particles      int            `json:"particles"`
+	Alpha          float64        `json:"alpha"`
+	Lambda         float64        `json:"lambda"`
+	Beta           float64        `json:"beta"`
+	Bandwidth      string         `json:"bandwidth"`
+	Optimizer      string         `json:"optimizer"`
+	StepSize       float64        `json:"step_size"`
+	Sigma          float64        `json:"sigma"`
+	W1Sum          jsonFloat      `json:"w1_sum"`
+	TrainRMSE      jsonFloat      `json:"train_rmse"`
+	ActiveWeights  float64        `json:"active_weights"`
+	TemplateParams int            `json:"template_params"`
+	Iterations     int            `json:"iterations"`
+	Seconds        float64        `json:"seconds"`
+	Backend        string         `json:"backend"`
+	Saved          string         `json:"saved,omitempty"`
+	History        []historyEntry `json:"history"`
+}
+
+type historyEntry struct {
+	Iter          int       `json:"iter"`
+	TrainRMSE     jsonFloat `json:"train_rmse"`
+	W1Sum         jsonFloat `json:"w1_sum"`
+	ActiveWeights float64   `json:"active_weights"`
+}
+
+func runTrain(args []string, stdout, stderr io.Writer) int {
+	c := train.DefaultConfig()
+	fs := newFlagSet("train", "csvgd train [-method svgd] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L] [-save FILE] [-json]\n\n"+
+		"Trains a Stein ensemble of input-convex networks on the hyperelastic data of Sec. 5.2 and reports the\n"+
+		"push-forward W1 on the test path, the training error and the active weights.", stdout)
+	fs.StringVar(&c.Method, "method", c.Method, "training method: svgd (the Stein flow without condensation)")
+	noise := fs.Float64("noise", 0.1, "noise level of the data (0.1 = 10%); picks data/hyperelastic/noise-S unless -data is given")
+	dataDir := fs.String("data", "", "folder holding train.csv and test.csv (default: data/hyperelastic/noise-S of the repository)")
+	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the initial particles and of the W1 reference sample")
+	fs.IntVar(&c.Particles, "particles", c.Particles, "number of particles (>= 2)")
+	fs.IntVar(&c.Iters, "iters", c.Iters, "number of iterations (>= 1)")
+	fs.Float64Var(&c.Alpha, "alpha", c.Alpha, "prior order alpha in (0, 2]")
+	fs.Float64Var(&c.Lambda, "lambda", c.Lambda, "prior multiplier lambda >= 0 (0: no prior)")
+	fs.Float64Var(&c.Beta, "beta", c.Beta, "kernel order beta > 0")
+	fs.Var(bandwidthFlag{&c.Bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule) or paper (Sec. 5.4's rule)")
+	fs.StringVar(&c.Optimizer, "optimizer", c.Optimizer, "optimizer: adam, adagrad (Liu & Wang's) or sgd")
+	fs.Float64Var(&c.StepSize, "lr", c.StepSize, "optimizer step size")
+	fs.Float64Var(&c.Sigma, "sigma", c.Sigma, "likelihood noise scale of the stresses (0: max(noise, 0.01) x RMS of the training stresses)")
+	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
+	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
+	force := fs.Bool("force", false, "let -save replace an existing file")
+	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	quiet := fs.Bool("quiet", false, "no progress bar on stderr")
+	if code, stop := parseFlags(fs, args, stderr); stop {
+		return code
+	}
+	if err := c.Validate(); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	if !(*noise >= 0) {
+		return usageError(fs, stderr, fmt.Errorf("noise = %v must be >= 0", *noise))
+	}
+	data, err := loadData(*dataDir, *noise)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	b, err := backend.Default()
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	progress := stderr
+	if *quiet {
+		progress = nil
+	}
+	res, err := train.Run(b, c, data, progress)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	out := summarize(res, *noise)
+	if *save != "" {
+		f := ensemble.New(c.Arch.Widths, res.Particles.Rows(), map[string]any{"train": out})
+		if err := ensemble.Save(*save, f, *force); err != nil {
+			return failure(fs, stderr, err)
+		}
+		out.Saved = *save
+		fmt.Fprintf(stderr, "csvgd train: ensemble written to %s\n", *save)
+	}
+	if *asJSON {
+		return writeJSON(fs, stdout, stderr, out)
+	}
+	fmt.Fprintf(stdout, "push-forward W1 sum %.4g, training RMSE %.4g, %.1f active weights of %d, %d iterations in %.1f s on %s\n",
+		float64(out.W1Sum), float64(out.TrainRMSE), out.ActiveWeights, out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
+	return exitOK
+}
+
+// loadData reads DIR/train.csv and DIR/test.csv; without a folder, the
+// committed data set of the noise level.
+func loadData(dir string, noise float64) (train.Data, error) {
+	if dir == "" {
+		root, err := csvgd.Root()
+		if err != nil {
+			return train.Data{}, err
+		}
+		dir = filepath.Join(root, "data", "hyperelastic", fmt.Sprintf("noise-%.2f", noise))
+	}
+	tr, err := hyperelastic.ReadCSVFile(filepath.Join(dir, "train.csv"))
+	if err != nil {
+		return train.Data{}, fmt.Errorf("%w (make one with: csvgd data -noise %g -out %s)", err, noise, dir)
+	}
+	te, err := hyperelastic.ReadCSVFile(filepath.Join(dir, "test.csv"))
+	if err != nil {
+		return train.Data{}, err
+	}
+	return train.Data{Noise: noise, Train: tr, Test: te}, nil
+}
+
+func summarize(res *train.Result, noise float64) trainOutput {
+	c := res.Config
+	last := res.History[len(res.History)-1]
+	out := trainOutput{
+		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
+		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
+		W1Sum: jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
+		TemplateParams: c.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
+	}
+	for _, h := range res.History {
+		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights})
+	}
+	return out
+}

@@ -1,0 +1,84 @@
+// Package ensemble is the on-disk format of a saved Stein ensemble of
+// input-convex networks (ICNN, the paper's Sec. 5.1): a versioned JSON file
+// that Go writes with [Save] and reads with [Load], and that any JSON
+// reader (Python's json module included) can read.
+//
+// # The network and a particle
+//
+// The network with layer widths [n_0, n_1, ..., n_L] (input first, output
+// last; the paper's is [3, 30, 30, 1]) is
+//
+//	h_1 = softplus(W_0 x),  h_{k+1} = softplus(W_k h_k),  Psi = W_{L-1} h_{L-1},
+//
+// with no biases, W_k an n_{k+1} x n_k matrix (row = output node). A
+// particle is the flat parameter vector of all weight matrices, W_0 first,
+// each row-major:
+//
+//	[ W_0[0][0] .. W_0[0][n_0-1], W_0[1][0], .., W_1[0][0], .. ]
+//
+// so a particle has [NumParams] = sum_k n_{k+1} n_k values: 3x30 + 30x30 +
+// 30x1 = 1020 for the paper's widths. Graph condensation (Alg.
+// graph_condense) shrinks the hidden widths, so the widths are part of the
+// file; all particles share them (the condensed template, where particles
+// with fewer active nodes are padded with zero nodes). The format does not
+// check the ICNN sign constraint (W_1 .. W_{L-1} >= 0).
+//
+// # The file (format "csvgd-ensemble", version 1)
+//
+// One JSON object:
+//
+//	{
+//	  "format": "csvgd-ensemble",
+//	  "version": 1,
+//	  "widths": [3, 2, 1],
+//	  "meta": {
+//	    "alpha": 0.5,
+//	    "lambda": 0.05,
+//	    "iterations": 4000
+//	  },
+//	  "particles": [
+//	    [0.12, -0.5, 1.3, 0.7, 0, 2.25, 0.4, 0.031],
+//	    [0.2, -0.45, 1.1, 0.66, 0.01, 2.5, 0.38, 0]
+//	  ]
+//	}
+//
+// Its fields:
+//
+//   - "format" is always "csvgd-ensemble" ([Format]).
+//   - "version" is the format's version ([Version]); a reader refuses a
+//     newer version than it knows. A change that an older reader would
+//     misread increments it.
+//   - "widths" are the layer widths, input first, output last; at least two
+//     layers, each at least 1.
+//   - "particles" is [particle][parameter], each particle the flat vector
+//     above; at least one particle. Every value is a finite JSON number:
+//     JSON has no NaN or Infinity, and a file holding "NaN", null or a
+//     number beyond float64's range is refused. Numbers are written in the
+//     shortest form that reads back to the same float64, so a round trip
+//     through the file is exact to the bit.
+//   - "meta" is optional and free-form (training configuration, data,
+//     history summary). It comes back as JSON types: numbers as float64
+//     (store integers above 2^53, such as seeds, as strings), arrays as
+//     []any and objects as map[string]any.
+//
+// Readers ignore fields they do not know. Writers put one particle on each
+// line, so that a diff of two files shows which particles changed.
+//
+// Reading a file from Python (NumPy):
+//
+//	import json, numpy as np
+//	f = json.load(open("ensemble.json"))
+//	assert f["format"] == "csvgd-ensemble" and f["version"] <= 1
+//	w = f["widths"]
+//	theta = np.array(f["particles"])              # [particle, parameter]
+//	layers, k = [], 0
+//	for n_in, n_out in zip(w[:-1], w[1:]):
+//	    layers.append(theta[:, k:k + n_out * n_in].reshape(-1, n_out, n_in))
+//	    k += n_out * n_in
+//	# layers[l][a] is W_l of particle a, rows = output nodes
+//
+// [Save] writes atomically (a temporary file in the same folder, then a
+// rename) and does not replace an existing file unless asked to. [Load]
+// and [Read] return one-line errors that name the file and say what is
+// wrong with it.
+package ensemble

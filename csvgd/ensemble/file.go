@@ -1,0 +1,123 @@
+package ensemble
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Format is the value of the "format" field of every ensemble file.
+const Format = "csvgd-ensemble"
+
+// Version is the format version this package writes, and the newest it
+// reads.
+const Version = 1
+
+// File is a saved Stein ensemble: the networks' layer widths and one flat
+// parameter vector per particle (see the package documentation for the
+// layout and the JSON form).
+type File struct {
+	Format    string         `json:"format"`
+	Version   int            `json:"version"`
+	Widths    []int          `json:"widths"`         // layer widths, input first, output last
+	Particles [][]float64    `json:"particles"`      // [particle][parameter]
+	Meta      map[string]any `json:"meta,omitempty"` // free-form: training configuration, data, history summary
+}
+
+// New returns a File of the current format and version holding widths,
+// particles and meta (not copied). Call [File.Validate] to check it.
+func New(widths []int, particles [][]float64, meta map[string]any) *File {
+	return &File{Format: Format, Version: Version, Widths: widths, Particles: particles, Meta: meta}
+}
+
+// NumParams is the length of a particle for the layer widths
+// [n_0, .., n_L]: sum_k n_{k+1} n_k, 1020 for [3, 30, 30, 1]. It returns -1
+// for widths that do not make a network: fewer than two layers, a width
+// below 1, or a count that overflows int.
+func NumParams(widths []int) int {
+	if len(widths) < 2 {
+		return -1
+	}
+	var total uint64
+	for k, w := range widths {
+		if w < 1 {
+			return -1
+		}
+		if k == 0 {
+			continue
+		}
+		hi, lo := bits.Mul64(uint64(widths[k-1]), uint64(w))
+		sum, carry := bits.Add64(total, lo, 0)
+		if hi != 0 || carry != 0 || sum > math.MaxInt {
+			return -1
+		}
+		total = sum
+	}
+	return int(total)
+}
+
+// Validate checks the file: the format and version, widths that make a
+// network (at least two layers, each at least 1 wide), at least one
+// particle, every particle with [NumParams] values, and every value finite.
+// The error names the first problem found.
+func (f *File) Validate() error {
+	if f.Format != Format {
+		return fmt.Errorf("format %q, want %q", f.Format, Format)
+	}
+	if err := checkVersion(f.Version); err != nil {
+		return err
+	}
+	if f.Version != Version {
+		return fmt.Errorf("version %d, this csvgd writes version %d", f.Version, Version)
+	}
+	p := NumParams(f.Widths)
+	if p < 0 {
+		return fmt.Errorf("widths %v: want at least two layers, each at least 1 wide (and a parameter count that fits an int)", f.Widths)
+	}
+	if len(f.Particles) == 0 {
+		return fmt.Errorf("no particles")
+	}
+	for a, theta := range f.Particles {
+		if len(theta) != p {
+			return fmt.Errorf("particle %d has %d parameters, widths %v need %d", a, len(theta), f.Widths, p)
+		}
+		for i, v := range theta {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("particle %d, parameter %d is %v: values must be finite", a, i, v)
+			}
+		}
+	}
+	return nil
+}
+
+// checkVersion accepts the versions this package reads.
+func checkVersion(v int) error {
+	switch {
+	case v > Version:
+		return fmt.Errorf("version %d was written by a newer csvgd (this one reads up to version %d)", v, Version)
+	case v < 1:
+		return fmt.Errorf("version %d: versions start at 1", v)
+	}
+	return nil
+}
+
+// Weights returns the weight matrices W_0 .. W_{L-1} of particle a as
+// gonum matrices of n_{k+1} rows (output nodes) and n_k columns. They are
+// views: they share memory with f.Particles[a]. Weights panics if a is out
+// of range or the particle's length does not match the widths.
+func (f *File) Weights(a int) []*mat.Dense {
+	theta := f.Particles[a]
+	if p := NumParams(f.Widths); p < 0 || len(theta) != p {
+		panic(fmt.Sprintf("ensemble: Weights: particle %d has %d parameters, widths %v need %d", a, len(theta), f.Widths, p))
+	}
+	ws := make([]*mat.Dense, len(f.Widths)-1)
+	off := 0
+	for k := range ws {
+		r, c := f.Widths[k+1], f.Widths[k]
+		ws[k] = mat.NewDense(r, c, theta[off:off+r*c:off+r*c])
+		off += r * c
+	}
+	return ws
+}

@@ -1,0 +1,330 @@
+package ensemble
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// Write validates f and writes it to w as JSON (see the package
+// documentation): the header fields and meta indented, one particle per
+// line, every number in the shortest form that reads back to the same
+// float64.
+func Write(w io.Writer, f *File) error {
+	if err := f.Validate(); err != nil {
+		return fmt.Errorf("ensemble: not writing an invalid ensemble: %w", err)
+	}
+	var meta []byte
+	if len(f.Meta) > 0 {
+		var err error
+		if meta, err = json.MarshalIndent(f.Meta, "  ", "  "); err != nil {
+			return fmt.Errorf("ensemble: meta cannot be written as JSON: %w", err)
+		}
+	}
+	format, _ := json.Marshal(f.Format)
+	widths, _ := json.Marshal(f.Widths)
+
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "{\n  \"format\": %s,\n  \"version\": %d,\n  \"widths\": %s,\n", format, f.Version, widths)
+	if meta != nil {
+		fmt.Fprintf(bw, "  \"meta\": %s,\n", meta)
+	}
+	bw.WriteString("  \"particles\": [\n")
+	buf := make([]byte, 0, 32)
+	for a, theta := range f.Particles {
+		bw.WriteString("    [")
+		for i, v := range theta {
+			if i > 0 {
+				bw.WriteString(", ")
+			}
+			buf = appendFloat(buf[:0], v)
+			bw.Write(buf)
+		}
+		if a+1 < len(f.Particles) {
+			bw.WriteString("],\n")
+		} else {
+			bw.WriteString("]\n")
+		}
+	}
+	bw.WriteString("  ]\n}\n")
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("ensemble: writing: %w", err)
+	}
+	return nil
+}
+
+// appendFloat formats a finite v as encoding/json does: the shortest
+// decimal that parses back to v, in plain notation for 1e-6 <= |v| < 1e21
+// and in exponent notation (with a short exponent) otherwise.
+func appendFloat(b []byte, v float64) []byte {
+	abs := math.Abs(v)
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		b = strconv.AppendFloat(b, v, 'e', -1, 64)
+		// "1e-07" -> "1e-7", as encoding/json writes it.
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+		return b
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+// Read reads an ensemble file from r; name (a path, or any label) starts
+// every error message. The errors are one line each and say what is wrong:
+// not JSON (with the byte offset, line and column), another format, a
+// version newer than this package reads, bad widths, a particle of the
+// wrong length, a value that is not a finite number.
+func Read(r io.Reader, name string) (*File, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("ensemble: %s: cannot read: %w", name, err)
+	}
+	f, err := decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("ensemble: %s: %w", name, err)
+	}
+	return f, nil
+}
+
+// Load reads the ensemble file at path; see [Read] for the errors.
+func Load(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is in our own message
+		}
+		return nil, fmt.Errorf("ensemble: %s: cannot read: %w", path, err)
+	}
+	defer fh.Close()
+	return Read(fh, path)
+}
+
+// header is the part of a file read before anything else, so that a file
+// of another format or a newer version gets that message rather than a
+// complaint about its other fields.
+type header struct {
+	Format  json.RawMessage `json:"format"`
+	Version json.RawMessage `json:"version"`
+}
+
+// body is the full file with the particles' values kept raw, so that null
+// (which encoding/json would silently read as 0) and strings such as "NaN"
+// are reported with their position.
+type body struct {
+	Widths    []int               `json:"widths"`
+	Particles [][]json.RawMessage `json:"particles"`
+	Meta      map[string]any      `json:"meta"`
+}
+
+func decode(data []byte) (*File, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("empty file, not a " + Format + " file")
+	}
+	var h header
+	if err := json.Unmarshal(data, &h); err != nil {
+		return nil, jsonError(data, err)
+	}
+	f := &File{}
+	if h.Format == nil {
+		return nil, fmt.Errorf("no \"format\" field: not a %s file", Format)
+	}
+	if err := json.Unmarshal(h.Format, &f.Format); err != nil || f.Format != Format {
+		return nil, fmt.Errorf("format %s, want %q: not a %s file", h.Format, Format, Format)
+	}
+	if h.Version == nil {
+		return nil, errors.New("no \"version\" field")
+	}
+	v, err := strconv.Atoi(string(h.Version))
+	if err != nil {
+		return nil, fmt.Errorf("version %s: want an integer", h.Version)
+	}
+	if err := checkVersion(v); err != nil {
+		return nil, err
+	}
+	f.Version = v
+
+	var b body
+	if err := json.Unmarshal(data, &b); err != nil {
+		return nil, jsonError(data, err)
+	}
+	f.Widths, f.Meta = b.Widths, b.Meta
+	if b.Particles == nil {
+		return nil, errors.New("no \"particles\" field")
+	}
+	if NumParams(f.Widths) < 0 { // before the particles: a wrong count follows from bad widths
+		return nil, (&File{Format: Format, Version: Version, Widths: f.Widths}).Validate()
+	}
+	f.Particles = make([][]float64, len(b.Particles))
+	for a, raw := range b.Particles {
+		f.Particles[a] = make([]float64, len(raw))
+		for i, r := range raw {
+			x, err := parseNumber(r)
+			if err != nil {
+				return nil, fmt.Errorf("particle %d, parameter %d: %w", a, i, err)
+			}
+			f.Particles[a][i] = x
+		}
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// parseNumber reads one raw JSON value (already checked to be valid JSON)
+// as a finite float64.
+func parseNumber(r json.RawMessage) (float64, error) {
+	r = bytes.TrimSpace(r)
+	switch {
+	case len(r) == 0:
+		return 0, errors.New("missing value")
+	case string(r) == "null":
+		return 0, errors.New("null where a number is expected (a NaN or infinite value written by another program?)")
+	case r[0] == '"':
+		return 0, fmt.Errorf("string %s where a number is expected: JSON numbers cannot be NaN or infinite", truncate(r))
+	case r[0] != '-' && (r[0] < '0' || r[0] > '9'):
+		return 0, fmt.Errorf("%s where a number is expected", truncate(r))
+	}
+	x, err := strconv.ParseFloat(string(r), 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0, fmt.Errorf("%s is beyond the range of float64", truncate(r))
+	}
+	return x, nil
+}
+
+// jsonError describes a decoding error of encoding/json with its position.
+func jsonError(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		// encoding/json reports the offset after the offending byte.
+		msg, at := syn.Error(), syn.Offset-1
+		if syn.Offset >= int64(len(data)) {
+			msg, at = msg+" (truncated file?)", int64(len(data))
+		}
+		return fmt.Errorf("not valid JSON at %s: %s", position(data, at), msg)
+	case errors.As(err, &typ):
+		if typ.Field == "" {
+			return fmt.Errorf("the file holds a JSON %s, want an object: not a %s file", typ.Value, Format)
+		}
+		return fmt.Errorf("field %q: JSON %s where %s is expected, at %s", typ.Field, typ.Value, expected(typ), position(data, typ.Offset))
+	}
+	return fmt.Errorf("not a valid %s file: %w", Format, err)
+}
+
+// expected names, in words, what a field should hold.
+func expected(typ *json.UnmarshalTypeError) string {
+	switch typ.Field {
+	case "format":
+		return "a string"
+	case "version":
+		return "an integer"
+	case "widths":
+		return "an array of integers"
+	case "particles":
+		return "an array of arrays of numbers"
+	case "meta":
+		return "an object"
+	}
+	return typ.Type.String()
+}
+
+// position is "byte N (line L, column C)" for the byte at offset N (from 0)
+// of data; lines and columns count from 1.
+func position(data []byte, offset int64) string {
+	off := int(min(max(offset, 0), int64(len(data))))
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return fmt.Sprintf("byte %d (line %d, column %d)", offset, line, col)
+}
+
+func truncate(r []byte) string {
+	if len(r) > 40 {
+		return string(r[:40]) + "..."
+	}
+	return string(r)
+}
+
+// Save validates f and writes it to path atomically: into a temporary file
+// in the same folder, synced, then renamed onto path, so that a reader
+// never sees a half-written file and a crash leaves any earlier file
+// intact. Save refuses to replace an existing file unless overwrite is
+// true; without overwrite the final step is a hard link, which fails if
+// path appeared in the meantime (on file systems without hard links it
+// falls back to a check and a rename). The file gets mode 0644.
+func Save(path string, f *File, overwrite bool) (err error) {
+	if err := f.Validate(); err != nil {
+		return fmt.Errorf("ensemble: %s: not saving an invalid ensemble: %w", path, err)
+	}
+	exists := func() error {
+		if _, err := os.Lstat(path); err == nil {
+			return fmt.Errorf("ensemble: %s already exists; not replacing it without overwrite", path)
+		}
+		return nil
+	}
+	if !overwrite {
+		if err := exists(); err != nil {
+			return err
+		}
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("ensemble: %s: cannot create a temporary file beside it: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := Write(tmp, f); err != nil {
+		return fmt.Errorf("ensemble: %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("ensemble: %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("ensemble: %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("ensemble: %s: %w", path, err)
+	}
+	if overwrite {
+		if err := os.Rename(tmp.Name(), path); err != nil {
+			return fmt.Errorf("ensemble: %s: %w", path, err)
+		}
+		return nil
+	}
+	// Without overwrite, a hard link publishes the file only if path is
+	// still free.
+	lerr := os.Link(tmp.Name(), path)
+	if lerr == nil {
+		os.Remove(tmp.Name())
+		return nil
+	}
+	if errors.Is(lerr, fs.ErrExist) {
+		return fmt.Errorf("ensemble: %s already exists; not replacing it without overwrite", path)
+	}
+	if err := exists(); err != nil { // no hard links here: check, then rename
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("ensemble: %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,142 @@
+package hyperelastic
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Sample is one data point.
+type Sample struct {
+	Kinematics
+	S     [6]float64 // the stress as used for training: noisy when the noise level > 0
+	STrue [6]float64 // the truth's stress
+	D     float64    // the test path parameter delta (0 for training points)
+}
+
+// DataConfig says how [Generate] makes the data of Sec. 5.2.
+type DataConfig struct {
+	Noise     float64 // noise level s of [AddNoise] (0.1 = 10%)
+	Seed      uint64  // seed of both PCG streams (deformations and noise)
+	NTrain    int     // training points (80)
+	NTest     int     // test points (1000)
+	Delta     float64 // training F = I + H, H's entries uniform on [-Delta, Delta] (0.2)
+	TestRange float64 // test F = diag(1+d, sqrt(1+d), sqrt(1+d)), d evenly spaced on [-TestRange, TestRange] (0.4)
+}
+
+// PaperData returns the configuration of Sec. 5.2 (80 training points with
+// Delta = 0.2, 1000 test points on [-0.4, 0.4]) at the given noise level and
+// seed.
+func PaperData(noise float64, seed uint64) DataConfig {
+	return DataConfig{Noise: noise, Seed: seed, NTrain: 80, NTest: 1000, Delta: 0.2, TestRange: 0.4}
+}
+
+// Validate returns an error naming the first bad value: the noise level must
+// be finite and >= 0, NTrain >= 1, NTest >= 2, 0 < Delta <= 1 and
+// 0 <= TestRange < 1 (so that 1 + d > 0 on the test path).
+func (c DataConfig) Validate() error {
+	switch {
+	case !(c.Noise >= 0) || math.IsInf(c.Noise, 0):
+		return fmt.Errorf("noise level = %v: need a finite level >= 0", c.Noise)
+	case c.NTrain < 1:
+		return fmt.Errorf("training points = %d: need at least 1", c.NTrain)
+	case c.NTest < 2:
+		return fmt.Errorf("test points = %d: need at least 2", c.NTest)
+	case !(c.Delta > 0 && c.Delta <= 1):
+		return fmt.Errorf("Delta = %v: need 0 < Delta <= 1", c.Delta)
+	case !(c.TestRange >= 0 && c.TestRange < 1):
+		return fmt.Errorf("test range = %v: need 0 <= range < 1", c.TestRange)
+	}
+	return nil
+}
+
+// The two PCG streams of a seed: deformations and noise.
+const (
+	streamDeformation = 0x4879706572456c61 // "HyperEla"
+	streamNoise       = 0x4e6f697365537472 // "NoiseStr"
+)
+
+// maxDraws bounds the redraws of one training F. With Delta < 1/3 no
+// redraw ever happens: by Gershgorin every eigenvalue of I + H has a real
+// part >= 1 - 3 Delta > 0, so det F > 0.
+const maxDraws = 1000
+
+// Generate returns the training and test sets of Sec. 5.2 for c.
+//
+// Training: F = I + H, H's 9 entries (row-major) Delta (2u - 1) with u
+// uniform on [0, 1) from the deformation stream; an F with det F <= 0 or a
+// non-finite truth stress is drawn again (never for Delta < 1/3). Test:
+// F = diag(1+d, sqrt(1+d), sqrt(1+d)) with d_k = TestRange (2k - (NTest-1)) /
+// (NTest-1), k = 0..NTest-1, symmetric about 0 and hitting both ends exactly.
+// STrue is [Truth.Stress] of [PaperTruth]; S is STrue with [AddNoise] at level
+// c.Noise from the noise stream, training points first, then test points.
+// Because the two streams are separate, a seed gives the same deformations
+// at every noise level.
+func Generate(c DataConfig) (train, test []Sample, err error) {
+	if err := c.Validate(); err != nil {
+		return nil, nil, err
+	}
+	truth := PaperTruth()
+	rngF := rand.New(rand.NewPCG(c.Seed, streamDeformation))
+	train = make([]Sample, c.NTrain)
+	for i := range train {
+		train[i], err = drawTrainingSample(truth, c.Delta, rngF)
+		if err != nil {
+			return nil, nil, fmt.Errorf("training point %d: %w", i+1, err)
+		}
+	}
+	test = make([]Sample, c.NTest)
+	for i := range test {
+		d := c.TestRange * float64(2*i-(c.NTest-1)) / float64(c.NTest-1)
+		r := math.Sqrt(1 + d)
+		k, err := NewKinematics([9]float64{1 + d, 0, 0, 0, r, 0, 0, 0, r})
+		if err != nil {
+			return nil, nil, fmt.Errorf("test point %d (d = %v): %w", i+1, d, err)
+		}
+		test[i] = Sample{Kinematics: k, STrue: truth.Stress(k), D: d}
+		if !finite6(test[i].STrue) {
+			return nil, nil, fmt.Errorf("test point %d (d = %v): truth stress %v is not finite", i+1, d, test[i].STrue)
+		}
+	}
+	rngNoise := rand.New(rand.NewPCG(c.Seed, streamNoise))
+	for _, set := range [][]Sample{train, test} {
+		for i := range set {
+			set[i].S = AddNoise(set[i].STrue, c.Noise, rngNoise)
+		}
+	}
+	return train, test, nil
+}
+
+// drawTrainingSample draws F = I + H until F is admissible.
+func drawTrainingSample(truth Truth, delta float64, rng *rand.Rand) (Sample, error) {
+	for range maxDraws {
+		var F [9]float64
+		for j := range F {
+			// The conversion forbids fusing with the += below, so that F is
+			// bit-identical on every platform.
+			F[j] = float64(delta * (2*rng.Float64() - 1))
+			if j%4 == 0 { // the diagonal: 0, 4, 8
+				F[j] += 1
+			}
+		}
+		k, err := NewKinematics(F)
+		if err != nil {
+			continue
+		}
+		s := truth.Stress(k)
+		if !finite6(s) {
+			continue
+		}
+		return Sample{Kinematics: k, STrue: s}, nil
+	}
+	return Sample{}, fmt.Errorf("no admissible F = I + H in %d draws at Delta = %v", maxDraws, delta)
+}
+
+func finite6(v [6]float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}

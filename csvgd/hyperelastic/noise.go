@@ -1,0 +1,22 @@
+package hyperelastic
+
+import "math/rand/v2"
+
+// AddNoise returns s with multiplicative noise of the given level
+// (reading.md section 5's reading of eq. datasamples, "s eps S with
+// eps ~ N(1, I)"):
+//
+//	S_noisy_i = S_i (1 + level xi_i),   xi_i ~ N(0, 1) independent,
+//
+// so each component keeps its mean and has standard deviation
+// level |S_i|: level 0.1 is 10% noise. It draws 6 normals from rng in the
+// order of [Components] whatever the level, so a stream gives the same xi at
+// every level; level 0 returns s unchanged.
+func AddNoise(s [6]float64, level float64, rng *rand.Rand) [6]float64 {
+	var out [6]float64
+	for i := range s {
+		xi := rng.NormFloat64()
+		out[i] = s[i] * (1 + level*xi)
+	}
+	return out
+}

@@ -1,0 +1,53 @@
+package icnn
+
+import (
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/gomlx/gomlx/backends"
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/pkg/core/tensors"
+)
+
+// Predictor evaluates the stresses of an ensemble at fixed points with one
+// compiled graph (recompiled only when the ensemble's shape changes).
+type Predictor struct {
+	arch  Arch
+	batch Batch
+	exec  *Exec
+}
+
+// NewPredictor compiles (lazily) the stress graph of arch at the points of b.
+func NewPredictor(be backends.Backend, arch Arch, b Batch) (*Predictor, error) {
+	p := &Predictor{arch: arch, batch: b}
+	var err error
+	p.exec, err = NewExec(be, func(theta *Node) *Node { return arch.Stress(theta, b) })
+	if err != nil {
+		return nil, fmt.Errorf("icnn: building the stress graph: %w", err)
+	}
+	return p, nil
+}
+
+// Predict returns the stresses [particle][point][6] of the ensemble x.
+func (p *Predictor) Predict(x *stein.Ensemble) ([][][6]float64, error) {
+	if x.D != p.arch.NumParams() {
+		return nil, fmt.Errorf("icnn: particles have %d parameters, the network %v needs %d", x.D, p.arch.Widths, p.arch.NumParams())
+	}
+	out, err := p.exec.Exec(x.Tensor())
+	if err != nil {
+		return nil, fmt.Errorf("icnn: predicting stresses: %w", err)
+	}
+	flat, err := tensors.CopyFlatData[float64](out[0])
+	if err != nil {
+		return nil, fmt.Errorf("icnn: reading stresses: %w", err)
+	}
+	m := p.batch.Len()
+	s := make([][][6]float64, x.N)
+	for a := range s {
+		s[a] = make([][6]float64, m)
+		for i := range s[a] {
+			copy(s[a][i][:], flat[(a*m+i)*6:])
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,16 @@
+// Package metrics holds the measures of the paper's Secs. 5.3-5.5 for a
+// Stein ensemble of networks, in plain Go: they work on host-side slices
+// and need no compiled graph.
+//
+//   - [Wasserstein1]: the exact 1-D Wasserstein-1 distance between two
+//     empirical distributions, W1 = int |F_a(x) - F_b(x)| dx.
+//   - [PushForwardW1]: the push-forward W1 of Sec. 5.3 (reading.md section
+//     9): at each test point and stress component, W1 between the
+//     ensemble's predictions and a reference sample of the noisy truth;
+//     the curve over the test points and its sum.
+//   - [Distances]: the inter-particle distance matrix of eq. (distances).
+//   - [ActiveWeights]: the count of weights with |w| >= threshold per
+//     particle (the paper's threshold is [PaperThreshold] = 1e-3).
+//   - [MovingAverage]: the centred moving average the paper applies to its
+//     W1-over-F11 curves (Fig. noisy_pushforwards).
+package metrics
