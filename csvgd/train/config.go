@@ -1,0 +1,80 @@
+package train
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+)
+
+// Config is one training run.
+type Config struct {
+	Method    string          // "svgd": the Stein flow without condensation
+	Arch      icnn.Arch       // network widths; the paper's [3, 30, 30, 1] by default
+	Particles int             // ensemble size N_r
+	Iters     int             // iterations
+	Optimizer string          // "adam" (default), "adagrad" or "sgd"
+	StepSize  float64         // optimizer step size
+	Alpha     float64         // prior order
+	Lambda    float64         // prior multiplier (0: no prior)
+	Beta      float64         // kernel order
+	Bandwidth stein.Bandwidth // kernel bandwidth rule
+	Sigma     float64         // likelihood noise scale; 0: max(noise, 0.01) x RMS of the training stresses
+	Seed      uint64          // seed of the initial particles and of the W1 reference sample
+	Every     int             // history interval in iterations (0: only the start and the end)
+	Threshold float64         // |w| below which a weight counts as inactive (1e-3)
+	RefDraws  int             // draws of the noisy truth per test point for W1 (1000)
+}
+
+// DefaultConfig gives a good ensemble without tuning: 10 particles, 3000
+// Adam steps of 0.005, no prior, the RBF kernel with Liu & Wang's median
+// bandwidth.
+func DefaultConfig() Config {
+	return Config{
+		Method: "svgd", Arch: icnn.Paper(), Particles: 10, Iters: 3000,
+		Optimizer: "adam", StepSize: 0.005, Alpha: 0.5, Lambda: 0, Beta: 2,
+		Bandwidth: stein.Bandwidth{Rule: stein.MedianLiuWang},
+		Seed:      1, Every: 100, Threshold: 1e-3, RefDraws: 1000,
+	}
+}
+
+// Validate reports the first bad setting, naming its value.
+func (c Config) Validate() error {
+	switch {
+	case c.Method != "svgd":
+		return fmt.Errorf("method %q: want svgd", c.Method)
+	case c.Particles < 2:
+		return fmt.Errorf("particles = %d: need at least 2", c.Particles)
+	case c.Iters < 1:
+		return fmt.Errorf("iterations = %d: need at least 1", c.Iters)
+	case c.Every < 0:
+		return fmt.Errorf("history interval = %d must be >= 0", c.Every)
+	case !(c.Sigma >= 0) || math.IsInf(c.Sigma, 0):
+		return fmt.Errorf("sigma = %v must be finite and >= 0 (0: automatic)", c.Sigma)
+	case !(c.Threshold >= 0):
+		return fmt.Errorf("threshold = %v must be >= 0", c.Threshold)
+	case c.RefDraws < 1:
+		return fmt.Errorf("reference draws = %d: need at least 1", c.RefDraws)
+	}
+	if err := c.Arch.Validate(); err != nil {
+		return err
+	}
+	_, err := c.steinConfig()
+	return err
+}
+
+func (c Config) steinConfig() (stein.Config, error) {
+	opt, err := stein.NewOptimizer(c.Optimizer, c.StepSize)
+	if err != nil {
+		return stein.Config{}, err
+	}
+	sc := stein.Config{
+		Prior:     stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda, Smoothing: c.Threshold},
+		Kernel:    stein.Kernel{Beta: c.Beta},
+		Bandwidth: c.Bandwidth,
+		Optimizer: opt,
+		Project:   c.Arch.Project,
+	}
+	return sc, sc.Validate()
+}

@@ -1,0 +1,92 @@
+package train
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/gomlx/gomlx/backends"
+)
+
+// evaluator measures an ensemble: training error, push-forward W1 against
+// a fixed reference sample of the noisy truth, sparsity and distances.
+type evaluator struct {
+	c           Config
+	trainTarget [][]float64
+	train, test *icnn.Predictor
+	ref         [][][6]float64 // [point][draw][6]
+}
+
+func newEvaluator(b backends.Backend, c Config, data Data, trainBatch, testBatch icnn.Batch) (*evaluator, error) {
+	ev := &evaluator{c: c, trainTarget: trainBatch.Target}
+	var err error
+	if ev.train, err = icnn.NewPredictor(b, c.Arch, trainBatch); err != nil {
+		return nil, err
+	}
+	if ev.test, err = icnn.NewPredictor(b, c.Arch, testBatch); err != nil {
+		return nil, err
+	}
+	ev.ref = ReferenceSample(data.Test, data.Noise, c.RefDraws, c.Seed)
+	return ev, nil
+}
+
+// ReferenceSample draws, for every test point, draws samples of the noisy
+// truth S_true (1 + s xi) (reading.md section 9: a fixed, seeded sample).
+func ReferenceSample(test []hyperelastic.Sample, noise float64, draws int, seed uint64) [][][6]float64 {
+	rng := rand.New(rand.NewPCG(seed, 0x3ef))
+	ref := make([][][6]float64, len(test))
+	for p, s := range test {
+		ref[p] = make([][6]float64, draws)
+		for d := range ref[p] {
+			ref[p][d] = hyperelastic.AddNoise(s.STrue, noise, rng)
+		}
+	}
+	return ref
+}
+
+func (ev *evaluator) w1(x *stein.Ensemble) (metrics.PushForward, error) {
+	pred, err := ev.test.Predict(x)
+	if err != nil {
+		return metrics.PushForward{}, err
+	}
+	pf, err := metrics.PushForwardW1(pred, ev.ref)
+	if err != nil {
+		return metrics.PushForward{}, fmt.Errorf("train: push-forward W1: %w", err)
+	}
+	return pf, nil
+}
+
+func (ev *evaluator) record(k int, x *stein.Ensemble) (Record, error) {
+	pred, err := ev.train.Predict(x)
+	if err != nil {
+		return Record{}, err
+	}
+	pf, err := ev.w1(x)
+	if err != nil {
+		return Record{}, err
+	}
+	_, active := metrics.ActiveWeights(x.Rows(), ev.c.Threshold)
+	return Record{
+		Iter: k, TrainRMSE: meanRMSE(pred, ev.trainTarget), W1Sum: pf.Sum,
+		ActiveWeights: active, Distances: metrics.Distances(x.Rows()),
+	}, nil
+}
+
+// meanRMSE is the RMS error of the ensemble-mean prediction.
+func meanRMSE(pred [][][6]float64, target [][]float64) float64 {
+	var s float64
+	for m, t := range target {
+		for k := range t {
+			var mean float64
+			for a := range pred {
+				mean += pred[a][m][k] / float64(len(pred))
+			}
+			s += (mean - t[k]) * (mean - t[k])
+		}
+	}
+	return math.Sqrt(s / float64(6*len(target)))
+}
