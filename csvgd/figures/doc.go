@@ -1,4 +1,4 @@
-// Package figures draws the figures of the paper's Secs. 3 and 4 with
+// Package figures draws the figures of the paper's Secs. 3 to 5 with
 // gonum/plot: one function per figure, named after the paper's figure
 // label, each returning a [Figure] that renders to PNG or SVG.
 //
@@ -7,10 +7,16 @@
 //	MVNSurvey       fig. mvn_survey     error and sparsity against lambda, per (alpha, beta), by gamma
 //	MVNParticles    fig. mvn_particles  converged particles at lambda = 0.1 and 1.0, by gamma
 //
-// and two teaching figures for the notebooks, not in the paper:
+// for Sec. 5,
 //
-//	FlowSnapshots   the ensemble at several iterations of one run
-//	ForceArrows     the three terms of eq. (stein_grad) acting on one particle
+//	W1Curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
+//
+// and teaching figures for the notebooks, not in the paper:
+//
+//	FlowSnapshots     the ensemble at several iterations of one run
+//	ForceArrows       the three terms of eq. (stein_grad) acting on one particle
+//	StressData        the hyperelastic data: test path, training points, inputs
+//	PushForwardBands  an ensemble's stress bands against the truth on the test path
 //
 // The paper's figure files are not available (its \includegraphics are
 // empty), so each figure follows its caption and the text around it; each

@@ -174,3 +174,23 @@ func TestNonFiniteUpdateIsReportedAndParticlesKept(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+// TestProjectIsAppliedAfterTheUpdate: a projection onto the non-negative
+// orthant keeps every particle there, whatever the update.
+func TestProjectIsAppliedAfterTheUpdate(t *testing.T) {
+	cfg := Config{Prior: Prior{Alpha: 1}, Kernel: Kernel{Beta: 2}, Bandwidth: Bandwidth{Gamma: 1},
+		Optimizer: SGD{LR: 0.5}, Project: func(x *Node) *Node { return Max(x, ZerosLike(x)) }}
+	f, err := NewFlow(testBackend(t), cfg, func(theta *Node) *Node { return Neg(ReduceSum(Square(AddScalar(theta, 2)), -1)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := randomEnsemble(3, 5, 2, 1)
+	if err := f.Run(x, 10, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range x.Data {
+		if v < 0 {
+			t.Fatalf("value %d = %v < 0 after projection", i, v)
+		}
+	}
+}

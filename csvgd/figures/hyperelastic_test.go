@@ -1,0 +1,290 @@
+package figures
+
+import (
+	"bytes"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"gonum.org/v1/plot/vg"
+)
+
+// smallData is the Sec. 5.2 data at a small size: 12 training points and
+// 41 test points on the paper's path.
+func smallData(t *testing.T) (train, test []hyperelastic.Sample) {
+	t.Helper()
+	c := hyperelastic.PaperData(0.1, 1)
+	c.NTrain, c.NTest = 12, 41
+	train, test, err := hyperelastic.Generate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return train, test
+}
+
+// fakeEnsemble is n particles predicting the truth times 1 + spread xi_a,
+// xi_a a seeded standard normal per particle.
+func fakeEnsemble(test []hyperelastic.Sample, n int, spread float64) [][][6]float64 {
+	rng := rand.New(rand.NewPCG(uint64(n), 7))
+	pred := make([][][6]float64, n)
+	for a := range pred {
+		f := 1 + spread*rng.NormFloat64()
+		pred[a] = make([][6]float64, len(test))
+		for i, s := range test {
+			for c := range 6 {
+				pred[a][i][c] = f * s.STrue[c]
+			}
+		}
+	}
+	return pred
+}
+
+// fakeCurve is the push-forward W1 of a fake ensemble against 50 noisy
+// draws per point.
+func fakeCurve(t *testing.T, test []hyperelastic.Sample, noise float64) metrics.PushForward {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(5, 5))
+	ref := make([][][6]float64, len(test))
+	for i, s := range test {
+		ref[i] = make([][6]float64, 50)
+		for d := range ref[i] {
+			ref[i][d] = hyperelastic.AddNoise(s.STrue, noise, rng)
+		}
+	}
+	pf, err := metrics.PushForwardW1(fakeEnsemble(test, 10, noise/2), ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pf
+}
+
+// TestHyperelasticFiguresRender: each Sec. 5 figure renders to a PNG that
+// decodes at the figure's size and is not blank, and to a complete SVG.
+func TestHyperelasticFiguresRender(t *testing.T) {
+	train, test := smallData(t)
+	curves := map[string]metrics.PushForward{
+		"10% noise": fakeCurve(t, test, 0.1),
+		"5% noise":  fakeCurve(t, test, 0.05),
+	}
+	cases := []struct {
+		fig        *Figure
+		name       string
+		rows, cols int
+	}{
+		{StressData(train, test), "hyperelastic_data", 1, 3},
+		{PushForwardBands(test, fakeEnsemble(test, 5, 0.05)), "pushforward_bands", 2, 2},
+		{PushForwardBands(test, fakeEnsemble(test, 24, 0.05)), "pushforward_bands", 2, 2},
+		{W1Curve(test, curves, 5), "pushforward_w1", 1, 1},
+		{W1Curve(test, curves, 1), "pushforward_w1", 1, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := c.fig
+			if err := f.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if f.Name != c.name || len(f.Panels) != c.rows || len(f.Panels[0]) != c.cols {
+				t.Fatalf("figure %q with %d x %d panels, want %q with %d x %d", f.Name, len(f.Panels), len(f.Panels[0]), c.name, c.rows, c.cols)
+			}
+			raw, err := f.PNG()
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantW := int(math.Round(float64(f.Width / vg.Inch * DefaultDPI)))
+			wantH := int(math.Round(float64(f.Height / vg.Inch * DefaultDPI)))
+			if b := img.Bounds(); abs(b.Dx()-wantW) > 1 || abs(b.Dy()-wantH) > 1 {
+				t.Errorf("PNG is %d x %d pixels, want %d x %d", b.Dx(), b.Dy(), wantW, wantH)
+			}
+			if !inked(img) {
+				t.Error("PNG is blank")
+			}
+			svg, err := f.Render("svg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := string(svg); !strings.HasPrefix(s, "<?xml") || !strings.Contains(s, "</svg>") || len(s) < 1000 {
+				t.Errorf("SVG of %d bytes is not a complete document", len(s))
+			}
+		})
+	}
+}
+
+// TestHyperelasticFigureRanges: the panels span their data, on the test
+// path's F₁₁ range; the deviation row of the bands contains the ensemble's
+// spread; the W1 axis starts at 0 and holds the highest curve.
+func TestHyperelasticFigureRanges(t *testing.T) {
+	train, test := smallData(t)
+	lo, hi := test[0].F[0], test[len(test)-1].F[0]
+	if math.Abs(lo-0.6) > 1e-12 || math.Abs(hi-1.4) > 1e-12 {
+		t.Fatalf("test path F11 from %v to %v, want 0.6 to 1.4", lo, hi)
+	}
+
+	data := StressData(train, test)
+	if err := data.Err(); err != nil {
+		t.Fatal(err)
+	}
+	pa := data.Panels[0][0]
+	if pa.X.Min > lo || pa.X.Max < hi {
+		t.Errorf("test path panel spans F11 %v..%v, want %v..%v", pa.X.Min, pa.X.Max, lo, hi)
+	}
+	for _, s := range test {
+		for _, v := range []float64{s.S[0], s.S[1], s.STrue[0], s.STrue[1]} {
+			if v < pa.Y.Min || v > pa.Y.Max {
+				t.Fatalf("stress %v outside the panel's %v..%v", v, pa.Y.Min, pa.Y.Max)
+			}
+		}
+	}
+	pb := data.Panels[0][1]
+	for _, s := range train {
+		if s.F[0] < pb.X.Min || s.F[0] > pb.X.Max || s.S[0] < pb.Y.Min || s.S[0] > pb.Y.Max {
+			t.Fatalf("training point (%v, %v) outside the panel", s.F[0], s.S[0])
+		}
+	}
+
+	pred := fakeEnsemble(test, 8, 0.05)
+	bands := PushForwardBands(test, pred)
+	if err := bands.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for j, comp := range []int{0, 1} {
+		dev := bands.Panels[1][j]
+		for _, pa := range pred {
+			for i, s := range test {
+				if d := pa[i][comp] - s.STrue[comp]; d < dev.Y.Min || d > dev.Y.Max {
+					t.Fatalf("%s deviation %v outside the panel's %v..%v", hyperelastic.Components[comp], d, dev.Y.Min, dev.Y.Max)
+				}
+			}
+		}
+	}
+
+	curve := fakeCurve(t, test, 0.1)
+	w1 := W1Curve(test, map[string]metrics.PushForward{"a": curve}, 1)
+	if err := w1.Err(); err != nil {
+		t.Fatal(err)
+	}
+	p := w1.Panels[0][0]
+	top := 0.0
+	for _, v := range curve.PerPointSum {
+		top = math.Max(top, v)
+	}
+	if p.Y.Min != 0 || p.Y.Max < top {
+		t.Errorf("W1 axis %v..%v, want 0 to at least %v", p.Y.Min, p.Y.Max, top)
+	}
+	if !strings.Contains(w1.Panels[0][0].Title.Text, "W₁") || strings.Contains(w1.Panels[0][0].Title.Text, "moving average") {
+		t.Errorf("raw curve titled %q", w1.Panels[0][0].Title.Text)
+	}
+	if s := W1Curve(test, map[string]metrics.PushForward{"a": curve}, 7).Panels[0][0].Title.Text; !strings.Contains(s, "moving average of 7") {
+		t.Errorf("smoothed curve titled %q", s)
+	}
+}
+
+// TestEnsembleStats: min, max, mean and the 5-95% quantiles per point, in
+// path order.
+func TestEnsembleStats(t *testing.T) {
+	// 21 particles predicting a, 10a, 20a at three points for a = 0..20
+	pred := make([][][6]float64, 21)
+	for a := range pred {
+		pred[a] = make([][6]float64, 3)
+		for i := range 3 {
+			pred[a][i][1] = float64(a) * []float64{1, 10, 20}[i]
+		}
+	}
+	st := ensembleStats(pred, []int{2, 0, 1}, 1, true)
+	for k, scale := range []float64{20, 1, 10} {
+		if st.lo[k] != 0 || st.hi[k] != 20*scale || math.Abs(st.mean[k]-10*scale) > 1e-12 {
+			t.Errorf("point %d: lo %v, hi %v, mean %v; want 0, %v, %v", k, st.lo[k], st.hi[k], st.mean[k], 20*scale, 10*scale)
+		}
+		if math.Abs(st.q5[k]-1*scale) > 1e-12 || math.Abs(st.q95[k]-19*scale) > 1e-12 {
+			t.Errorf("point %d: quantiles %v, %v; want %v, %v", k, st.q5[k], st.q95[k], scale, 19*scale)
+		}
+	}
+	if st := ensembleStats(pred[:3], []int{0}, 1, false); st.q5 != nil || st.mean[0] != 1 {
+		t.Errorf("without quantiles: %+v", st)
+	}
+	for _, c := range []struct {
+		v       []float64
+		q, want float64
+	}{
+		{[]float64{5}, 0.05, 5},
+		{[]float64{0, 10}, 0.05, 0.5},
+		{[]float64{0, 10}, 0.95, 9.5},
+		{[]float64{0, 10, 30}, 0.75, 20},
+		{[]float64{0, 10, 30}, 1, 30},
+	} {
+		if got := quantileSorted(c.v, c.q); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("quantile %v of %v = %v, want %v", c.q, c.v, got, c.want)
+		}
+	}
+}
+
+// TestNaturalOrder: numbers in legend keys sort by value.
+func TestNaturalOrder(t *testing.T) {
+	keys := []string{"20% noise", "5% noise", "sequential", "CSVGD", "10% noise", "2.5% noise", "1% noise", "SVGD", "noise 0.1", "noise 0.05"}
+	sort.Slice(keys, func(i, j int) bool { return naturalLess(keys[i], keys[j]) })
+	want := []string{"1% noise", "2.5% noise", "5% noise", "10% noise", "20% noise", "CSVGD", "SVGD", "noise 0.05", "noise 0.1", "sequential"}
+	if strings.Join(keys, "|") != strings.Join(want, "|") {
+		t.Errorf("sorted %q, want %q", keys, want)
+	}
+}
+
+// TestHyperelasticFigureErrors: empty or mismatched input never panics;
+// the figure carries the reason.
+func TestHyperelasticFigureErrors(t *testing.T) {
+	train, test := smallData(t)
+	pred := fakeEnsemble(test, 4, 0.05)
+	short := fakeEnsemble(test[:len(test)-1], 4, 0.05)
+	ragged := append(fakeEnsemble(test, 3, 0.05), short[0])
+	nanPred := fakeEnsemble(test, 4, 0.05)
+	nanPred[2][7][1] = math.NaN()
+	nanTest := append([]hyperelastic.Sample(nil), test...)
+	nanTest[3].S[0] = math.Inf(1)
+	curve := fakeCurve(t, test, 0.1)
+	shortCurve := curve
+	shortCurve.PerPointSum = curve.PerPointSum[1:]
+	nanCurve := curve
+	nanCurve.PerPointSum = append([]float64(nil), curve.PerPointSum...)
+	nanCurve.PerPointSum[4] = math.NaN()
+	ok := map[string]metrics.PushForward{"a": curve}
+
+	cases := map[string]*Figure{
+		"data: no training points":       StressData(nil, test),
+		"data: no test points":           StressData(train, nil),
+		"data: non-finite test stress":   StressData(train, nanTest),
+		"bands: no test points":          PushForwardBands(nil, pred),
+		"bands: no particles":            PushForwardBands(test, nil),
+		"bands: fewer points":            PushForwardBands(test, short),
+		"bands: one particle short":      PushForwardBands(test, ragged),
+		"bands: NaN prediction":          PushForwardBands(test, nanPred),
+		"bands: non-finite test stress":  PushForwardBands(nanTest, pred),
+		"w1: no test points":             W1Curve(nil, ok, 1),
+		"w1: no curves":                  W1Curve(test, nil, 1),
+		"w1: a zero PushForward":         W1Curve(test, map[string]metrics.PushForward{"a": curve, "b": {}}, 1),
+		"w1: fewer points":               W1Curve(test, map[string]metrics.PushForward{"a": shortCurve}, 1),
+		"w1: NaN W1":                     W1Curve(test, map[string]metrics.PushForward{"a": nanCurve}, 1),
+		"w1: even moving-average width":  W1Curve(test, ok, 4),
+		"w1: zero moving-average width":  W1Curve(test, ok, 0),
+		"w1: negative moving-avg. width": W1Curve(test, ok, -3),
+	}
+	dir := t.TempDir()
+	for name, f := range cases {
+		if f.Err() == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if _, err := f.Render("svg"); err == nil {
+			t.Errorf("%s: Render succeeded", name)
+		}
+		if err := f.Save(dir); err == nil {
+			t.Errorf("%s: Save succeeded", name)
+		}
+	}
+}
