@@ -3,12 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 
-	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
-	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -75,7 +72,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if !(*noise >= 0) {
 		return usageError(fs, stderr, fmt.Errorf("noise = %v must be >= 0", *noise))
 	}
-	data, err := loadData(*dataDir, *noise)
+	data, err := train.LoadData(*dataDir, *noise)
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
@@ -106,27 +103,6 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "push-forward W1 sum %.4g, training RMSE %.4g, %.1f active weights of %d, %d iterations in %.1f s on %s\n",
 		float64(out.W1Sum), float64(out.TrainRMSE), out.ActiveWeights, out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
 	return exitOK
-}
-
-// loadData reads DIR/train.csv and DIR/test.csv; without a folder, the
-// committed data set of the noise level.
-func loadData(dir string, noise float64) (train.Data, error) {
-	if dir == "" {
-		root, err := csvgd.Root()
-		if err != nil {
-			return train.Data{}, err
-		}
-		dir = filepath.Join(root, "data", "hyperelastic", fmt.Sprintf("noise-%.2f", noise))
-	}
-	tr, err := hyperelastic.ReadCSVFile(filepath.Join(dir, "train.csv"))
-	if err != nil {
-		return train.Data{}, fmt.Errorf("%w (make one with: csvgd data -noise %g -out %s)", err, noise, dir)
-	}
-	te, err := hyperelastic.ReadCSVFile(filepath.Join(dir, "test.csv"))
-	if err != nil {
-		return train.Data{}, err
-	}
-	return train.Data{Noise: noise, Train: tr, Test: te}, nil
 }
 
 func summarize(res *train.Result, noise float64) trainOutput {
