@@ -1,0 +1,88 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTrainAndPredictBadInput(t *testing.T) {
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "exists.csv")
+	if err := os.WriteFile(existing, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(dir, "damaged.json")
+	if err := os.WriteFile(damaged, []byte(`{"format": "csvgd-ensemble", "version": 1, "widths": [3, 2`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"train", "-method", "mcmc"}, exitUsage, `"mcmc"`},
+		{[]string{"train", "-particles", "1"}, exitUsage, "particles = 1"},
+		{[]string{"train", "-iters", "0"}, exitUsage, "iterations = 0"},
+		{[]string{"train", "-alpha", "5"}, exitUsage, "alpha = 5"},
+		{[]string{"train", "-lambda", "-0.1"}, exitUsage, "lambda = -0.1"},
+		{[]string{"train", "-noise", "-1"}, exitUsage, "noise = -1"},
+		{[]string{"train", "-gamma", "none"}, exitUsage, `"none"`},
+		{[]string{"train", "-data", filepath.Join(dir, "nowhere"), "-iters", "1"}, exitFailure, "nowhere"},
+		{[]string{"predict", "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitUsage, "-ensemble is required"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitFailure, "exists.csv exists"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitFailure, "damaged.json"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != c.code || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d (want %d), stdout %q, stderr %q (want one line naming %s)", c.args, code, c.code, out, errOut, c.want)
+		}
+	}
+	if raw, _ := os.ReadFile(existing); string(raw) != "mine\n" {
+		t.Fatal("predict overwrote an existing file")
+	}
+}
+
+// TestTrainSaveAndPredict runs the contract end to end on a tiny budget:
+// train -json prints the fields other tools rely on and saves an ensemble
+// that predict turns into one row per particle and point.
+func TestTrainSaveAndPredict(t *testing.T) {
+	dir := t.TempDir()
+	ens := filepath.Join(dir, "ens.json")
+	code, out, errOut := runCLI("train", "-method", "svgd", "-noise", "0.1", "-seed", "2", "-particles", "2", "-iters", "3",
+		"-alpha", "0.5", "-lambda", "0.05", "-save", ens, "-json", "-quiet")
+	if code != exitOK {
+		t.Fatalf("train: exit %d: %s", code, errOut)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("train -json: %v\n%s", err, out)
+	}
+	for _, k := range []string{"w1_sum", "active_weights", "template_params", "iterations", "seconds", "backend"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("train -json lacks %q", k)
+		}
+	}
+	if got["template_params"] != float64(1020) || got["iterations"] != float64(3) {
+		t.Errorf("template_params %v, iterations %v", got["template_params"], got["iterations"])
+	}
+	if code, _, errOut := runCLI("train", "-particles", "2", "-iters", "1", "-save", ens, "-quiet"); code != exitFailure || !strings.Contains(errOut, "ens.json") {
+		t.Errorf("a second -save over the same file: exit %d, %s", code, errOut)
+	}
+	root, _ := os.Getwd()
+	data := filepath.Join(root, "..", "..", "..", "data", "hyperelastic", "noise-0.10", "train.csv")
+	pred := filepath.Join(dir, "pred.csv")
+	if code, _, errOut := runCLI("predict", "-ensemble", ens, "-data", data, "-out", pred); code != exitOK {
+		t.Fatalf("predict: exit %d: %s", code, errOut)
+	}
+	raw, err := os.ReadFile(pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	if lines[0] != "particle,point,S11,S22,S33,S23,S13,S12" || len(lines) != 1+2*80 {
+		t.Fatalf("predictions: header %q, %d lines", lines[0], len(lines))
+	}
+}

@@ -1,0 +1,107 @@
+package train
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/gomlx/gomlx/backends"
+)
+
+func testBackend(t testing.TB) backends.Backend {
+	t.Helper()
+	b, err := backend.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func testData(t testing.TB, noise float64) Data {
+	t.Helper()
+	c := hyperelastic.PaperData(noise, 1)
+	c.NTest = 50
+	tr, te, err := hyperelastic.Generate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Data{Noise: noise, Train: tr, Test: te}
+}
+
+func smallConfig() Config {
+	c := DefaultConfig()
+	c.Arch = icnn.Arch{Widths: []int{3, 8, 8, 1}}
+	c.Particles, c.Iters, c.Every, c.RefDraws = 4, 150, 50, 200
+	return c
+}
+
+// TestTrainingReducesErrorAndRecordsHistory: a small network fits the
+// data (training error falls well below its initial value), the history
+// holds the start, every interval and the end, and the records are sane.
+func TestTrainingReducesErrorAndRecordsHistory(t *testing.T) {
+	c := smallConfig()
+	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.History) != 4 || res.History[0].Iter != 0 || res.History[3].Iter != c.Iters {
+		t.Fatalf("history iterations: %+v", res.History)
+	}
+	first, last := res.History[0], res.History[len(res.History)-1]
+	if !(last.TrainRMSE < 0.5*first.TrainRMSE) {
+		t.Errorf("training RMSE went from %v to %v: want at least halved", first.TrainRMSE, last.TrainRMSE)
+	}
+	if !(last.W1Sum < first.W1Sum) || math.Abs(res.W1.Sum-last.W1Sum) > 1e-9*last.W1Sum {
+		t.Errorf("W1 sum: first %v, last %v, final %v", first.W1Sum, last.W1Sum, res.W1.Sum)
+	}
+	if len(last.Distances) != c.Particles || last.Distances[1][1] != 0 || !(last.Distances[0][1] > 0) {
+		t.Errorf("distance matrix %v", last.Distances)
+	}
+	if n := float64(c.Arch.NumParams()); !(last.ActiveWeights > 0 && last.ActiveWeights <= n) {
+		t.Errorf("active weights %v outside (0, %v]", last.ActiveWeights, n)
+	}
+	for _, v := range res.Particles.Data[c.Arch.Layers()[1].Offset:c.Arch.NumParams()] {
+		if v < 0 {
+			t.Fatalf("a constrained weight of particle 0 is negative: %v", v)
+		}
+	}
+}
+
+func TestSameSeedSameEnsemble(t *testing.T) {
+	c := smallConfig()
+	c.Iters, c.Every = 20, 0
+	d := testData(t, 0.1)
+	r1, err1 := Run(testBackend(t), c, d, nil)
+	r2, err2 := Run(testBackend(t), c, d, nil)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	for i := range r1.Particles.Data {
+		if r1.Particles.Data[i] != r2.Particles.Data[i] {
+			t.Fatalf("parameter %d differs between two runs with the same seed", i)
+		}
+	}
+}
+
+func TestConfigValidateNamesTheValue(t *testing.T) {
+	for _, c := range []struct {
+		mod  func(*Config)
+		want string
+	}{
+		{func(c *Config) { c.Method = "mcmc" }, `"mcmc"`},
+		{func(c *Config) { c.Particles = 1 }, "particles = 1"},
+		{func(c *Config) { c.Iters = 0 }, "iterations = 0"},
+		{func(c *Config) { c.Alpha = 0 }, "alpha = 0"},
+		{func(c *Config) { c.Sigma = -1 }, "sigma = -1"},
+		{func(c *Config) { c.StepSize = 0 }, "step size = 0"},
+	} {
+		cfg := DefaultConfig()
+		c.mod(&cfg)
+		if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("want an error naming %s, got %v", c.want, err)
+		}
+	}
+}
