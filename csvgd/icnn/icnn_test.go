@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/gomlx/backends"
@@ -13,14 +13,7 @@ import (
 	"github.com/gomlx/gomlx/pkg/core/tensors"
 )
 
-func testBackend(t testing.TB) backends.Backend {
-	t.Helper()
-	b, err := backend.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
 
 // hostNN is the network written with loops: NN(x) for one particle.
 func hostNN(a Arch, w []float64, x []float64) float64 {

@@ -5,19 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/gomlx/backends"
 )
 
-func testBackend(t testing.TB) backends.Backend {
-	t.Helper()
-	b, err := backend.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
 
 // TestGraphLikelihoodMatchesHost checks the graph's log-likelihood score
 // against the host-side formula through a Stein step with a flat kernel

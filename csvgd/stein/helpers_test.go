@@ -5,18 +5,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/gomlx/gomlx/backends"
 )
 
-func testBackend(t testing.TB) backends.Backend {
-	t.Helper()
-	b, err := backend.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
 
 func randomEnsemble(seed uint64, n, d int, std float64) *Ensemble {
 	return GaussianEnsemble(n, make([]float64, d), std, rand.New(rand.NewPCG(seed, 1)))

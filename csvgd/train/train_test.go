@@ -5,20 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/gomlx/gomlx/backends"
 )
 
-func testBackend(t testing.TB) backends.Backend {
-	t.Helper()
-	b, err := backend.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
 
 func testData(t testing.TB, noise float64) Data {
 	t.Helper()

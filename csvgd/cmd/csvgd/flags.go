@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // flagSet is a subcommand's flags and its help text.
@@ -59,4 +61,27 @@ func usageError(fs *flagSet, stderr io.Writer, err error) int {
 func failure(fs *flagSet, stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), strings.ReplaceAll(err.Error(), "\n", " "))
 	return exitFailure
+}
+
+// steinSettings points at the settings every Stein-flow command shares.
+type steinSettings struct {
+	alpha, beta, lambda, stepSize *float64
+	bandwidth                     *stein.Bandwidth
+	particles, iters              *int
+	seed                          *uint64
+	optimizer                     *string
+}
+
+// register defines -alpha, -beta, -lambda, -gamma, -particles, -iters,
+// -seed, -optimizer and -lr with the current values as defaults.
+func (s steinSettings) register(fs *flagSet, seedDoc string) {
+	fs.Float64Var(s.alpha, "alpha", *s.alpha, "prior order alpha in (0, 2]")
+	fs.Float64Var(s.beta, "beta", *s.beta, "kernel order beta > 0")
+	fs.Float64Var(s.lambda, "lambda", *s.lambda, "prior multiplier lambda >= 0 (0: no prior)")
+	fs.Var(bandwidthFlag{s.bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule) or paper (Sec. 5.4's rule)")
+	fs.IntVar(s.particles, "particles", *s.particles, "number of particles (>= 2)")
+	fs.IntVar(s.iters, "iters", *s.iters, "number of iterations (>= 1)")
+	fs.Uint64Var(s.seed, "seed", *s.seed, seedDoc)
+	fs.StringVar(s.optimizer, "optimizer", *s.optimizer, "optimizer: adagrad (Liu & Wang's), adam or sgd")
+	fs.Float64Var(s.stepSize, "lr", *s.stepSize, "optimizer step size")
 }

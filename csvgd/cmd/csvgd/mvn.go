@@ -55,16 +55,9 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mvn", "csvgd mvn [-alpha A] [-beta B] [-lambda L] [-gamma G|median|paper] [-particles N] [-iters K] [-seed S] [-json]\n\n"+
 		"Runs SVGD on the illustrative example of the paper's Sec. 4 and reports the Bhattacharyya distance\n"+
 		"of the ensemble's moments to the Gaussian likelihood's and the mean |theta_3| (sparsity).", stdout)
-	fs.Float64Var(&c.Alpha, "alpha", c.Alpha, "prior order alpha in (0, 2]")
-	fs.Float64Var(&c.Beta, "beta", c.Beta, "kernel order beta > 0")
-	fs.Float64Var(&c.Lambda, "lambda", c.Lambda, "prior multiplier lambda >= 0 (0: no prior)")
-	fs.Var(bandwidthFlag{&c.Bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule) or paper (Sec. 5.4's rule)")
+	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
+		register(fs, "seed of the initial particles")
 	fs.Float64Var(&c.Mask, "mask", c.Mask, "mask the kernel gradient near the parameter axes below this |theta_i| (0: off)")
-	fs.IntVar(&c.Particles, "particles", c.Particles, "number of particles (>= 2)")
-	fs.IntVar(&c.Iters, "iters", c.Iters, "number of iterations (>= 1)")
-	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the initial particles")
-	fs.StringVar(&c.Optimizer, "optimizer", c.Optimizer, "optimizer: adagrad (Liu & Wang's), adam or sgd")
-	fs.Float64Var(&c.StepSize, "lr", c.StepSize, "optimizer step size")
 	fs.Float64Var(&c.InitStd, "init-std", c.InitStd, "standard deviation of the initial particles around 0")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	withParticles := fs.Bool("with-particles", false, "with -json, include the final particles (particles_final)")
