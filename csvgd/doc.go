@@ -12,6 +12,17 @@
 //   - [github.com/csvgd/csvgd-go/csvgd/mvn]: the illustrative example of
 //     Sec. 4 (3-D Gaussian, Bhattacharyya distance, sparsity of theta_3, the
 //     lambda x gamma survey).
+//   - [github.com/csvgd/csvgd-go/csvgd/hyperelastic]: the truth model and
+//     data of Sec. 5.2 (invariants, stress, generator, CSV).
+//   - [github.com/csvgd/csvgd-go/csvgd/icnn]: the input-convex network of
+//     Sec. 5.1, ensembled (forward, stress, likelihood, projection).
+//   - [github.com/csvgd/csvgd-go/csvgd/train]: the training driver and its
+//     history (training error, push-forward W1, sparsity, distances).
+//   - [github.com/csvgd/csvgd-go/csvgd/condense]: graph condensation, Alg.
+//     graph_condense (prune, sort by importance, common template).
+//   - [github.com/csvgd/csvgd-go/csvgd/metrics] and
+//     [github.com/csvgd/csvgd-go/csvgd/ensemble]: Wasserstein distances and
+//     the saved-ensemble file format.
 //   - [github.com/csvgd/csvgd-go/csvgd/figures]: the paper's figures as
 //     gonum/plot plots, shared by the notebooks and the command line.
 //   - [github.com/csvgd/csvgd-go/csvgd/backend]: the one place that picks the

@@ -1,0 +1,45 @@
+package condense
+
+import "fmt"
+
+// ParticleMap is where one condensed particle came from.
+type ParticleMap struct {
+	// Source[i] is the index in the original flat particle of parameter i
+	// of the condensed one, or -1 where the condensed weight is 0 because
+	// it was pruned (|w| < threshold, or an exact 0) or belongs to a
+	// padded node.
+	Source []int
+
+	// Nodes[k][j] is the original index of node j of layer k of the
+	// template (k = 0 the inputs, the last the output, both the identity),
+	// or -1 for a padded node.
+	Nodes [][]int
+}
+
+// Remap carries values shaped like the original particles (optimizer
+// moments, gradient histories, the particles themselves) through the same
+// pruning, permutation and padding: out[a][i] = old[a][Source[i]], and 0
+// where Source[i] = -1. A pruned weight thus restarts from zero state, as
+// its value restarts from 0. Remapping the original particles gives
+// r.Particles exactly.
+//
+// Remap panics if old is not shaped like the particles given to Condense.
+func (r Result) Remap(old [][]float64) [][]float64 {
+	if len(old) != len(r.Maps) {
+		panic(fmt.Sprintf("condense: Remap: %d particles, the result has %d", len(old), len(r.Maps)))
+	}
+	n := r.From.NumParams()
+	out := make([][]float64, len(old))
+	for a, m := range r.Maps {
+		if len(old[a]) != n {
+			panic(fmt.Sprintf("condense: Remap: particle %d has %d values, widths %v need %d", a, len(old[a]), r.From.Widths, n))
+		}
+		out[a] = make([]float64, len(m.Source))
+		for i, s := range m.Source {
+			if s >= 0 {
+				out[a][i] = old[a][s]
+			}
+		}
+	}
+	return out
+}
