@@ -33,6 +33,7 @@ func commands() []command {
 		{"data", "generate the hyperelastic training and test data of Sec. 5.2 as CSV", runData},
 		{"train", "train a Stein ensemble of input-convex networks on the hyperelastic data (Sec. 5)", runTrain},
 		{"predict", "write a saved ensemble's stresses at the points of a data file", runPredict},
+		{"condense", "apply graph condensation (Alg. graph_condense) to a saved ensemble", runCondense},
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
 		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
 		{"help", "print this help", runHelp},

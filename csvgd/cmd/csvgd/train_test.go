@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
 )
 
 func TestTrainAndPredictBadInput(t *testing.T) {
@@ -84,5 +87,41 @@ func TestTrainSaveAndPredict(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
 	if lines[0] != "particle,point,S11,S22,S33,S23,S13,S12" || len(lines) != 1+2*80 {
 		t.Fatalf("predictions: header %q, %d lines", lines[0], len(lines))
+	}
+}
+
+// TestCondenseCommand condenses a trained ensemble: the output is a valid
+// ensemble file on a template no wider than the input, it is not written
+// over an existing file, and bad flags are usage errors. (What condensation
+// preserves is tested in package condense.)
+func TestCondenseCommand(t *testing.T) {
+	dir := t.TempDir()
+	ens, small := filepath.Join(dir, "ens.json"), filepath.Join(dir, "small.json")
+	if code, _, errOut := runCLI("train", "-particles", "3", "-iters", "20", "-lambda", "0.05", "-save", ens, "-quiet"); code != exitOK {
+		t.Fatalf("train: %s", errOut)
+	}
+	code, out, errOut := runCLI("condense", "-ensemble", ens, "-out", small)
+	if code != exitOK || out != "" || !strings.Contains(errOut, "->") {
+		t.Fatalf("condense: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	f, err := ensemble.Load(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range f.Widths {
+		if w > icnn.Paper().Widths[i] {
+			t.Fatalf("condensed widths %v are wider than the paper's", f.Widths)
+		}
+	}
+	if code, _, errOut := runCLI("condense", "-ensemble", ens, "-out", small); code != exitFailure || !strings.Contains(errOut, "small.json") {
+		t.Fatalf("condense over an existing file: exit %d, %s", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"condense", "-out", small},
+		{"condense", "-ensemble", ens, "-out", filepath.Join(dir, "x.json"), "-threshold", "-1"},
+	} {
+		if code, _, errOut := runCLI(args...); code != exitUsage {
+			t.Errorf("%v: exit %d (%s), want %d", args, code, errOut, exitUsage)
+		}
 	}
 }

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+)
+
+func runCondense(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("condense", "csvgd condense -ensemble FILE -out FILE [-threshold T] [-force]\n\n"+
+		"Applies graph condensation (the paper's Alg. graph_condense) to a saved ensemble: prunes weights below\n"+
+		"the threshold and dead hidden nodes, sorts nodes by importance and puts all particles on one template.", stdout)
+	in := fs.String("ensemble", "", "saved ensemble to condense (csvgd train -save)")
+	out := fs.String("out", "", "file to write the condensed ensemble to")
+	threshold := fs.Float64("threshold", condense.PaperThreshold, "weights with |w| below this are pruned")
+	force := fs.Bool("force", false, "replace -out if it exists")
+	if code, stop := parseFlags(fs, args, stderr); stop {
+		return code
+	}
+	for _, f := range []struct{ name, v string }{{"-ensemble", *in}, {"-out", *out}} {
+		if f.v == "" {
+			return usageError(fs, stderr, fmt.Errorf("%s is required", f.name))
+		}
+	}
+	opts := condense.Options{Threshold: *threshold}
+	if err := opts.Validate(); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	f, err := ensemble.Load(*in)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	arch := icnn.Arch{Widths: f.Widths}
+	res, err := condense.Condense(arch, f.Particles, opts)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	meta := map[string]any{"condensed_from": *in, "threshold": *threshold, "source_meta": f.Meta}
+	if err := ensemble.Save(*out, ensemble.New(res.Arch.Widths, res.Particles, meta), *force); err != nil {
+		return failure(fs, stderr, err)
+	}
+	fmt.Fprintf(stderr, "csvgd condense: widths %v (%d parameters) -> %v (%d parameters), %.1f active weights per particle; written to %s\n",
+		arch.Widths, arch.NumParams(), res.Arch.Widths, res.Arch.NumParams(),
+		condense.MeanActiveWeights(res.Particles, *threshold), *out)
+	return exitOK
+}
