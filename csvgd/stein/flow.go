@@ -103,7 +103,7 @@ func (f *Flow) Gamma(x *Ensemble) float64 { return f.Bandwidth.Of(x.Rows(), f.Ke
 // Step performs one SVGD iteration on x in place. When the update is not
 // finite, x is left unchanged and the error wraps [ErrNonFinite].
 func (f *Flow) Step(x *Ensemble) error {
-	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && f.state[0].Shape().Dimensions[0] != x.N) {
+	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && !sameShape(f.state[0], x)) {
 		f.ResetState(x)
 	}
 	f.LastGamma = f.Gamma(x)
@@ -173,4 +173,43 @@ func (f *Flow) Forces(x *Ensemble, gamma float64) (ForceField, error) {
 		}
 	}
 	return ff, nil
+}
+
+// State returns a copy of the optimizer state: one ensemble per state
+// tensor, each shaped like the particles (empty before the first step).
+func (f *Flow) State() ([]*Ensemble, error) {
+	out := make([]*Ensemble, len(f.state))
+	for i, t := range f.state {
+		d := t.Shape().Dimensions
+		out[i] = NewEnsemble(d[0], d[1])
+		if err := out[i].setFromTensor(t); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// SetState replaces the optimizer state and the iteration count the
+// optimizer sees, for example after the particles were pruned and permuted
+// (graph condensation) and the state was carried along. An empty state
+// starts the optimizer afresh at the next step.
+func (f *Flow) SetState(state []*Ensemble, iter int) error {
+	if len(state) == 0 {
+		f.state, f.Iter = nil, iter
+		return nil
+	}
+	if len(state) != f.Optimizer.NumState() {
+		return fmt.Errorf("stein: %d state tensors for optimizer %s, which keeps %d", len(state), f.Optimizer.Name(), f.Optimizer.NumState())
+	}
+	f.state = make([]*tensors.Tensor, len(state))
+	for i, s := range state {
+		f.state[i] = s.Tensor()
+	}
+	f.Iter = iter
+	return nil
+}
+
+func sameShape(t *tensors.Tensor, x *Ensemble) bool {
+	d := t.Shape().Dimensions
+	return d[0] == x.N && d[1] == x.D
 }

@@ -10,7 +10,7 @@ import (
 
 // Config is one training run.
 type Config struct {
-	Method    string          // "svgd": the Stein flow without condensation
+	Method    string          // "svgd": the Stein flow without condensation; "csvgd": stages ending with graph condensation
 	Arch      icnn.Arch       // network widths; the paper's [3, 30, 30, 1] by default
 	Particles int             // ensemble size N_r
 	Iters     int             // iterations
@@ -25,6 +25,7 @@ type Config struct {
 	Every     int             // history interval in iterations (0: only the start and the end)
 	Threshold float64         // |w| below which a weight counts as inactive (1e-3)
 	RefDraws  int             // draws of the noisy truth per test point for W1 (1000)
+	Stage     int             // csvgd: iterations per stage, each ended by graph condensation
 }
 
 // DefaultConfig is the starting point of the command line and the
@@ -38,15 +39,17 @@ func DefaultConfig() Config {
 		Method: "svgd", Arch: icnn.Paper(), Particles: 10, Iters: 2000,
 		Optimizer: "adam", StepSize: 0.01, Alpha: 0.5, Lambda: 0, Beta: 2,
 		Bandwidth: stein.Bandwidth{Rule: stein.MedianPaper},
-		Seed:      1, Every: 100, Threshold: 1e-3, RefDraws: 1000,
+		Seed:      1, Every: 100, Threshold: 1e-3, RefDraws: 1000, Stage: 500,
 	}
 }
 
 // Validate reports the first bad setting, naming its value.
 func (c Config) Validate() error {
 	switch {
-	case c.Method != "svgd":
-		return fmt.Errorf("method %q: want svgd", c.Method)
+	case c.Method != "svgd" && c.Method != "csvgd":
+		return fmt.Errorf("method %q: want svgd or csvgd", c.Method)
+	case c.Method == "csvgd" && c.Stage < 1:
+		return fmt.Errorf("stage length = %d: need at least 1 iteration per stage", c.Stage)
 	case c.Particles < 2:
 		return fmt.Errorf("particles = %d: need at least 2", c.Particles)
 	case c.Iters < 1:
@@ -63,11 +66,25 @@ func (c Config) Validate() error {
 	if err := c.Arch.Validate(); err != nil {
 		return err
 	}
-	_, err := c.steinConfig()
+	_, err := c.steinConfig(c.Arch)
 	return err
 }
 
-func (c Config) steinConfig() (stein.Config, error) {
+// stages returns the length of every stage: one stage of Iters for svgd,
+// stages of Stage iterations (the last one shorter) for csvgd.
+func (c Config) stages() []int {
+	if c.Method != "csvgd" {
+		return []int{c.Iters}
+	}
+	var s []int
+	for left := c.Iters; left > 0; left -= c.Stage {
+		s = append(s, min(left, c.Stage))
+	}
+	return s
+}
+
+// steinConfig builds the flow's configuration for the network arch.
+func (c Config) steinConfig(arch icnn.Arch) (stein.Config, error) {
 	opt, err := stein.NewOptimizer(c.Optimizer, c.StepSize)
 	if err != nil {
 		return stein.Config{}, err
@@ -77,7 +94,7 @@ func (c Config) steinConfig() (stein.Config, error) {
 		Kernel:    stein.Kernel{Beta: c.Beta},
 		Bandwidth: c.Bandwidth,
 		Optimizer: opt,
-		Project:   c.Arch.Project,
+		Project:   arch.Project,
 	}
 	return sc, sc.Validate()
 }

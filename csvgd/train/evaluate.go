@@ -21,16 +21,15 @@ type evaluator struct {
 	ref         [][][6]float64 // [point][draw][6]
 }
 
-func newEvaluator(b backends.Backend, c Config, data Data, trainBatch, testBatch icnn.Batch) (*evaluator, error) {
-	ev := &evaluator{c: c, trainTarget: trainBatch.Target}
+func newEvaluator(b backends.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, ref [][][6]float64) (*evaluator, error) {
+	ev := &evaluator{c: c, trainTarget: trainBatch.Target, ref: ref}
 	var err error
-	if ev.train, err = icnn.NewPredictor(b, c.Arch, trainBatch); err != nil {
+	if ev.train, err = icnn.NewPredictor(b, arch, trainBatch); err != nil {
 		return nil, err
 	}
-	if ev.test, err = icnn.NewPredictor(b, c.Arch, testBatch); err != nil {
+	if ev.test, err = icnn.NewPredictor(b, arch, testBatch); err != nil {
 		return nil, err
 	}
-	ev.ref = ReferenceSample(data.Test, data.Noise, c.RefDraws, c.Seed)
 	return ev, nil
 }
 

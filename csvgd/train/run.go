@@ -32,16 +32,37 @@ type Record struct {
 // Result is the outcome of [Run].
 type Result struct {
 	Config     Config
+	Arch       icnn.Arch // the final network: Config.Arch, or the last template after condensation
 	Sigma      float64
 	Particles  *stein.Ensemble
 	History    []Record
+	Stages     []StageRecord
 	W1         metrics.PushForward // final push-forward W1 on the test set
 	Iterations int
 	Seconds    float64 // wall time of the iterations (history included)
 }
 
+// run is the state of one training run across its stages.
+type run struct {
+	b        backends.Backend
+	c        Config
+	data     Data
+	sigma    float64
+	train    icnn.Batch
+	test     icnn.Batch
+	ref      [][][6]float64
+	bar      *bar
+	res      *Result
+	x        *stein.Ensemble
+	state    []*stein.Ensemble
+	done     int
+	stepTime time.Duration
+}
+
 // Run trains an ensemble on data.Train and measures it on data.Test,
-// writing a progress bar to progress when it is not nil.
+// writing a progress bar to progress when it is not nil. Method svgd runs
+// one stage on the full network; csvgd runs stages of Config.Stage
+// iterations, each ended by graph condensation ([StageRecord]).
 func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -49,51 +70,96 @@ func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, 
 	if len(data.Train) == 0 || len(data.Test) == 0 {
 		return nil, fmt.Errorf("train: %d training and %d test points: need both", len(data.Train), len(data.Test))
 	}
-	trainBatch, testBatch := icnn.NewBatch(data.Train), icnn.NewBatch(data.Test)
-	sigma := c.Sigma
-	if sigma == 0 {
-		sigma = math.Max(data.Noise, 0.01) * trainBatch.RMS()
+	r := &run{b: b, c: c, data: data, train: icnn.NewBatch(data.Train), test: icnn.NewBatch(data.Test)}
+	r.sigma = c.Sigma
+	if r.sigma == 0 {
+		r.sigma = math.Max(data.Noise, 0.01) * r.train.RMS()
 	}
-	sc, _ := c.steinConfig()
-	flow, err := stein.NewFlow(b, sc, c.Arch.LogLikelihood(trainBatch, sigma))
+	r.ref = ReferenceSample(data.Test, data.Noise, c.RefDraws, c.Seed)
+	r.x = c.Arch.Init(c.Particles, rand.New(rand.NewPCG(c.Seed, 0x1c22)))
+	r.res = &Result{Config: c, Arch: c.Arch, Sigma: r.sigma, Particles: r.x}
+	r.bar = newBar(progress, c.Iters)
+	start := time.Now()
+	err := r.stages()
+	r.bar.finish()
+	r.res.Iterations, r.res.Seconds, r.res.Particles = r.done, time.Since(start).Seconds(), r.x
 	if err != nil {
-		return nil, err
+		return r.res, fmt.Errorf("train: %w", err)
 	}
-	ev, err := newEvaluator(b, c, data, trainBatch, testBatch)
+	ev, err := r.evaluator()
 	if err != nil {
-		return nil, err
+		return r.res, err
 	}
-	x := c.Arch.Init(c.Particles, rand.New(rand.NewPCG(c.Seed, 0x1c22)))
-	res := &Result{Config: c, Sigma: sigma, Particles: x}
-	bar := newBar(progress, c.Iters)
-	record := func(k int) error {
-		r, err := ev.record(k, x)
-		if err != nil {
+	r.res.W1, err = ev.w1(r.x)
+	return r.res, err
+}
+
+func (r *run) evaluator() (*evaluator, error) {
+	return newEvaluator(r.b, r.c, r.res.Arch, r.train, r.test, r.ref)
+}
+
+// stages runs every stage, recording the history on the way.
+func (r *run) stages() error {
+	ev, err := r.evaluator()
+	if err != nil {
+		return err
+	}
+	if err := r.record(ev); err != nil {
+		return err
+	}
+	for s, n := range r.c.stages() {
+		if err := r.stage(s, n); err != nil {
 			return err
 		}
-		res.History = append(res.History, r)
-		bar.note(r)
-		return nil
 	}
-	start := time.Now()
-	if err := record(0); err != nil {
-		return nil, err
+	return nil
+}
+
+// stage runs n iterations on the current network, then (csvgd) condenses.
+func (r *run) stage(s, n int) error {
+	arch := r.res.Arch
+	sc, err := r.c.steinConfig(arch)
+	if err != nil {
+		return err
 	}
-	err = flow.Run(x, c.Iters, func(done int, _ *stein.Ensemble) bool {
-		bar.update(done)
-		if done == c.Iters || (c.Every > 0 && done%c.Every == 0) {
-			if rerr := record(done); rerr != nil {
-				err = rerr
-				return false
+	flow, err := stein.NewFlow(r.b, sc, arch.LogLikelihood(r.train, r.sigma))
+	if err != nil {
+		return err
+	}
+	if err := flow.SetState(r.state, r.done); err != nil {
+		return err
+	}
+	ev, err := r.evaluator()
+	if err != nil {
+		return err
+	}
+	r.stepTime = 0
+	for k := 0; k < n; k++ {
+		t0 := time.Now()
+		if err := flow.Step(r.x); err != nil {
+			return fmt.Errorf("stage %d: %w", s, err)
+		}
+		r.stepTime += time.Since(t0)
+		r.done++
+		r.bar.update(r.done)
+		if r.done == r.c.Iters || (r.c.Every > 0 && r.done%r.c.Every == 0) {
+			if err := r.record(ev); err != nil {
+				return err
 			}
 		}
-		return true
-	})
-	bar.finish()
-	res.Iterations, res.Seconds = flow.Iter, time.Since(start).Seconds()
-	if err != nil {
-		return res, fmt.Errorf("train: %w", err)
 	}
-	res.W1, err = ev.w1(x)
-	return res, err
+	if r.state, err = flow.State(); err != nil {
+		return err
+	}
+	return r.endStage(s, n, flow)
+}
+
+func (r *run) record(ev *evaluator) error {
+	rec, err := ev.record(r.done, r.x)
+	if err != nil {
+		return err
+	}
+	r.res.History = append(r.res.History, rec)
+	r.bar.note(rec)
+	return nil
 }

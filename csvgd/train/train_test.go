@@ -98,3 +98,34 @@ func TestConfigValidateNamesTheValue(t *testing.T) {
 		}
 	}
 }
+
+// TestCondensedStagesShrinkTheTemplate: with a strong sparsifying prior the
+// csvgd method condenses after every stage; the template never grows, the
+// particles always match it, the optimizer state follows them (no error at
+// the next stage's first step) and every stage is recorded.
+func TestCondensedStagesShrinkTheTemplate(t *testing.T) {
+	c := smallConfig()
+	c.Method, c.Stage, c.Iters, c.Every = "csvgd", 50, 150, 50
+	c.Alpha, c.Lambda = 0.5, 2
+	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Stages) != 3 {
+		t.Fatalf("%d stages, want 3", len(res.Stages))
+	}
+	prev := c.Arch.NumParams()
+	for _, s := range res.Stages {
+		next := icnn.Arch{Widths: s.CondensedTo}.NumParams()
+		if s.TemplateParams > prev || next > s.TemplateParams || !(s.MsPerIter > 0) {
+			t.Fatalf("stage %+v after a template of %d parameters", s, prev)
+		}
+		prev = next
+	}
+	if res.Arch.NumParams() >= c.Arch.NumParams() || res.Particles.D != res.Arch.NumParams() {
+		t.Fatalf("final template %v (%d parameters), particles of %d", res.Arch.Widths, res.Arch.NumParams(), res.Particles.D)
+	}
+	if len(res.History) != 4 || res.History[3].Iter != 150 {
+		t.Fatalf("history %+v", res.History)
+	}
+}

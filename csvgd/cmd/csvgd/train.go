@@ -11,26 +11,30 @@ import (
 
 // trainOutput is the JSON printed by "csvgd train -json".
 type trainOutput struct {
-	Method         string         `json:"method"`
-	Noise          float64        `json:"noise"`
-	Seed           uint64         `json:"seed"`
-	Particles      int            `json:"particles"`
-	Alpha          float64        `json:"alpha"`
-	Lambda         float64        `json:"lambda"`
-	Beta           float64        `json:"beta"`
-	Bandwidth      string         `json:"bandwidth"`
-	Optimizer      string         `json:"optimizer"`
-	StepSize       float64        `json:"step_size"`
-	Sigma          float64        `json:"sigma"`
-	W1Sum          jsonFloat      `json:"w1_sum"`
-	TrainRMSE      jsonFloat      `json:"train_rmse"`
-	ActiveWeights  float64        `json:"active_weights"`
-	TemplateParams int            `json:"template_params"`
-	Iterations     int            `json:"iterations"`
-	Seconds        float64        `json:"seconds"`
-	Backend        string         `json:"backend"`
-	Saved          string         `json:"saved,omitempty"`
-	History        []historyEntry `json:"history"`
+	Method         string              `json:"method"`
+	Noise          float64             `json:"noise"`
+	Seed           uint64              `json:"seed"`
+	Particles      int                 `json:"particles"`
+	Alpha          float64             `json:"alpha"`
+	Lambda         float64             `json:"lambda"`
+	Beta           float64             `json:"beta"`
+	Bandwidth      string              `json:"bandwidth"`
+	Optimizer      string              `json:"optimizer"`
+	StepSize       float64             `json:"step_size"`
+	Sigma          float64             `json:"sigma"`
+	W1Sum          jsonFloat           `json:"w1_sum"`
+	TrainRMSE      jsonFloat           `json:"train_rmse"`
+	ActiveWeights  float64             `json:"active_weights"`
+	TemplateParams int                 `json:"template_params"`
+	Iterations     int                 `json:"iterations"`
+	Seconds        float64             `json:"seconds"`
+	Backend        string              `json:"backend"`
+	Saved          string              `json:"saved,omitempty"`
+	Widths         []int               `json:"widths"`
+	MsPerIterFirst float64             `json:"ms_per_iter_first"`
+	MsPerIterLast  float64             `json:"ms_per_iter_last"`
+	Stages         []train.StageRecord `json:"stages"`
+	History        []historyEntry      `json:"history"`
 }
 
 type historyEntry struct {
@@ -45,7 +49,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train", "csvgd train [-method svgd] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L] [-save FILE] [-json]\n\n"+
 		"Trains a Stein ensemble of input-convex networks on the hyperelastic data of Sec. 5.2 and reports the\n"+
 		"push-forward W1 on the test path, the training error and the active weights.", stdout)
-	fs.StringVar(&c.Method, "method", c.Method, "training method: svgd (the Stein flow without condensation)")
+	fs.StringVar(&c.Method, "method", c.Method, "training method: svgd (the Stein flow without condensation) or csvgd (stages ended by graph condensation)")
+	fs.IntVar(&c.Stage, "stage", c.Stage, "csvgd: iterations per stage")
 	noise := fs.Float64("noise", 0.1, "noise level of the data (0.1 = 10%); picks data/hyperelastic/noise-S unless -data is given")
 	dataDir := fs.String("data", "", "folder holding train.csv and test.csv (default: data/hyperelastic/noise-S of the repository)")
 	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
@@ -83,7 +88,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	out := summarize(res, *noise)
 	if *save != "" {
-		f := ensemble.New(c.Arch.Widths, res.Particles.Rows(), map[string]any{"train": out})
+		f := ensemble.New(res.Arch.Widths, res.Particles.Rows(), map[string]any{"train": out})
 		if err := ensemble.Save(*save, f, *force); err != nil {
 			return failure(fs, stderr, err)
 		}
@@ -105,7 +110,11 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
 		W1Sum: jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
-		TemplateParams: c.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
+		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
+		Widths: res.Arch.Widths, Stages: res.Stages,
+	}
+	if n := len(res.Stages); n > 0 {
+		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
 	for _, h := range res.History {
 		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights})

@@ -1,0 +1,74 @@
+package train
+
+import (
+	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+)
+
+// StageRecord describes one stage of Alg. svgd: its lambda, the template it
+// ran on, and the ensemble when it ended (after condensation for csvgd).
+type StageRecord struct {
+	Stage          int     `json:"stage"`
+	Iterations     int     `json:"iterations"` // in this stage
+	Lambda         float64 `json:"lambda"`
+	Widths         []int   `json:"widths"`          // the template the stage ran on
+	TemplateParams int     `json:"template_params"` // its size: what each iteration computed
+	MsPerIter      float64 `json:"ms_per_iter"`     // mean wall time of a Stein step in this stage
+	CondensedTo    []int   `json:"condensed_to,omitempty"`
+	ActiveWeights  float64 `json:"active_weights"` // mean per particle, |w| >= threshold, at the end
+	TrainRMSE      float64 `json:"train_rmse"`
+	W1Sum          float64 `json:"w1_sum"`
+}
+
+// endStage records the stage and, for csvgd, condenses the ensemble onto a
+// common template, carrying the optimizer state through the same pruning,
+// permutation and padding (the next stage compiles its graph at the
+// template's shapes).
+func (r *run) endStage(s, n int, flow *stein.Flow) error {
+	arch := r.res.Arch
+	rec := StageRecord{
+		Stage: s, Iterations: n, Lambda: flow.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
+		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
+	}
+	if r.c.Method == "csvgd" {
+		if err := r.condense(); err != nil {
+			return err
+		}
+		rec.CondensedTo = r.res.Arch.Widths
+	}
+	ev, err := r.evaluator()
+	if err != nil {
+		return err
+	}
+	m, err := ev.record(r.done, r.x)
+	if err != nil {
+		return err
+	}
+	rec.ActiveWeights, rec.TrainRMSE, rec.W1Sum = m.ActiveWeights, m.TrainRMSE, m.W1Sum
+	r.res.Stages = append(r.res.Stages, rec)
+	return nil
+}
+
+// condense applies Alg. graph_condense to the particles and the optimizer
+// state.
+func (r *run) condense() error {
+	res, err := condense.Condense(r.res.Arch, r.x.Rows(), condense.Options{Threshold: r.c.Threshold})
+	if err != nil {
+		return err
+	}
+	x, err := stein.EnsembleFromRows(res.Particles)
+	if err != nil {
+		return err
+	}
+	state := make([]*stein.Ensemble, len(r.state))
+	for i, s := range r.state {
+		if state[i], err = stein.EnsembleFromRows(res.Remap(s.Rows())); err != nil {
+			return err
+		}
+	}
+	r.x, r.state, r.res.Arch = x, state, icnn.Arch{Widths: res.Arch.Widths}
+	return nil
+}
