@@ -26,6 +26,9 @@ type Config struct {
 	Threshold float64         // |w| below which a weight counts as inactive (1e-3)
 	RefDraws  int             // draws of the noisy truth per test point for W1 (1000)
 	Stage     int             // csvgd: iterations per stage, each ended by graph condensation
+	Adaptive  bool            // csvgd: the adaptive penalty of Sec. 5.6 (Lambda is the initial value)
+	Growth    float64         // adaptive: lambda's factor after a stage whose error stayed within Tolerance
+	Tolerance float64         // adaptive: relative rise of the training error over its best that ends the growth
 }
 
 // DefaultConfig is the starting point of the command line and the
@@ -40,6 +43,7 @@ func DefaultConfig() Config {
 		Optimizer: "adam", StepSize: 0.01, Alpha: 0.5, Lambda: 0, Beta: 2,
 		Bandwidth: stein.Bandwidth{Rule: stein.MedianPaper},
 		Seed:      1, Every: 100, Threshold: 1e-3, RefDraws: 1000, Stage: 500,
+		Growth: 2, Tolerance: 0.1,
 	}
 }
 
@@ -50,6 +54,14 @@ func (c Config) Validate() error {
 		return fmt.Errorf("method %q: want svgd or csvgd", c.Method)
 	case c.Method == "csvgd" && c.Stage < 1:
 		return fmt.Errorf("stage length = %d: need at least 1 iteration per stage", c.Stage)
+	case c.Adaptive && c.Method != "csvgd":
+		return fmt.Errorf("the adaptive penalty needs method csvgd, not %q", c.Method)
+	case c.Adaptive && !(c.Growth > 1):
+		return fmt.Errorf("growth factor = %v must be > 1", c.Growth)
+	case c.Adaptive && !(c.Tolerance >= 0):
+		return fmt.Errorf("tolerance = %v must be >= 0", c.Tolerance)
+	case c.Adaptive && !(c.Lambda > 0):
+		return fmt.Errorf("adaptive penalty: initial lambda = %v must be > 0", c.Lambda)
 	case c.Particles < 2:
 		return fmt.Errorf("particles = %d: need at least 2", c.Particles)
 	case c.Iters < 1:
@@ -70,17 +82,13 @@ func (c Config) Validate() error {
 	return err
 }
 
-// stages returns the length of every stage: one stage of Iters for svgd,
-// stages of Stage iterations (the last one shorter) for csvgd.
-func (c Config) stages() []int {
+// stageLength is the number of iterations of a stage: all of them for
+// svgd, Stage for csvgd.
+func (c Config) stageLength() int {
 	if c.Method != "csvgd" {
-		return []int{c.Iters}
+		return c.Iters
 	}
-	var s []int
-	for left := c.Iters; left > 0; left -= c.Stage {
-		s = append(s, min(left, c.Stage))
-	}
-	return s
+	return c.Stage
 }
 
 // steinConfig builds the flow's configuration for the network arch.

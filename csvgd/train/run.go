@@ -57,6 +57,9 @@ type run struct {
 	state    []*stein.Ensemble
 	done     int
 	stepTime time.Duration
+	lambda   float64 // the prior multiplier of the current stage
+	bestRMSE float64 // adaptive: the lowest training error at the end of a stage
+	final    bool    // adaptive: the current stage is the last, on a fixed template
 }
 
 // Run trains an ensemble on data.Train and measures it on data.Test,
@@ -70,7 +73,8 @@ func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, 
 	if len(data.Train) == 0 || len(data.Test) == 0 {
 		return nil, fmt.Errorf("train: %d training and %d test points: need both", len(data.Train), len(data.Test))
 	}
-	r := &run{b: b, c: c, data: data, train: icnn.NewBatch(data.Train), test: icnn.NewBatch(data.Test)}
+	r := &run{b: b, c: c, data: data, train: icnn.NewBatch(data.Train), test: icnn.NewBatch(data.Test),
+		lambda: c.Lambda, bestRMSE: math.Inf(1)}
 	r.sigma = c.Sigma
 	if r.sigma == 0 {
 		r.sigma = math.Max(data.Noise, 0.01) * r.train.RMS()
@@ -107,12 +111,33 @@ func (r *run) stages() error {
 	if err := r.record(ev); err != nil {
 		return err
 	}
-	for s, n := range r.c.stages() {
-		if err := r.stage(s, n); err != nil {
+	for s := 0; r.done < r.c.Iters; s++ {
+		final := r.final
+		if err := r.stage(s, min(r.c.stageLength(), r.c.Iters-r.done)); err != nil {
 			return err
+		}
+		if final {
+			return nil
+		}
+		if r.c.Adaptive {
+			r.adapt()
 		}
 	}
 	return nil
+}
+
+// adapt is the adaptive penalty of Sec. 5.6 (reading.md section 8): after
+// a stage whose training error stayed within Tolerance of the best so far,
+// lambda grows by Growth; once the error has risen further, lambda reverts
+// to its initial value and one final stage runs on the then fixed template.
+func (r *run) adapt() {
+	rmse := r.res.Stages[len(r.res.Stages)-1].TrainRMSE
+	r.bestRMSE = math.Min(r.bestRMSE, rmse)
+	if rmse > r.bestRMSE*(1+r.c.Tolerance) {
+		r.lambda, r.final = r.c.Lambda, true
+		return
+	}
+	r.lambda *= r.c.Growth
 }
 
 // stage runs n iterations on the current network, then (csvgd) condenses.
@@ -126,6 +151,7 @@ func (r *run) stage(s, n int) error {
 	if err != nil {
 		return err
 	}
+	flow.Lambda = r.lambda
 	if err := flow.SetState(r.state, r.done); err != nil {
 		return err
 	}

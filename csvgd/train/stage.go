@@ -23,7 +23,8 @@ type StageRecord struct {
 	W1Sum          float64 `json:"w1_sum"`
 }
 
-// endStage records the stage and, for csvgd, condenses the ensemble onto a
+// endStage records the stage and, for csvgd (but after the final stage of
+// the adaptive schedule, whose template is fixed), condenses the ensemble onto a
 // common template, carrying the optimizer state through the same pruning,
 // permutation and padding (the next stage compiles its graph at the
 // template's shapes).
@@ -33,7 +34,7 @@ func (r *run) endStage(s, n int, flow *stein.Flow) error {
 		Stage: s, Iterations: n, Lambda: flow.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
 	}
-	if r.c.Method == "csvgd" {
+	if r.c.Method == "csvgd" && !r.final {
 		if err := r.condense(); err != nil {
 			return err
 		}

@@ -129,3 +129,36 @@ func TestCondensedStagesShrinkTheTemplate(t *testing.T) {
 		t.Fatalf("history %+v", res.History)
 	}
 }
+
+// TestAdaptivePenaltySchedule: lambda grows by the factor after every stage
+// until the training error rises past the tolerance over its best; then it
+// reverts to its initial value for one last stage on a fixed template (no
+// condensation after it), and the run ends.
+func TestAdaptivePenaltySchedule(t *testing.T) {
+	c := smallConfig()
+	c.Method, c.Adaptive, c.Stage, c.Iters, c.Every = "csvgd", true, 40, 400, 0
+	c.Alpha, c.Lambda, c.Growth, c.Tolerance = 0.5, 0.1, 10, 0
+	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Stages
+	last := st[len(st)-1]
+	if last.Lambda != c.Lambda || last.CondensedTo != nil {
+		t.Fatalf("last stage %+v: want lambda back at %v and no condensation", last, c.Lambda)
+	}
+	if res.Iterations >= c.Iters {
+		t.Fatalf("the schedule used the whole budget (%d iterations): the error never rose?", res.Iterations)
+	}
+	best := math.Inf(1)
+	for k, s := range st[:len(st)-1] {
+		if want := c.Lambda * math.Pow(c.Growth, float64(k)); math.Abs(s.Lambda-want) > 1e-12*want || s.CondensedTo == nil {
+			t.Fatalf("stage %d: %+v, want lambda %v and a condensation", k, s, want)
+		}
+		best = math.Min(best, s.TrainRMSE)
+		rose := s.TrainRMSE > best*(1+c.Tolerance)
+		if endsGrowth := k == len(st)-2; rose != endsGrowth {
+			t.Fatalf("stage %d: error %v (best %v): rose %v, but the growth ended %v", k, s.TrainRMSE, best, rose, endsGrowth)
+		}
+	}
+}

@@ -51,6 +51,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		"push-forward W1 on the test path, the training error and the active weights.", stdout)
 	fs.StringVar(&c.Method, "method", c.Method, "training method: svgd (the Stein flow without condensation) or csvgd (stages ended by graph condensation)")
 	fs.IntVar(&c.Stage, "stage", c.Stage, "csvgd: iterations per stage")
+	fs.BoolVar(&c.Adaptive, "adaptive", c.Adaptive, "csvgd: adaptive penalty (Sec. 5.6): -lambda is the initial value, grown by -growth after each stage until the error rises")
+	fs.Float64Var(&c.Growth, "growth", c.Growth, "adaptive: factor of lambda after a stage whose error stayed within -tolerance")
+	fs.Float64Var(&c.Tolerance, "tolerance", c.Tolerance, "adaptive: relative rise of the training error over its best that ends the growth")
 	noise := fs.Float64("noise", 0.1, "noise level of the data (0.1 = 10%); picks data/hyperelastic/noise-S unless -data is given")
 	dataDir := fs.String("data", "", "folder holding train.csv and test.csv (default: data/hyperelastic/noise-S of the repository)")
 	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
