@@ -25,7 +25,7 @@ type Config struct {
 	Every     int             // history interval in iterations (0: only the start and the end)
 	Threshold float64         // |w| below which a weight counts as inactive (1e-3)
 	RefDraws  int             // draws of the noisy truth per test point for W1 (1000)
-	Stage     int             // csvgd: iterations per stage, each ended by graph condensation
+	Stage     int             // csvgd: iterations per stage, each ended by graph condensation; sequential: iterations of the sparsifying MAP phase
 	Adaptive  bool            // csvgd: the adaptive penalty of Sec. 5.6 (Lambda is the initial value)
 	Growth    float64         // adaptive: lambda's factor after a stage whose error stayed within Tolerance
 	Tolerance float64         // adaptive: relative rise of the training error over its best that ends the growth
@@ -50,9 +50,9 @@ func DefaultConfig() Config {
 // Validate reports the first bad setting, naming its value.
 func (c Config) Validate() error {
 	switch {
-	case c.Method != "svgd" && c.Method != "csvgd":
-		return fmt.Errorf("method %q: want svgd or csvgd", c.Method)
-	case c.Method == "csvgd" && c.Stage < 1:
+	case c.Method != "svgd" && c.Method != "csvgd" && c.Method != "sequential":
+		return fmt.Errorf("method %q: want csvgd, svgd or sequential", c.Method)
+	case c.Method != "svgd" && c.Stage < 1:
 		return fmt.Errorf("stage length = %d: need at least 1 iteration per stage", c.Stage)
 	case c.Adaptive && c.Method != "csvgd":
 		return fmt.Errorf("the adaptive penalty needs method csvgd, not %q", c.Method)

@@ -111,6 +111,9 @@ func (r *run) stages() error {
 	if err := r.record(ev); err != nil {
 		return err
 	}
+	if r.c.Method == "sequential" {
+		return r.sequential()
+	}
 	for s := 0; r.done < r.c.Iters; s++ {
 		final := r.final
 		if err := r.stage(s, min(r.c.stageLength(), r.c.Iters-r.done)); err != nil {

@@ -2,6 +2,7 @@ package train
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -160,5 +161,28 @@ func TestAdaptivePenaltySchedule(t *testing.T) {
 		if endsGrowth := k == len(st)-2; rose != endsGrowth {
 			t.Fatalf("stage %d: error %v (best %v): rose %v, but the growth ended %v", k, s.TrainRMSE, best, rose, endsGrowth)
 		}
+	}
+}
+
+// TestSequentialBaseline: one network is sparsified (MAP, alpha = 2 prior)
+// and pruned first, then the ensemble runs on its pruned structure without
+// condensation: two stages, the second on the pruned template, the budget
+// spent exactly.
+func TestSequentialBaseline(t *testing.T) {
+	c := smallConfig()
+	c.Method, c.Stage, c.Iters, c.Every = "sequential", 60, 150, 0
+	c.Lambda = 1
+	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Stages) != 2 || res.Iterations != c.Iters || res.Stages[0].Iterations != 60 {
+		t.Fatalf("stages %+v, %d iterations", res.Stages, res.Iterations)
+	}
+	if got := res.Stages[1].Widths; !slices.Equal(got, res.Stages[0].CondensedTo) || res.Stages[1].CondensedTo != nil {
+		t.Fatalf("the SVGD stage ran on %v, the pruned network is %v", got, res.Stages[0].CondensedTo)
+	}
+	if res.Particles.N != c.Particles || res.Particles.D != res.Arch.NumParams() {
+		t.Fatalf("final ensemble %d x %d on %v", res.Particles.N, res.Particles.D, res.Arch.Widths)
 	}
 }

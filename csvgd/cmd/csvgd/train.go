@@ -49,8 +49,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train", "csvgd train [-method svgd] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L] [-save FILE] [-json]\n\n"+
 		"Trains a Stein ensemble of input-convex networks on the hyperelastic data of Sec. 5.2 and reports the\n"+
 		"push-forward W1 on the test path, the training error and the active weights.", stdout)
-	fs.StringVar(&c.Method, "method", c.Method, "training method: svgd (the Stein flow without condensation) or csvgd (stages ended by graph condensation)")
-	fs.IntVar(&c.Stage, "stage", c.Stage, "csvgd: iterations per stage")
+	fs.StringVar(&c.Method, "method", c.Method, "training method: csvgd (stages ended by graph condensation), svgd (no condensation) or sequential (sparsify one network by MAP with the alpha = 2 prior, prune it, then SVGD on it)")
+	fs.IntVar(&c.Stage, "stage", c.Stage, "csvgd: iterations per stage; sequential: iterations of the sparsifying phase")
 	fs.BoolVar(&c.Adaptive, "adaptive", c.Adaptive, "csvgd: adaptive penalty (Sec. 5.6): -lambda is the initial value, grown by -growth after each stage until the error rises")
 	fs.Float64Var(&c.Growth, "growth", c.Growth, "adaptive: factor of lambda after a stage whose error stayed within -tolerance")
 	fs.Float64Var(&c.Tolerance, "tolerance", c.Tolerance, "adaptive: relative rise of the training error over its best that ends the growth")
