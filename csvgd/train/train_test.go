@@ -27,7 +27,7 @@ func testData(t testing.TB, noise float64) Data {
 
 func smallConfig() Config {
 	c := DefaultConfig()
-	c.Arch = icnn.Arch{Widths: []int{3, 8, 8, 1}}
+	c.Method, c.Arch = "svgd", icnn.Arch{Widths: []int{3, 8, 8, 1}}
 	c.Particles, c.Iters, c.Every, c.RefDraws = 4, 150, 50, 200
 	return c
 }

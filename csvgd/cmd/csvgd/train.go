@@ -46,7 +46,7 @@ type historyEntry struct {
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	c := train.DefaultConfig()
-	fs := newFlagSet("train", "csvgd train [-method svgd] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L] [-save FILE] [-json]\n\n"+
+	fs := newFlagSet("train", "csvgd train [-method csvgd|svgd|sequential] [-adaptive] [-stage K] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L] [-save FILE] [-json]\n\n"+
 		"Trains a Stein ensemble of input-convex networks on the hyperelastic data of Sec. 5.2 and reports the\n"+
 		"push-forward W1 on the test path, the training error and the active weights.", stdout)
 	fs.StringVar(&c.Method, "method", c.Method, "training method: csvgd (stages ended by graph condensation), svgd (no condensation) or sequential (sparsify one network by MAP with the alpha = 2 prior, prune it, then SVGD on it)")
