@@ -29,6 +29,7 @@ type Config struct {
 	Adaptive  bool            // csvgd: the adaptive penalty of Sec. 5.6 (Lambda is the initial value)
 	Growth    float64         // adaptive: lambda's factor after a stage whose error stayed within Tolerance
 	Tolerance float64         // adaptive: relative rise of the training error over its best that ends the growth
+	Keep      bool            // keep a copy of the particles (and their template) with every history record
 }
 
 // DefaultConfig is the starting point of the command line and the

@@ -23,10 +23,12 @@ type Data struct {
 // Record is the state of the ensemble at one iteration of the history.
 type Record struct {
 	Iter          int         `json:"iter"`
-	TrainRMSE     float64     `json:"train_rmse"`     // RMS error of the ensemble-mean stress on the training data
-	W1Sum         float64     `json:"w1_sum"`         // push-forward W1 summed over test points and components
-	ActiveWeights float64     `json:"active_weights"` // mean count per particle of |w| >= threshold
-	Distances     [][]float64 `json:"distances"`      // eq. (distances), N x N
+	TrainRMSE     float64     `json:"train_rmse"`          // RMS error of the ensemble-mean stress on the training data
+	W1Sum         float64     `json:"w1_sum"`              // push-forward W1 summed over test points and components
+	ActiveWeights float64     `json:"active_weights"`      // mean count per particle of |w| >= threshold
+	Distances     [][]float64 `json:"distances"`           // eq. (distances), N x N
+	Widths        []int       `json:"widths"`              // the template at this iteration
+	Particles     [][]float64 `json:"particles,omitempty"` // a copy of the particles when Config.Keep
 }
 
 // Result is the outcome of [Run].
@@ -187,6 +189,10 @@ func (r *run) record(ev *evaluator) error {
 	rec, err := ev.record(r.done, r.x)
 	if err != nil {
 		return err
+	}
+	rec.Widths = r.res.Arch.Widths
+	if r.c.Keep {
+		rec.Particles = r.x.Clone().Rows()
 	}
 	r.res.History = append(r.res.History, rec)
 	r.bar.note(rec)

@@ -186,3 +186,21 @@ func TestSequentialBaseline(t *testing.T) {
 		t.Fatalf("final ensemble %d x %d on %v", res.Particles.N, res.Particles.D, res.Arch.Widths)
 	}
 }
+
+// TestKeepRecordsParticlesOnTheirTemplate: with Keep, every history record
+// holds a copy of the particles, as long as its template's parameter count.
+func TestKeepRecordsParticlesOnTheirTemplate(t *testing.T) {
+	c := smallConfig()
+	c.Method, c.Stage, c.Iters, c.Every, c.Keep = "csvgd", 40, 80, 40, true
+	c.Alpha, c.Lambda = 0.5, 2
+	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range res.History {
+		want := icnn.Arch{Widths: h.Widths}.NumParams()
+		if len(h.Particles) != c.Particles || len(h.Particles[0]) != want {
+			t.Fatalf("iteration %d: %d particles of %d values on %v", h.Iter, len(h.Particles), len(h.Particles[0]), h.Widths)
+		}
+	}
+}
