@@ -87,6 +87,9 @@ func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, 
 	r.bar = newBar(progress, c.Iters)
 	start := time.Now()
 	err := r.stages()
+	if err == nil && r.res.History[len(r.res.History)-1].Iter != r.done {
+		err = r.finalRecord() // a schedule that ended early, between history intervals
+	}
 	r.bar.finish()
 	r.res.Iterations, r.res.Seconds, r.res.Particles = r.done, time.Since(start).Seconds(), r.x
 	if err != nil {
@@ -197,4 +200,12 @@ func (r *run) record(ev *evaluator) error {
 	r.res.History = append(r.res.History, rec)
 	r.bar.note(rec)
 	return nil
+}
+
+func (r *run) finalRecord() error {
+	ev, err := r.evaluator()
+	if err != nil {
+		return err
+	}
+	return r.record(ev)
 }

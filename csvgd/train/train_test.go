@@ -151,6 +151,9 @@ func TestAdaptivePenaltySchedule(t *testing.T) {
 	if res.Iterations >= c.Iters {
 		t.Fatalf("the schedule used the whole budget (%d iterations): the error never rose?", res.Iterations)
 	}
+	if h := res.History[len(res.History)-1]; h.Iter != res.Iterations {
+		t.Fatalf("the history ends at iteration %d, the run at %d", h.Iter, res.Iterations)
+	}
 	best := math.Inf(1)
 	for k, s := range st[:len(st)-1] {
 		if want := c.Lambda * math.Pow(c.Growth, float64(k)); math.Abs(s.Lambda-want) > 1e-12*want || s.CondensedTo == nil {

@@ -109,6 +109,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 func summarize(res *train.Result, noise float64) trainOutput {
 	c := res.Config
 	last := res.History[len(res.History)-1]
+	if n := len(res.Stages); n > 0 { // measured after the last condensation
+		last.TrainRMSE, last.ActiveWeights = res.Stages[n-1].TrainRMSE, res.Stages[n-1].ActiveWeights
+	}
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
