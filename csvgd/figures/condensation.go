@@ -407,7 +407,8 @@ func joinInts(ns []int, sep string) string {
 // DistanceEvolution is the paper's Fig. graph_distance_evolution: the
 // matrix of inter-particle distances (eq. distances, [train.Record]
 // Distances) at each of the iterations iters, one heat map per iteration,
-// left to right. Particle 1 is at the top left, as in an image of the
+// left to right, in rows of at most five maps (as even as they can be:
+// nine iterations make rows of five and four). Particle 1 is at the top left, as in an image of the
 // matrix, and the diagonal (0) runs down to the right. Each map is coloured
 // along viridis from 0 (dark blue) to its own largest distance (yellow),
 // as the paper's caption says; that largest distance is in the panel's
@@ -483,16 +484,29 @@ func DistanceEvolution(history []train.Record, iters []int) *Figure {
 	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
 		leg.Add(num(t), fillThumb{viridis(t)})
 	}
-	cols := float64(len(panels))
+	// at most distanceCols maps per row, the rows as even as they can be
+	rows := (len(panels) + distanceCols - 1) / distanceCols
+	cols := (len(panels) + rows - 1) / rows
+	grid := make([][]*plot.Plot, rows)
+	labels := make([]string, rows)
+	for r := range grid {
+		grid[r] = make([]*plot.Plot, cols)
+		copy(grid[r], panels[r*cols:min(len(panels), (r+1)*cols)])
+		labels[r] = "particle"
+	}
 	return &Figure{
 		Name:      name,
-		Panels:    [][]*plot.Plot{panels},
-		RowLabels: []string{"particle"},
+		Panels:    grid,
+		RowLabels: labels,
 		Legend:    leg,
-		Width:     vg.Length(6+7.5*cols) * vg.Centimeter,
-		Height:    10 * vg.Centimeter,
+		Width:     vg.Length(6+7.5*float64(cols)) * vg.Centimeter,
+		Height:    vg.Length(1.5+8.5*float64(rows)) * vg.Centimeter,
 	}
 }
+
+// distanceCols is the largest number of heat maps per row of
+// DistanceEvolution.
+const distanceCols = 5
 
 // viridisPalette is viridis in 256 steps, for heat maps.
 type viridisPalette struct{}
@@ -732,16 +746,20 @@ func gaussianKDE(vals []float64, h float64, xs []float64) []float64 {
 //	(a) accuracy: the final push-forward W1 sum on the test set
 //	    ([train.Result].W1.Sum);
 //	(b) sparsity: the final mean count of active weights per particle
-//	    (|w| >= the threshold; solid lines, filled markers) and the size of
-//	    the final template, what each iteration computes (dashed, open
-//	    markers), on a log axis from a factor 1.5 below the smallest count
-//	    to 1.5 above the largest, with the initial parameter count (1020
-//	    for the paper's network) marked by a grey line.
+//	    (|w| >= the threshold; solid lines, filled markers), that of the
+//	    last [train.StageRecord] (after the last condensation, like the
+//	    final Arch and W1; the last history record when there are no
+//	    stages), and the size of the final template, what each iteration
+//	    computes (dashed, open markers), on a log axis from a factor 1.5
+//	    below the smallest count to 1.5 above the largest, with the
+//	    initial parameter count (1020 for the paper's network) marked by a
+//	    grey line.
 //
-// The runs are sorted by alpha. The figure reports an error when the
-// three slices differ in length or are empty, when an alpha is not a
-// positive number, when a run has no history or no W1, when a value is not
-// finite, or when the runs started from networks of different sizes.
+// The runs are sorted by alpha, and the alphas label the x axes. The
+// figure reports an error when the three slices differ in length or are
+// empty, when an alpha is not a positive number, when a run has neither
+// stages nor history, or no W1, when a value is not finite, or when the
+// runs started from networks of different sizes.
 func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 	const name = "graph_condense_speedup"
 	if len(alphas) == 0 || len(with) != len(alphas) || len(without) != len(alphas) {
@@ -756,8 +774,8 @@ func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 			if !(a > 0) || math.IsInf(a, 0) {
 				return nil, fmt.Errorf("alpha %v: want a positive number", a)
 			}
-			if len(r.History) == 0 {
-				return nil, fmt.Errorf("run %s condensation at alpha %v has no history", what, a)
+			if len(r.Stages) == 0 && len(r.History) == 0 {
+				return nil, fmt.Errorf("run %s condensation at alpha %v has neither stages nor history", what, a)
 			}
 			if len(r.W1.PerPointSum) == 0 {
 				return nil, fmt.Errorf("run %s condensation at alpha %v has no W1", what, a)
@@ -773,7 +791,12 @@ func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 				return nil, fmt.Errorf("run %s condensation at alpha %v started with %d parameters, another with %d", what, a, n0, initial)
 			}
 			initial = n0
-			p := point{alpha: a, w1: r.W1.Sum, active: r.History[len(r.History)-1].ActiveWeights, template: float64(r.Arch.NumParams())}
+			p := point{alpha: a, w1: r.W1.Sum, template: float64(r.Arch.NumParams())}
+			if len(r.Stages) > 0 { // after the last condensation, like Arch and W1
+				p.active = r.Stages[len(r.Stages)-1].ActiveWeights
+			} else {
+				p.active = r.History[len(r.History)-1].ActiveWeights
+			}
 			for _, v := range []float64{p.w1, p.active} {
 				if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 					return nil, fmt.Errorf("run %s condensation at alpha %v: value %v", what, a, v)
@@ -833,6 +856,7 @@ func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 	setRange(&pa.X, x0, x1)
 	setRange(&pa.Y, 0, y1)
 	setRange(&pb.X, x0, x1)
+	pa.X.Tick.Marker, pb.X.Tick.Marker = valueTicks(distinct(xs)), valueTicks(distinct(xs))
 	lo, hi := math.Inf(1), 0.0
 	for _, v := range counts {
 		if v > 0 {
@@ -861,6 +885,19 @@ func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 		Width:  30 * vg.Centimeter,
 		Height: 11 * vg.Centimeter,
 	}
+}
+
+// valueTicks label the given values (the alphas of the runs) and nothing
+// else.
+type valueTicks []float64
+
+// Ticks implements plot.Ticker.
+func (v valueTicks) Ticks(_, _ float64) []plot.Tick {
+	ts := make([]plot.Tick, len(v))
+	for i, x := range v {
+		ts[i] = plot.Tick{Value: x, Label: num(x)}
+	}
+	return ts
 }
 
 // countTicks label a log axis of counts at 1, 2 and 5 times the powers of

@@ -392,6 +392,12 @@ func TestCondenseSpeedupRanges(t *testing.T) {
 			}
 		}
 	}
+	// a stage record, when there is one, gives the final active count
+	staged := append([]train.Result(nil), with...)
+	staged[1].Stages = []train.StageRecord{{ActiveWeights: 5000}, {ActiveWeights: 3}}
+	if g := CondenseSpeedup(alphas, staged, without); g.Err() != nil || g.Panels[0][1].Y.Min != 2 {
+		t.Errorf("count axis from %v with 3 active weights in the last stage (error %v)", g.Panels[0][1].Y.Min, g.Err())
+	}
 	if pa.Y.Min != 0 {
 		t.Errorf("accuracy axis starts at %v", pa.Y.Min)
 	}
@@ -440,7 +446,7 @@ func TestCondensationFigureErrors(t *testing.T) {
 
 	alphas, with, without := speedupRuns()
 	noHist := append([]train.Result(nil), with...)
-	noHist[2].History = nil
+	noHist[2].History, noHist[2].Stages = nil, nil
 	noW1 := append([]train.Result(nil), with...)
 	noW1[1].W1 = metrics.PushForward{}
 	nanW1 := append([]train.Result(nil), without...)
