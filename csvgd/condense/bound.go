@@ -26,7 +26,7 @@ type Bound struct {
 // Write W_k for the weights (layer k to k+1), W~_k for the pruned ones and
 // Delta_k = W~_k - W_k, so that |Delta_k| <= eps M_k entrywise, M_k the 0/1
 // mask of the pruned edges. Let h_0 = x, z_{k+1} = W_k h_k,
-// h_{k+1} = softplus(z_{k+1}), NN = W_L h_L, and delta- the change of a
+// h_{k+1} = icnn.HostSoftplus(z_{k+1}), NN = W_L h_L, and delta- the change of a
 // quantity. Then exactly
 //
 //	delta-z_{k+1} = W~_k delta-h_k + Delta_k h_k,
@@ -142,7 +142,7 @@ func changeBound(arch icnn.Arch, w, wt, dw []float64, x []float64) (nn float64, 
 				z += w[i] * hs[k][c]
 				b += math.Abs(wt[i])*zb[k][c] + dw[i]*math.Abs(hs[k][c])
 			}
-			hs[k+1][r], sig[k+1][r], zb[k+1][r] = softplus(z), sigmoid(z), b
+			hs[k+1][r], sig[k+1][r], zb[k+1][r] = icnn.HostSoftplus(z), icnn.HostSigmoid(z), b
 		}
 	}
 	last := ls[L]
@@ -168,21 +168,4 @@ func changeBound(arch icnn.Arch, w, wt, dw []float64, x []float64) (nn float64, 
 		g, gb = prev, prevB
 	}
 	return nn, gb
-}
-
-// softplus is log(1 + e^z), without overflow for large z.
-func softplus(z float64) float64 {
-	if z > 0 {
-		return z + math.Log1p(math.Exp(-z))
-	}
-	return math.Log1p(math.Exp(z))
-}
-
-// sigmoid is 1 / (1 + e^-z), the derivative of softplus.
-func sigmoid(z float64) float64 {
-	if z >= 0 {
-		return 1 / (1 + math.Exp(-z))
-	}
-	e := math.Exp(z)
-	return e / (1 + e)
 }

@@ -27,21 +27,9 @@ func randomParticles(arch icnn.Arch, n int, rng *rand.Rand) [][]float64 {
 // kinematics draws n deformations F = I + U(-delta, delta)^9.
 func kinematics(t testing.TB, n int, delta float64, seed uint64) []hyperelastic.Kinematics {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 17))
-	var ks []hyperelastic.Kinematics
-	for len(ks) < n {
-		var f [9]float64
-		for i := range f {
-			f[i] = (2*rng.Float64() - 1) * delta
-		}
-		f[0]++
-		f[4]++
-		f[8]++
-		k, err := hyperelastic.NewKinematics(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ks = append(ks, k)
+	ks, err := hyperelastic.RandomKinematics(n, delta, rand.New(rand.NewPCG(seed, 17)))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return ks
 }

@@ -352,6 +352,26 @@ func TestDistanceEvolutionScale(t *testing.T) {
 	if _, err := f.Render("png"); err != nil {
 		t.Fatal(err)
 	}
+	// more than five maps wrap into even rows: seven make rows of 4 and 3
+	var long []train.Record
+	var iters []int
+	for i := range 7 {
+		long = append(long, train.Record{Iter: 10 * i, Distances: d(float64(i))})
+		iters = append(iters, 10*i)
+	}
+	f = DistanceEvolution(long, iters)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Panels) != 2 || len(f.Panels[0]) != 4 || f.Panels[1][3] != nil || f.Panels[1][2] == nil || len(f.RowLabels) != 2 {
+		t.Fatalf("7 maps laid out as %d rows of %d", len(f.Panels), len(f.Panels[0]))
+	}
+	if got := f.Panels[1][0].Title.Text; !strings.HasPrefix(got, "iteration 40 ") {
+		t.Errorf("second row starts with %q, want iteration 40", got)
+	}
+	if _, err := f.Render("png"); err != nil {
+		t.Fatal(err)
+	}
 	ticks := indexTicks{n: 20, negative: true}.Ticks(-20.5, -0.5)
 	var labels []string
 	for _, tk := range ticks {

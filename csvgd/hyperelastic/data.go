@@ -107,19 +107,40 @@ func Generate(c DataConfig) (train, test []Sample, err error) {
 	return train, test, nil
 }
 
+// RandomDeformation draws F = I + H with the entries of H uniform on
+// [-delta, delta], as the training points of Sec. 5.2 (det F may be <= 0
+// for delta >= 1/3: [NewKinematics] rejects such F).
+func RandomDeformation(delta float64, rng *rand.Rand) [9]float64 {
+	var F [9]float64
+	for j := range F {
+		// The conversion forbids fusing with the += below, so that F is
+		// bit-identical on every platform.
+		F[j] = float64(delta * (2*rng.Float64() - 1))
+		if j%4 == 0 { // the diagonal: 0, 4, 8
+			F[j] += 1
+		}
+	}
+	return F
+}
+
+// RandomKinematics draws n admissible deformations with [RandomDeformation].
+func RandomKinematics(n int, delta float64, rng *rand.Rand) ([]Kinematics, error) {
+	ks := make([]Kinematics, 0, n)
+	for draws := 0; len(ks) < n; draws++ {
+		if draws == maxDraws*n {
+			return ks, fmt.Errorf("hyperelastic: only %d admissible F = I + H in %d draws at Delta = %v", len(ks), draws, delta)
+		}
+		if k, err := NewKinematics(RandomDeformation(delta, rng)); err == nil {
+			ks = append(ks, k)
+		}
+	}
+	return ks, nil
+}
+
 // drawTrainingSample draws F = I + H until F is admissible.
 func drawTrainingSample(truth Truth, delta float64, rng *rand.Rand) (Sample, error) {
 	for range maxDraws {
-		var F [9]float64
-		for j := range F {
-			// The conversion forbids fusing with the += below, so that F is
-			// bit-identical on every platform.
-			F[j] = float64(delta * (2*rng.Float64() - 1))
-			if j%4 == 0 { // the diagonal: 0, 4, 8
-				F[j] += 1
-			}
-		}
-		k, err := NewKinematics(F)
+		k, err := NewKinematics(RandomDeformation(delta, rng))
 		if err != nil {
 			continue
 		}

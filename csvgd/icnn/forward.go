@@ -28,12 +28,11 @@ func (a Arch) Forward(theta, x *Node) (nn, grad *Node) {
 	}
 	last := ws[hidden] // [N, 1, width]
 	nn = Squeeze(Einsum("noj,nmj->nmo", last, h), -1)
-	g := Mul(sigmoid(zs[hidden-1]), last) // [N, M, width] via broadcast of [N, 1, width]
+	g := Mul(Sigmoid(zs[hidden-1]), last) // [N, M, width] via broadcast of [N, 1, width]
 	for k := hidden - 1; k > 0; k-- {
-		g = Mul(Einsum("nmk,nkj->nmj", g, ws[k]), sigmoid(zs[k-1]))
+		g = Mul(Einsum("nmk,nkj->nmj", g, ws[k]), Sigmoid(zs[k-1]))
 	}
 	grad = Einsum("nmj,nji->nmi", g, ws[0])
 	return nn, grad
 }
 
-func sigmoid(x *Node) *Node { return Sigmoid(x) }

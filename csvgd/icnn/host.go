@@ -79,7 +79,7 @@ func (a Arch) hostForward(w, x []float64) (nn float64, grad []float64) {
 			for c, v := range row {
 				z[r] += v * h[c]
 			}
-			next[r] = hostSoftplus(z[r])
+			next[r] = HostSoftplus(z[r])
 		}
 		zs[k], h = z, next
 	}
@@ -92,7 +92,7 @@ func (a Arch) hostForward(w, x []float64) (nn float64, grad []float64) {
 		l := ls[k-1] // W_{k-1}: layer k-1 -> layer k
 		prev := make([]float64, l.Cols)
 		for r := 0; r < l.Rows; r++ {
-			ar := g[r] * hostSigmoid(zs[k-1][r])
+			ar := g[r] * HostSigmoid(zs[k-1][r])
 			row := w[l.Offset+r*l.Cols : l.Offset+(r+1)*l.Cols]
 			for c, v := range row {
 				prev[c] += ar * v
@@ -103,16 +103,16 @@ func (a Arch) hostForward(w, x []float64) (nn float64, grad []float64) {
 	return nn, g
 }
 
-// hostSoftplus is log(1 + e^z), computed without overflow for large z.
-func hostSoftplus(z float64) float64 {
+// HostSoftplus is log(1 + e^z), computed without overflow for large z.
+func HostSoftplus(z float64) float64 {
 	if z > 0 {
 		return z + math.Log1p(math.Exp(-z))
 	}
 	return math.Log1p(math.Exp(z))
 }
 
-// hostSigmoid is 1 / (1 + e^-z), the derivative of softplus.
-func hostSigmoid(z float64) float64 {
+// HostSigmoid is 1 / (1 + e^-z), the derivative of softplus.
+func HostSigmoid(z float64) float64 {
 	if z >= 0 {
 		return 1 / (1 + math.Exp(-z))
 	}

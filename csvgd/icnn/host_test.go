@@ -15,21 +15,9 @@ import (
 // hostKinematics draws n deformation gradients F = I + U(-delta, delta)^9.
 func hostKinematics(t *testing.T, n int, delta float64, seed uint64) []hyperelastic.Kinematics {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 11))
-	ks := make([]hyperelastic.Kinematics, 0, n)
-	for len(ks) < n {
-		var f [9]float64
-		for i := range f {
-			f[i] = (2*rng.Float64() - 1) * delta
-		}
-		f[0]++
-		f[4]++
-		f[8]++
-		k, err := hyperelastic.NewKinematics(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ks = append(ks, k)
+	ks, err := hyperelastic.RandomKinematics(n, delta, rand.New(rand.NewPCG(seed, 11)))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return ks
 }

@@ -53,22 +53,11 @@ func hostPotential(a Arch, w []float64, c [6]float64) float64 {
 	return hostNN(a, w, []float64{i1 - 3, i2 - 3, i3 - 1}) - hostNN(a, w, []float64{0, 0, 0}) - n*(math.Sqrt(i3)-1)
 }
 
-func randomF(rng *rand.Rand, delta float64) [9]float64 {
-	var f [9]float64
-	for i := range f {
-		f[i] = (2*rng.Float64() - 1) * delta
-	}
-	f[0]++
-	f[4]++
-	f[8]++
-	return f
-}
-
 func testSamples(t testing.TB, n int, seed uint64) []hyperelastic.Sample {
 	rng := rand.New(rand.NewPCG(seed, 3))
 	var out []hyperelastic.Sample
 	for len(out) < n {
-		k, err := hyperelastic.NewKinematics(randomF(rng, 0.2))
+		k, err := hyperelastic.NewKinematics(hyperelastic.RandomDeformation(0.2, rng))
 		if err != nil {
 			t.Fatal(err)
 		}
