@@ -35,4 +35,3 @@ func (a Arch) Forward(theta, x *Node) (nn, grad *Node) {
 	grad = Einsum("nmj,nji->nmi", g, ws[0])
 	return nn, grad
 }
-
