@@ -11,6 +11,13 @@
 //
 //	W1Curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
 //
+// for Sec. 5.4 (graph condensation), from a train.Run history:
+//
+//	GraphSequence        fig. graph_condense_sequence   particles' graphs over the iterations
+//	DistanceEvolution    fig. graph_distance_evolution  inter-particle distance matrices over the iterations
+//	WeightDistributions  fig. weight_distributions      KDEs of the entries of W0, W1, W2 across particles
+//	CondenseSpeedup      fig. graph_condense_speedup    W1 and parameter count vs alpha, with and without condensation
+//
 // and teaching figures for the notebooks, not in the paper:
 //
 //	FlowSnapshots     the ensemble at several iterations of one run
