@@ -289,22 +289,7 @@ func TestTemplateIsLargestActiveCount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []int{3, 1, 1, 1, 1}
-			for a, p := range ps {
-				live := pathLive(arch, p, tc.opt.Threshold, tc.opt.KeepConstantNodes)
-				for l, c := range counts[a] {
-					n := 0
-					for _, v := range live[l+1] {
-						if v {
-							n++
-						}
-					}
-					if c != n {
-						t.Errorf("particle %d layer %d: %d active nodes, the path rule says %d", a, l+1, c, n)
-					}
-					want[l+1] = max(want[l+1], c)
-				}
-			}
+			want := checkActiveCounts(t, arch, ps, counts, tc.opt.Threshold, tc.opt.KeepConstantNodes)
 			r, err := Condense(arch, ps, tc.opt)
 			if err != nil {
 				t.Fatal(err)
@@ -466,4 +451,32 @@ func TestEmptyNetwork(t *testing.T) {
 			t.Errorf("parameter %d = %v, want 0", i, v)
 		}
 	}
+}
+
+// checkActiveCounts checks every particle's active-node counts against the
+// independent path rule (pathLive) and returns the widths a template must
+// have: the largest count per hidden layer (at least 1), inputs and output
+// as in arch.
+func checkActiveCounts(t *testing.T, arch icnn.Arch, ps [][]float64, counts [][]int, eps float64, keep bool) []int {
+	t.Helper()
+	want := slices.Clone(arch.Widths)
+	for l := 1; l+1 < len(want); l++ {
+		want[l] = 1
+	}
+	for a, p := range ps {
+		live := pathLive(arch, p, eps, keep)
+		for l, c := range counts[a] {
+			n := 0
+			for _, v := range live[l+1] {
+				if v {
+					n++
+				}
+			}
+			if c != n {
+				t.Errorf("particle %d layer %d: %d active nodes, the path rule says %d", a, l+1, c, n)
+			}
+			want[l+1] = max(want[l+1], c)
+		}
+	}
+	return want
 }

@@ -119,25 +119,7 @@ func FuzzCondense(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := slices.Clone(arch.Widths)
-		for l := 1; l+1 < len(want); l++ {
-			want[l] = 1
-		}
-		for a, p := range ps {
-			live := pathLive(arch, p, eps, keep)
-			for l, c := range counts[a] {
-				n := 0
-				for _, v := range live[l+1] {
-					if v {
-						n++
-					}
-				}
-				if c != n {
-					t.Errorf("particle %d layer %d: %d active nodes, the path rule says %d", a, l+1, c, n)
-				}
-				want[l+1] = max(want[l+1], c)
-			}
-		}
+		want := checkActiveCounts(t, arch, ps, counts, eps, keep)
 		if !slices.Equal(r.Arch.Widths, want) {
 			t.Errorf("template %v, largest active counts %v", r.Arch.Widths, want)
 		}

@@ -131,30 +131,37 @@ func TestFiguresRender(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			img, err := png.Decode(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantW := int(math.Round(float64(f.Width / vg.Inch * DefaultDPI)))
-			wantH := int(math.Round(float64(f.Height / vg.Inch * DefaultDPI)))
-			if b := img.Bounds(); abs(b.Dx()-wantW) > 1 || abs(b.Dy()-wantH) > 1 {
-				t.Errorf("PNG is %d x %d pixels, want %d x %d", b.Dx(), b.Dy(), wantW, wantH)
-			}
-			if !inked(img) {
-				t.Error("PNG is blank")
-			}
 			svg, err := os.ReadFile(filepath.Join(dir, c.name+".svg"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s := string(svg); !strings.HasPrefix(s, "<?xml") || !strings.Contains(s, "</svg>") || len(s) < 1000 {
-				t.Errorf("SVG of %d bytes is not a complete document", len(s))
-			}
+			checkRendered(t, f, raw, svg)
 		})
 	}
 	left, _ := filepath.Glob(filepath.Join(dir, "*.tmp*"))
 	if len(left) > 0 {
 		t.Errorf("Save left temporary files: %v", left)
+	}
+}
+
+// checkRendered checks a figure's PNG (decodes, has the figure's size at
+// DefaultDPI, is not blank) and SVG (a complete document).
+func checkRendered(t *testing.T, f *Figure, rawPNG, svg []byte) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(rawPNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantW := int(math.Round(float64(f.Width / vg.Inch * DefaultDPI)))
+	wantH := int(math.Round(float64(f.Height / vg.Inch * DefaultDPI)))
+	if b := img.Bounds(); abs(b.Dx()-wantW) > 1 || abs(b.Dy()-wantH) > 1 {
+		t.Errorf("PNG is %d x %d pixels, want %d x %d", b.Dx(), b.Dy(), wantW, wantH)
+	}
+	if !inked(img) {
+		t.Error("PNG is blank")
+	}
+	if s := string(svg); !strings.HasPrefix(s, "<?xml") || !strings.Contains(s, "</svg>") || len(s) < 1000 {
+		t.Errorf("SVG of %d bytes is not a complete document", len(s))
 	}
 }
 
