@@ -20,10 +20,8 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	for _, f := range []struct{ name, v string }{{"-ensemble", *in}, {"-out", *out}} {
-		if f.v == "" {
-			return usageError(fs, stderr, fmt.Errorf("%s is required", f.name))
-		}
+	if err := fs.requireFlags("ensemble", "out"); err != nil {
+		return usageError(fs, stderr, err)
 	}
 	opts := condense.Options{Threshold: *threshold}
 	if err := opts.Validate(); err != nil {

@@ -50,6 +50,17 @@ func parseFlags(fs *flagSet, args []string, stderr io.Writer) (int, bool) {
 	return 0, false
 }
 
+// requireFlags returns an error naming the first of the given flags that
+// was left empty.
+func (fs *flagSet) requireFlags(names ...string) error {
+	for _, n := range names {
+		if fs.Lookup(n).Value.String() == "" {
+			return fmt.Errorf("-%s is required", n)
+		}
+	}
+	return nil
+}
+
 // usageError prints a one-line usage error and returns exitUsage.
 func usageError(fs *flagSet, stderr io.Writer, err error) int {
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")

@@ -27,10 +27,8 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	for _, f := range []struct{ name, v string }{{"-ensemble", *ensPath}, {"-data", *dataPath}, {"-out", *outPath}} {
-		if f.v == "" {
-			return usageError(fs, stderr, fmt.Errorf("%s is required", f.name))
-		}
+	if err := fs.requireFlags("ensemble", "data", "out"); err != nil {
+		return usageError(fs, stderr, err)
 	}
 	if _, err := os.Stat(*outPath); err == nil && !*force {
 		return failure(fs, stderr, fmt.Errorf("%s exists; use -force to replace it", *outPath))
