@@ -10,8 +10,9 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
+
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 )
 
 // Write validates f and writes it to w as JSON (see the package
@@ -263,68 +264,22 @@ func truncate(r []byte) string {
 // true; without overwrite the final step is a hard link, which fails if
 // path appeared in the meantime (on file systems without hard links it
 // falls back to a check and a rename). The file gets mode 0644.
-func Save(path string, f *File, overwrite bool) (err error) {
+func Save(path string, f *File, overwrite bool) error {
 	if err := f.Validate(); err != nil {
 		return fmt.Errorf("ensemble: %s: not saving an invalid ensemble: %w", path, err)
 	}
-	exists := func() error {
-		if _, err := os.Lstat(path); err == nil {
-			return fmt.Errorf("ensemble: %s already exists; not replacing it without overwrite", path)
-		}
+	var werr error // from Write, so that it keeps its own wording
+	err := atomicfile.Write(path, overwrite, func(w io.Writer) error {
+		werr = Write(w, f)
+		return werr
+	})
+	switch {
+	case err == nil:
 		return nil
-	}
-	if !overwrite {
-		if err := exists(); err != nil {
-			return err
-		}
-	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("ensemble: %s: cannot create a temporary file beside it: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err := Write(tmp, f); err != nil {
-		return fmt.Errorf("ensemble: %s: %w", path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("ensemble: %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("ensemble: %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("ensemble: %s: %w", path, err)
-	}
-	if overwrite {
-		if err := os.Rename(tmp.Name(), path); err != nil {
-			return fmt.Errorf("ensemble: %s: %w", path, err)
-		}
-		return nil
-	}
-	// Without overwrite, a hard link publishes the file only if path is
-	// still free.
-	lerr := os.Link(tmp.Name(), path)
-	if lerr == nil {
-		os.Remove(tmp.Name())
-		return nil
-	}
-	if errors.Is(lerr, fs.ErrExist) {
+	case errors.Is(err, atomicfile.ErrExists):
 		return fmt.Errorf("ensemble: %s already exists; not replacing it without overwrite", path)
+	case werr != nil:
+		return fmt.Errorf("ensemble: %s: %w", path, werr)
 	}
-	if err := exists(); err != nil { // no hard links here: check, then rename
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("ensemble: %s: %w", path, err)
-	}
-	return nil
+	return fmt.Errorf("ensemble: %w", err) // atomicfile names the path
 }

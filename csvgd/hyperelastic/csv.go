@@ -8,9 +8,10 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 )
 
 // CSV columns. F and S are required on reading; the others are recomputed
@@ -82,35 +83,25 @@ func WriteCSV(w io.Writer, samples []Sample) error {
 // WriteCSVFile writes samples to path with [WriteCSV], atomically: to a
 // temporary file in the same folder, then renamed over path, so a reader
 // never sees a half-written file.
-func WriteCSVFile(path string, samples []Sample) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+func WriteCSVFile(path string, samples []Sample) error {
+	var werr error // from the content, already worded
+	err := atomicfile.Write(path, true, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		if err := WriteCSV(bw, samples); err != nil {
+			werr = fmt.Errorf("%s: %w", path, err)
+			return werr
 		}
-	}()
-	bw := bufio.NewWriter(tmp)
-	if err := WriteCSV(bw, samples); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		if err := bw.Flush(); err != nil {
+			werr = fmt.Errorf("writing %s: %w", path, err)
+			return werr
+		}
+		return nil
+	})
+	if werr != nil {
+		return werr
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if err != nil {
+		return fmt.Errorf("writing %w", err) // atomicfile names the path
 	}
 	return nil
 }

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 	"github.com/gomlx/gomlx/backends"
 )
 
@@ -60,26 +60,10 @@ func loadSurvey(path string, s SurveyConfig) ([]SurveyPoint, error) {
 // writeAtomic writes v as indented JSON to path through a temporary file in
 // the same folder, so that a killed process never leaves half a file.
 func writeAtomic(path string, v any) error {
-	raw, err := json.MarshalIndent(v, "", " ")
-	if err != nil {
-		return fmt.Errorf("mvn: encoding %s: %w", path, err)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := atomicfile.WriteJSON(path, v); err != nil {
 		return fmt.Errorf("mvn: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("mvn: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(raw); err != nil {
-		tmp.Close()
-		return fmt.Errorf("mvn: writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("mvn: writing %s: %w", path, err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // surveyPointJSON encodes the metrics of a failed run (NaN) as null.

@@ -2,17 +2,16 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
@@ -73,29 +72,19 @@ func predictStress(f *ensemble.File, samples []hyperelastic.Sample) ([][][6]floa
 }
 
 // writePredictions writes the CSV through a temporary file renamed into place.
-func writePredictions(path string, pred [][][6]float64) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp.Name())
-		}
-	}()
-	w := bufio.NewWriter(tmp)
-	fmt.Fprintln(w, "particle,point,S11,S22,S33,S23,S13,S12")
-	for a, pts := range pred {
-		for m, s := range pts {
-			line := strconv.Itoa(a) + "," + strconv.Itoa(m)
-			for _, v := range s {
-				line += "," + strconv.FormatFloat(v, 'g', -1, 64)
+func writePredictions(path string, pred [][][6]float64) error {
+	return atomicfile.Write(path, true, func(out io.Writer) error {
+		w := bufio.NewWriter(out)
+		fmt.Fprintln(w, "particle,point,S11,S22,S33,S23,S13,S12")
+		for a, pts := range pred {
+			for m, s := range pts {
+				line := strconv.Itoa(a) + "," + strconv.Itoa(m)
+				for _, v := range s {
+					line += "," + strconv.FormatFloat(v, 'g', -1, 64)
+				}
+				fmt.Fprintln(w, line)
 			}
-			fmt.Fprintln(w, line)
 		}
-	}
-	if err := errors.Join(w.Flush(), tmp.Close()); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return os.Rename(tmp.Name(), path)
+		return w.Flush()
+	})
 }

@@ -1,0 +1,95 @@
+// Package atomicfile writes files so that a reader, or a process killed
+// half-way, never sees part of one: the content goes to a temporary file
+// in the same folder, which is synced and then renamed over the target.
+package atomicfile
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// ErrExists is returned by [Write] when the target exists and replace is
+// false.
+var ErrExists = errors.New("already exists")
+
+// Write creates path with the content that write produces, mode 0644,
+// replacing an existing file only when replace is true (otherwise the
+// error wraps [ErrExists] and names the path). The folder must exist.
+func Write(path string, replace bool, write func(io.Writer) error) (err error) {
+	if !replace {
+		if _, err := os.Lstat(path); err == nil {
+			return fmt.Errorf("%s: %w", path, ErrExists)
+		}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("%s: cannot create a temporary file beside it: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return publish(tmp.Name(), path, replace)
+}
+
+// publish moves tmp to path. Without replace, a hard link publishes the
+// file only if path is still free (no race with another writer); where
+// hard links are not available it checks, then renames.
+func publish(tmp, path string, replace bool) error {
+	if replace {
+		if err := os.Rename(tmp, path); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return nil
+	}
+	lerr := os.Link(tmp, path)
+	if lerr == nil {
+		os.Remove(tmp)
+		return nil
+	}
+	if errors.Is(lerr, fs.ErrExist) {
+		return fmt.Errorf("%s: %w", path, ErrExists)
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("%s: %w", path, ErrExists)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteJSON writes v as indented JSON to path, creating its folder and
+// replacing an existing file.
+func WriteJSON(path string, v any) error {
+	raw, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return fmt.Errorf("encoding %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return Write(path, true, func(w io.Writer) error {
+		_, err := w.Write(raw)
+		return err
+	})
+}

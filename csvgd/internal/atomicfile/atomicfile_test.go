@@ -1,0 +1,52 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	put := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	if err := Write(path, false, put("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(path, false, put("two")); !errors.Is(err, ErrExists) {
+		t.Errorf("second write without replace: %v, want ErrExists", err)
+	}
+	if raw, _ := os.ReadFile(path); string(raw) != "one" {
+		t.Errorf("content %q after a refused write, want one", raw)
+	}
+	if err := Write(path, true, put("three")); err != nil {
+		t.Fatal(err)
+	}
+	failing := func(w io.Writer) error { io.WriteString(w, "half"); return errors.New("boom") }
+	if err := Write(path, true, failing); err == nil {
+		t.Error("a failing writer: no error")
+	}
+	if raw, _ := os.ReadFile(path); string(raw) != "three" {
+		t.Errorf("content %q after a failed write, want three", raw)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", st.Mode().Perm())
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d files in the folder, want 1 (temporary files left behind)", len(ents))
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "v.json")
+	if err := WriteJSON(path, map[string]int{"a": 1}); err != nil {
+		t.Fatal(err)
+	}
+	if raw, _ := os.ReadFile(path); string(raw) != "{\n \"a\": 1\n}" {
+		t.Errorf("content %q", raw)
+	}
+}
