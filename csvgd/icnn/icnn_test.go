@@ -235,3 +235,21 @@ func TestProjectClipsOnlyConstrainedWeights(t *testing.T) {
 		}
 	}
 }
+
+// TestMeanLogLikelihood: the per-point log-likelihood is the printed one
+// divided by the number of data points, particle by particle.
+func TestMeanLogLikelihood(t *testing.T) {
+	b := testBackend(t)
+	a := Paper()
+	x := particles(a, 3, 7)
+	batch := NewBatch(testSamples(t, 6, 3))
+	sum := MustExecOnce(b, func(theta *Node) *Node { return a.LogLikelihood(batch, 0.2)(theta) }, x.Tensor())
+	mean := MustExecOnce(b, func(theta *Node) *Node { return a.MeanLogLikelihood(batch, 0.2)(theta) }, x.Tensor())
+	s, _ := tensors.CopyFlatData[float64](sum)
+	m, _ := tensors.CopyFlatData[float64](mean)
+	for p := range s {
+		if want := s[p] / float64(batch.Len()); math.Abs(m[p]-want) > 1e-12*math.Abs(want) || s[p] >= 0 {
+			t.Errorf("particle %d: mean log-likelihood %v, want %v (sum %v < 0)", p, m[p], want, s[p])
+		}
+	}
+}

@@ -87,10 +87,26 @@ func (a Arch) Potential(theta *Node, b Batch) *Node {
 
 // LogLikelihood is the Gaussian log-likelihood of the stresses of b with
 // noise scale sigma, -1/(2 sigma^2) sum_{m,k} (S_mk - S^data_mk)^2, for
-// every particle: a [stein.LogLikelihood].
+// every particle: a [stein.LogLikelihood]. It is the paper's eq.
+// (likelihood) as printed, a product over the M data points.
 func (a Arch) LogLikelihood(b Batch, sigma float64) stein.LogLikelihood {
+	return a.gaussian(b, 0.5/(sigma*sigma))
+}
+
+// MeanLogLikelihood is [Arch.LogLikelihood] divided by the number M of
+// data points, -1/(2 sigma^2 M) sum_{m,k} (S_mk - S^data_mk)^2: the
+// log-likelihood of one average observation, the mean squared error of
+// the usual training loss scaled by 1/(2 sigma^2). With it the prior's
+// lambda weighs against one data point rather than all of them, so the
+// same lambda sparsifies alike whatever the size of the data set.
+func (a Arch) MeanLogLikelihood(b Batch, sigma float64) stein.LogLikelihood {
+	return a.gaussian(b, 0.5/(sigma*sigma)/float64(max(b.Len(), 1)))
+}
+
+// gaussian is -w sum_{m,k} (S_mk - S^data_mk)^2 for every particle.
+func (a Arch) gaussian(b Batch, w float64) stein.LogLikelihood {
 	return func(theta *Node) *Node {
 		r := Sub(a.Stress(theta, b), ExpandAxes(ConstAs(theta, b.Target), 0))
-		return MulScalar(ReduceSum(Square(r), 1, 2), -0.5/(sigma*sigma))
+		return MulScalar(ReduceSum(Square(r), 1, 2), -w)
 	}
 }

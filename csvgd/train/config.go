@@ -10,26 +10,27 @@ import (
 
 // Config is one training run.
 type Config struct {
-	Method    string          // "svgd": the Stein flow without condensation; "csvgd": stages ending with graph condensation
-	Arch      icnn.Arch       // network widths; the paper's [3, 30, 30, 1] by default
-	Particles int             // ensemble size N_r
-	Iters     int             // iterations
-	Optimizer string          // "adam" (default), "adagrad" or "sgd"
-	StepSize  float64         // optimizer step size
-	Alpha     float64         // prior order
-	Lambda    float64         // prior multiplier (0: no prior)
-	Beta      float64         // kernel order
-	Bandwidth stein.Bandwidth // kernel bandwidth rule
-	Sigma     float64         // likelihood noise scale; 0: max(noise, 0.01) x RMS of the training stresses
-	Seed      uint64          // seed of the initial particles and of the W1 reference sample
-	Every     int             // history interval in iterations (0: only the start and the end)
-	Threshold float64         // |w| below which a weight counts as inactive (1e-3)
-	RefDraws  int             // draws of the noisy truth per test point for W1 (1000)
-	Stage     int             // csvgd: iterations per stage, each ended by graph condensation; sequential: iterations of the sparsifying MAP phase
-	Adaptive  bool            // csvgd: the adaptive penalty of Sec. 5.6 (Lambda is the initial value)
-	Growth    float64         // adaptive: lambda's factor after a stage whose error stayed within Tolerance
-	Tolerance float64         // adaptive: relative rise of the training error over its best that ends the growth
-	Keep      bool            // keep a copy of the particles (and their template) with every history record
+	Method     string          // "svgd": the Stein flow without condensation; "csvgd": stages ending with graph condensation
+	Arch       icnn.Arch       // network widths; the paper's [3, 30, 30, 1] by default
+	Particles  int             // ensemble size N_r
+	Iters      int             // iterations
+	Optimizer  string          // "adam" (default), "adagrad" or "sgd"
+	StepSize   float64         // optimizer step size
+	Alpha      float64         // prior order
+	Lambda     float64         // prior multiplier (0: no prior)
+	Beta       float64         // kernel order
+	Bandwidth  stein.Bandwidth // kernel bandwidth rule
+	Sigma      float64         // likelihood noise scale; 0: max(noise, 0.01) x RMS of the training stresses
+	Likelihood string          // "mean" (default): the Gaussian log-likelihood per data point; "sum": over all points, as printed
+	Seed       uint64          // seed of the initial particles and of the W1 reference sample
+	Every      int             // history interval in iterations (0: only the start and the end)
+	Threshold  float64         // |w| below which a weight counts as inactive (1e-3)
+	RefDraws   int             // draws of the noisy truth per test point for W1 (1000)
+	Stage      int             // csvgd: iterations per stage, each ended by graph condensation; sequential: iterations of the sparsifying MAP phase
+	Adaptive   bool            // csvgd: the adaptive penalty of Sec. 5.6 (Lambda is the initial value)
+	Growth     float64         // adaptive: lambda's factor after a stage whose error stayed within Tolerance
+	Tolerance  float64         // adaptive: relative rise of the training error over its best that ends the growth
+	Keep       bool            // keep a copy of the particles (and their template) with every history record
 }
 
 // DefaultConfig is the starting point of the command line and the
@@ -44,7 +45,7 @@ func DefaultConfig() Config {
 		Optimizer: "adam", StepSize: 0.01, Alpha: 0.5, Lambda: 0, Beta: 2,
 		Bandwidth: stein.Bandwidth{Rule: stein.MedianPaper},
 		Seed:      1, Every: 100, Threshold: 1e-3, RefDraws: 1000, Stage: 500,
-		Growth: 2, Tolerance: 0.1,
+		Growth: 2, Tolerance: 0.1, Likelihood: "mean",
 	}
 }
 
@@ -69,6 +70,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("iterations = %d: need at least 1", c.Iters)
 	case c.Every < 0:
 		return fmt.Errorf("history interval = %d must be >= 0", c.Every)
+	case c.Likelihood != "mean" && c.Likelihood != "sum":
+		return fmt.Errorf("likelihood %q: want mean (per data point) or sum (over the data)", c.Likelihood)
 	case !(c.Sigma >= 0) || math.IsInf(c.Sigma, 0):
 		return fmt.Errorf("sigma = %v must be finite and >= 0 (0: automatic)", c.Sigma)
 	case !(c.Threshold >= 0):
@@ -81,6 +84,15 @@ func (c Config) Validate() error {
 	}
 	_, err := c.steinConfig(c.Arch)
 	return err
+}
+
+// logLikelihood is the likelihood of Config.Likelihood for arch on the
+// training batch with noise scale sigma.
+func (c Config) logLikelihood(arch icnn.Arch, train icnn.Batch, sigma float64) stein.LogLikelihood {
+	if c.Likelihood == "sum" {
+		return arch.LogLikelihood(train, sigma)
+	}
+	return arch.MeanLogLikelihood(train, sigma)
 }
 
 // stageLength is the number of iterations of a stage: all of them for

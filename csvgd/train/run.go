@@ -155,7 +155,7 @@ func (r *run) stage(s, n int) error {
 	if err != nil {
 		return err
 	}
-	flow, err := stein.NewFlow(r.b, sc, arch.LogLikelihood(r.train, r.sigma))
+	flow, err := stein.NewFlow(r.b, sc, r.c.logLikelihood(arch, r.train, r.sigma))
 	if err != nil {
 		return err
 	}

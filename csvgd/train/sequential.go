@@ -29,7 +29,7 @@ func (r *run) sequential() error {
 		return err
 	}
 	sc.Prior.Alpha = 2
-	flow, err := stein.NewFlow(r.b, sc, arch.LogLikelihood(r.train, r.sigma))
+	flow, err := stein.NewFlow(r.b, sc, r.c.logLikelihood(arch, r.train, r.sigma))
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ type trainOutput struct {
 	Optimizer      string              `json:"optimizer"`
 	StepSize       float64             `json:"step_size"`
 	Sigma          float64             `json:"sigma"`
+	Likelihood     string              `json:"likelihood"`
 	W1Sum          jsonFloat           `json:"w1_sum"`
 	TrainRMSE      jsonFloat           `json:"train_rmse"`
 	ActiveWeights  float64             `json:"active_weights"`
@@ -59,6 +60,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
 		register(fs, "seed of the initial particles and of the W1 reference sample")
 	fs.Float64Var(&c.Sigma, "sigma", c.Sigma, "likelihood noise scale of the stresses (0: max(noise, 0.01) x RMS of the training stresses)")
+	fs.StringVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
 	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
 	force := fs.Bool("force", false, "let -save replace an existing file")
@@ -115,7 +117,8 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		W1Sum: jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
+		Likelihood: c.Likelihood,
+		W1Sum:      jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
