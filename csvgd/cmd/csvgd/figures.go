@@ -9,41 +9,14 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend"
-	"github.com/csvgd/csvgd-go/csvgd/figures"
-	"github.com/csvgd/csvgd-go/csvgd/mvn"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/csvgd/csvgd-go/csvgd/study"
 )
-
-// paperFigure makes one figure of the paper; make may run experiments.
-type paperFigure struct {
-	name string
-	make func(b backends.Backend, quick bool, progress func(done, total int)) (*figures.Figure, error)
-}
-
-// paperFigures are the figures that exist so far, in the paper's order.
-func paperFigures() []paperFigure {
-	return []paperFigure{
-		{"prior_family", func(backends.Backend, bool, func(int, int)) (*figures.Figure, error) {
-			return figures.PriorFamily(), nil
-		}},
-		{"mvn_gradient", func(backends.Backend, bool, func(int, int)) (*figures.Figure, error) {
-			return figures.MVNGradient()
-		}},
-		{"mvn_survey", func(b backends.Backend, quick bool, progress func(int, int)) (*figures.Figure, error) {
-			pts, err := mvn.CachedSurvey(b, mvn.PaperTarget(), mvn.PaperSurvey(quick), csvgd.CachePath("mvn_survey", quick), progress)
-			return figures.MVNSurvey(pts), err
-		}},
-		{"mvn_particles", func(b backends.Backend, quick bool, _ func(int, int)) (*figures.Figure, error) {
-			rs, err := mvn.ParticlesStudy(b, mvn.PaperTarget(), mvn.PaperParticles(quick))
-			return figures.MVNParticles(rs), err
-		}},
-	}
-}
 
 func runFigures(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("figures", "csvgd figures [-out DIR] [-quick] [-only NAME,...]\n\n"+
-		"Regenerates the paper's figures that exist so far, as DIR/NAME.png and DIR/NAME.svg. Experiments\n"+
-		"behind a figure (the survey) are cached under data/cache/ and reused when their configuration matches.", stdout)
+		"Regenerates the paper's figures that exist so far, as DIR/NAME.png and DIR/NAME.svg. The runs\n"+
+		"behind a figure are cached under data/cache/ and reused when their configuration matches, so a\n"+
+		"second call (or one after an interruption) only runs what is missing.", stdout)
 	out := fs.String("out", "figures", "folder to write the figures to")
 	quick := fs.Bool("quick", csvgd.Quick(), "reduced experiments (fewer particles, iterations, grid points); default from CSVGD_QUICK")
 	only := fs.String("only", "", "comma-separated figure names to make (default: all)")
@@ -58,33 +31,33 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
+	store := study.NewStore(b, stderr)
 	for _, f := range todo {
 		start := time.Now()
-		progress := func(done, total int) { fmt.Fprintf(stderr, "\r%s: run %d/%d", f.name, done, total) }
-		fig, err := f.make(b, *quick, progress)
+		fig, err := f.Make(store, *quick)
 		if err == nil {
 			err = fig.Save(*out)
 		}
 		if err != nil {
-			return failure(fs, stderr, fmt.Errorf("%s: %w", f.name, err))
+			return failure(fs, stderr, fmt.Errorf("%s: %w", f.Name, err))
 		}
-		fmt.Fprintf(stderr, "\r%s: wrote %s/%s.png and .svg (%.1f s)\n", f.name, *out, f.name, time.Since(start).Seconds())
+		fmt.Fprintf(stderr, "%s: wrote %s/%s.png and .svg (%.1f s)\n", f.Name, *out, f.Name, time.Since(start).Seconds())
 	}
 	return exitOK
 }
 
 // selectFigures returns the figures named in the comma-separated list only
 // (all when empty), or an error naming an unknown one.
-func selectFigures(only string) ([]paperFigure, error) {
-	all := paperFigures()
+func selectFigures(only string) ([]study.Figure, error) {
+	all := study.PaperFigures()
 	if only == "" {
 		return all, nil
 	}
 	var names []string
 	for _, f := range all {
-		names = append(names, f.name)
+		names = append(names, f.Name)
 	}
-	var todo []paperFigure
+	var todo []study.Figure
 	for _, n := range strings.Split(only, ",") {
 		i := slices.Index(names, strings.TrimSpace(n))
 		if i < 0 {

@@ -1,0 +1,114 @@
+package study
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// Studies of the paper's Sec. 5.4 (graph condensation).
+
+// PaperAlphas are the prior orders of Secs. 5.4-5.5.
+var PaperAlphas = []float64{0.25, 0.5, 0.75, 1, 2}
+
+// GraphRun is the run behind Figs. graph_condense_sequence,
+// graph_distance_evolution and weight_distributions: cSVGD with 20
+// particles, alpha = 0.5 and lambda = 0.05 on the 10% noise data, keeping
+// the particles with every history record.
+func GraphRun(quick bool) Spec {
+	s := paperRun("cSVGD, 20 particles, alpha = 0.5", 0.5, quick)
+	s.Config.Particles, s.Config.Keep = 20, true
+	return s
+}
+
+// SpeedupRuns are the runs of Fig. graph_condense_speedup: for each alpha
+// of PaperAlphas, cSVGD (with) and SVGD with the same prior and no
+// condensation (without), 10 particles, lambda = 0.05, 10% noise.
+func SpeedupRuns(quick bool) (with, without []Spec) {
+	for _, a := range PaperAlphas {
+		w := paperRun(fmt.Sprintf("cSVGD alpha = %g", a), a, quick)
+		wo := paperRun(fmt.Sprintf("SVGD alpha = %g", a), a, quick)
+		wo.Config.Method = "svgd"
+		with, without = append(with, w), append(without, wo)
+	}
+	return with, without
+}
+
+// GraphCondenseSequence makes Fig. graph_condense_sequence from GraphRun:
+// three particles drawn at random (seeded by the run's seed) at the start,
+// at the end of the first two stages (before their condensation) and at
+// the end.
+func GraphCondenseSequence(s *Store, quick bool) (*figures.Figure, error) {
+	spec := GraphRun(quick)
+	res, err := s.Result(spec)
+	if err != nil {
+		return nil, err
+	}
+	c := spec.Config
+	rng := rand.New(rand.NewPCG(c.Seed, 0x5e9))
+	particles := rng.Perm(c.Particles)[:3]
+	iters := []int{0, c.Stage, 2 * c.Stage, res.Iterations}
+	return figures.GraphSequence(res.History, particles, iters), nil
+}
+
+// GraphDistanceEvolution makes Fig. graph_distance_evolution from
+// GraphRun: the distance matrices of ten history records spread evenly
+// over the run.
+func GraphDistanceEvolution(s *Store, quick bool) (*figures.Figure, error) {
+	res, err := s.Result(GraphRun(quick))
+	if err != nil {
+		return nil, err
+	}
+	return figures.DistanceEvolution(res.History, SpreadIters(res.History, 10)), nil
+}
+
+// WeightDistributions makes Fig. weight_distributions from the final
+// ensemble of GraphRun.
+func WeightDistributions(s *Store, quick bool) (*figures.Figure, error) {
+	res, err := s.Result(GraphRun(quick))
+	if err != nil {
+		return nil, err
+	}
+	return figures.WeightDistributions(res.Arch, res.Particles.Rows()), nil
+}
+
+// GraphCondenseSpeedup makes Fig. graph_condense_speedup from SpeedupRuns.
+func GraphCondenseSpeedup(s *Store, quick bool) (*figures.Figure, error) {
+	withSpecs, withoutSpecs := SpeedupRuns(quick)
+	with, err := s.All(withSpecs)
+	if err != nil {
+		return nil, err
+	}
+	without, err := s.All(withoutSpecs)
+	if err != nil {
+		return nil, err
+	}
+	return figures.CondenseSpeedup(PaperAlphas, deref(with), deref(without)), nil
+}
+
+// SpreadIters returns the iterations of at most n records of history,
+// spread evenly from the first to the last.
+func SpreadIters(history []train.Record, n int) []int {
+	if len(history) <= n {
+		out := make([]int, len(history))
+		for i, h := range history {
+			out[i] = h.Iter
+		}
+		return out
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = history[i*(len(history)-1)/(n-1)].Iter
+	}
+	return out
+}
+
+func deref(rs []*train.Result) []train.Result {
+	out := make([]train.Result, len(rs))
+	for i, r := range rs {
+		out[i] = *r
+	}
+	return out
+}

@@ -1,0 +1,18 @@
+// Package study runs the paper's numerical studies and makes their
+// figures: one implementation shared by the command line (csvgd figures)
+// and the notebooks.
+//
+// A study is a list of training runs ([Spec]: a noise level and a
+// [train.Config]). A [Store] runs each one once and keeps its result
+// (configuration, history, stages, final ensemble and push-forward W1) as
+// a JSON file under data/cache/runs/, named by a hash of its
+// configuration, so that a second pass — another figure that needs the
+// same run, the next notebook cell, a second reproduction — reads the file
+// instead of training again. Files are written atomically (write, then
+// rename), so a run killed half-way leaves no damaged file, only the runs
+// still to do.
+//
+// Quick mode (csvgd.Quick, CSVGD_QUICK=1) shortens every run (fewer
+// iterations, shorter stages) for CI and for a first look; quick runs have
+// their own configurations, hence their own cache files.
+package study

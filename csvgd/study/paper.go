@@ -1,0 +1,58 @@
+package study
+
+import (
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/mvn"
+)
+
+// Figure is one figure of the paper and the study that makes it.
+type Figure struct {
+	Name    string // the paper's name (reading.md section 10), also the file name
+	Section string // the paper's section
+	Make    func(s *Store, quick bool) (*figures.Figure, error)
+}
+
+// PaperFigures are the figures this project regenerates, in the paper's
+// order.
+func PaperFigures() []Figure {
+	return []Figure{
+		{"prior_family", "3", func(*Store, bool) (*figures.Figure, error) { return figures.PriorFamily(), nil }},
+		{"mvn_gradient", "4", func(*Store, bool) (*figures.Figure, error) { return figures.MVNGradient() }},
+		{"mvn_survey", "4", MVNSurvey},
+		{"mvn_particles", "4", MVNParticles},
+		{"graph_condense_sequence", "5.4", GraphCondenseSequence},
+		{"graph_distance_evolution", "5.4", GraphDistanceEvolution},
+		{"weight_distributions", "5.4", WeightDistributions},
+		{"graph_condense_speedup", "5.4", GraphCondenseSpeedup},
+	}
+}
+
+// MVNSurvey makes Fig. mvn_survey from the survey of Sec. 4 over alpha,
+// beta and lambda, cached as data/cache/mvn_survey[-quick].json.
+func MVNSurvey(s *Store, quick bool) (*figures.Figure, error) {
+	progress := func(done, total int) {
+		if s.Log != nil {
+			fmt.Fprintf(s.Log, "\rmvn_survey: run %d/%d", done, total)
+		}
+	}
+	pts, err := mvn.CachedSurvey(s.Backend, mvn.PaperTarget(), mvn.PaperSurvey(quick), csvgd.CachePath("mvn_survey", quick), progress)
+	if s.Log != nil {
+		fmt.Fprintln(s.Log)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return figures.MVNSurvey(pts), nil
+}
+
+// MVNParticles makes Fig. mvn_particles: the converged ensembles of Sec. 4.
+func MVNParticles(s *Store, quick bool) (*figures.Figure, error) {
+	rs, err := mvn.ParticlesStudy(s.Backend, mvn.PaperTarget(), mvn.PaperParticles(quick))
+	if err != nil {
+		return nil, err
+	}
+	return figures.MVNParticles(rs), nil
+}

@@ -1,0 +1,108 @@
+package study
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// tinySpec is a run of a few iterations on a small network.
+func tinySpec(seed uint64) Spec {
+	c := train.DefaultConfig()
+	c.Arch = icnn.Arch{Widths: []int{3, 4, 4, 1}}
+	c.Particles, c.Iters, c.Stage, c.Every, c.RefDraws, c.Lambda = 3, 6, 3, 3, 20, 0.05
+	c.Seed = seed
+	return Spec{Label: "tiny", Noise: 0.1, Config: c}
+}
+
+// TestStoreCaches: the second request of a run reads the cache file and
+// gives the same result; another seed is another file.
+func TestStoreCaches(t *testing.T) {
+	var log bytes.Buffer
+	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir(), Log: &log}
+	first, err := s.Result(tinySpec(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "training tiny") {
+		t.Errorf("first request did not train; log:\n%s", log.String())
+	}
+	log.Reset()
+	second, err := s.Result(tinySpec(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "cached tiny") || strings.Contains(log.String(), "training") {
+		t.Errorf("second request was not read from the cache; log:\n%s", log.String())
+	}
+	if !slices.Equal(first.Particles.Data, second.Particles.Data) || first.W1.Sum != second.W1.Sum ||
+		len(first.History) != len(second.History) || len(first.Stages) != len(second.Stages) {
+		t.Error("the cached result differs from the trained one")
+	}
+	if _, err := s.Result(tinySpec(2)); err != nil {
+		t.Fatal(err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(s.Dir, "*.json")); len(files) != 2 {
+		t.Errorf("%d cache files for two configurations, want 2", len(files))
+	}
+}
+
+// TestStoreDamagedFile: a damaged cache file is reported with its path and
+// left in place, not silently replaced.
+func TestStoreDamagedFile(t *testing.T) {
+	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir()}
+	path, err := s.Path(tinySpec(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(`{"version": 1, "result": {`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Result(tinySpec(1))
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("damaged cache file: error %v, want one naming %s", err, path)
+	}
+	if raw, _ := os.ReadFile(path); string(raw) != `{"version": 1, "result": {` {
+		t.Error("the damaged file was replaced")
+	}
+}
+
+func TestSpecKey(t *testing.T) {
+	a, _ := tinySpec(1).Key()
+	b := tinySpec(1)
+	b.Label = "another label"
+	kb, _ := b.Key()
+	c := tinySpec(1)
+	c.Noise = 0.2
+	kc, _ := c.Key()
+	if a != kb || a == kc || len(a) != 16 {
+		t.Errorf("keys %q, %q (same run, other label), %q (other noise): want the first two equal, 16 hex digits", a, kb, kc)
+	}
+}
+
+func TestSpreadIters(t *testing.T) {
+	var h []train.Record
+	for i := 0; i <= 20; i++ {
+		h = append(h, train.Record{Iter: 100 * i})
+	}
+	for _, tc := range []struct {
+		n    int
+		want []int
+	}{
+		{3, []int{0, 1000, 2000}},
+		{5, []int{0, 500, 1000, 1500, 2000}},
+		{30, nil}, // all 21
+	} {
+		got := SpreadIters(h, tc.n)
+		if tc.want == nil && len(got) != 21 || tc.want != nil && !slices.Equal(got, tc.want) {
+			t.Errorf("SpreadIters(%d) = %v, want %v", tc.n, got, tc.want)
+		}
+	}
+}
