@@ -152,7 +152,7 @@ func TestExactSteps(t *testing.T) {
 				if tc.prep != nil {
 					tc.prep(tc.arch, p)
 				}
-				q := permute(tc.arch, p, randomPerm(tc.arch, rng))
+				q := Permute(tc.arch, p, randomPerm(tc.arch, rng))
 				assertSameResponse(t, "permuted", tc.arch, p, tc.arch, q, ks, 1e-12)
 			}
 			r, err := Condense(tc.arch, ps, Options{})
@@ -177,7 +177,7 @@ func TestPermutationInvariant(t *testing.T) {
 	ps := randomParticles(arch, 5, rng)
 	qs := make([][]float64, len(ps))
 	for a, p := range ps {
-		qs[a] = permute(arch, p, randomPerm(arch, rng))
+		qs[a] = Permute(arch, p, randomPerm(arch, rng))
 	}
 	o := Options{Threshold: PaperThreshold}
 	rp, err := Condense(arch, ps, o)

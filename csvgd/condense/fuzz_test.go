@@ -63,7 +63,7 @@ func FuzzCondense(f *testing.F) {
 
 		// (a)
 		for _, p := range ps {
-			assertSameResponse(t, "permuted", arch, p, arch, permute(arch, p, randomPerm(arch, rng)), ks, 1e-12)
+			assertSameResponse(t, "permuted", arch, p, arch, Permute(arch, p, randomPerm(arch, rng)), ks, 1e-12)
 		}
 		exact, err := Condense(arch, ps, Options{KeepConstantNodes: true})
 		if err != nil {

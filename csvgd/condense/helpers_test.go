@@ -40,27 +40,6 @@ func weight(arch icnn.Arch, theta []float64, k, r, c int) *float64 {
 	return &theta[l.Offset+r*l.Cols+c]
 }
 
-// permute returns theta with its nodes reordered: node i of layer k of the
-// result is node perm[k][i] of theta (perm[k] nil for the identity), and
-// W'_k[r][c] = W_k[perm[k+1][r]][perm[k][c]].
-func permute(arch icnn.Arch, theta []float64, perm [][]int) []float64 {
-	at := func(k, i int) int {
-		if perm[k] == nil {
-			return i
-		}
-		return perm[k][i]
-	}
-	out := make([]float64, len(theta))
-	for k, l := range arch.Layers() {
-		for r := 0; r < l.Rows; r++ {
-			for c := 0; c < l.Cols; c++ {
-				out[l.Offset+r*l.Cols+c] = theta[l.Offset+at(k+1, r)*l.Cols+at(k, c)]
-			}
-		}
-	}
-	return out
-}
-
 // randomPerm draws a permutation of every hidden layer of arch.
 func randomPerm(arch icnn.Arch, rng *rand.Rand) [][]int {
 	perm := make([][]int, len(arch.Widths))

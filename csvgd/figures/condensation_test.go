@@ -507,3 +507,66 @@ func TestCondensationFigureErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLayerWeights: each layer of a real (tiny) run renders alone, as the
+// panel of WeightDistributions with the same title and the same entries
+// named in the legend; a layer out of range is an error naming it and the
+// number of layers.
+func TestLayerWeights(t *testing.T) {
+	res := tinyResult(t)
+	ps := res.Particles.Rows()
+	whole := WeightDistributions(res.Arch, ps)
+	if err := whole.Err(); err != nil {
+		t.Fatal(err)
+	}
+	wholeSVG, err := whole.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := len(res.Arch.Layers())
+	named := 0
+	for k := range layers {
+		t.Run("W"+strconv.Itoa(k), func(t *testing.T) {
+			f := LayerWeights(res.Arch, ps, k)
+			if err := f.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if f.Name != "layer_weights" || len(f.Panels) != 1 || len(f.Panels[0]) != 1 {
+				t.Fatalf("figure %q with %d x %d panels, want \"layer_weights\" with 1 x 1", f.Name, len(f.Panels), len(f.Panels[0]))
+			}
+			if got, want := f.Panels[0][0].Title.Text, whole.Panels[0][k].Title.Text; got != want {
+				t.Errorf("titled %q, want %q as in WeightDistributions", got, want)
+			}
+			raw, err := f.PNG()
+			if err != nil {
+				t.Fatal(err)
+			}
+			svg, err := f.Render("svg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRendered(t, f, raw, svg)
+			named += strings.Count(string(svg), ", mean ")
+		})
+	}
+	if want := strings.Count(string(wholeSVG), ", mean "); named != want {
+		t.Errorf("the layers name %d entries in their legends, WeightDistributions %d", named, want)
+	}
+	for _, k := range []int{-1, layers} {
+		f := LayerWeights(res.Arch, ps, k)
+		err := f.Err()
+		if err == nil {
+			t.Errorf("k = %d: no error", k)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, "k = "+strconv.Itoa(k)) || !strings.Contains(msg, strconv.Itoa(layers)+" layers") {
+			t.Errorf("k = %d: error %q does not name k and the %d layers", k, msg, layers)
+		}
+		if _, err := f.Render("png"); err == nil {
+			t.Errorf("k = %d: Render succeeded", k)
+		}
+	}
+	if err := LayerWeights(res.Arch, ps[:1], 0).Err(); err == nil {
+		t.Error("one particle: no error")
+	}
+}
