@@ -1,6 +1,11 @@
 package train
 
 import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
@@ -72,4 +77,27 @@ func (r *run) condense() error {
 	}
 	r.x, r.state, r.res.Arch = x, state, icnn.Arch{Widths: res.Arch.Widths}
 	return nil
+}
+
+// WriteStages writes stages as an aligned text table, one line per stage:
+// lambda, the template the stage ran on and its size, the mean active
+// weights, training error and W1 sum at its end, and its milliseconds per
+// iteration.
+func WriteStages(w io.Writer, stages []StageRecord) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "stage\tlambda\ttemplate\tparams\tactive\ttrain RMSE\tW1 sum\tms/iter\t")
+	for _, s := range stages {
+		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%.1f\t%.4f\t%.1f\t%.1f\t\n", s.Stage, s.Lambda, widthsString(s.Widths),
+			s.TemplateParams, s.ActiveWeights, s.TrainRMSE, s.W1Sum, s.MsPerIter)
+	}
+	return tw.Flush()
+}
+
+// widthsString writes widths as 3-30-30-1.
+func widthsString(widths []int) string {
+	s := make([]string, len(widths))
+	for i, v := range widths {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, "-")
 }

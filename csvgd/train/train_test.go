@@ -207,3 +207,30 @@ func TestKeepRecordsParticlesOnTheirTemplate(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteStages(t *testing.T) {
+	var b strings.Builder
+	stages := []StageRecord{
+		{Stage: 0, Lambda: 0.05, Widths: []int{3, 30, 30, 1}, TemplateParams: 1020, ActiveWeights: 210.5, TrainRMSE: 0.1234, W1Sum: 987.6, MsPerIter: 60.2},
+		{Stage: 1, Lambda: 0.1, Widths: []int{3, 8, 2, 1}, TemplateParams: 42, ActiveWeights: 13.1, TrainRMSE: 0.11, W1Sum: 970.66, MsPerIter: 6.5},
+	}
+	if err := WriteStages(&b, stages); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want a header and 2 stages:\n%s", len(lines), b.String())
+	}
+	for i, want := range [][]string{
+		{"stage", "lambda", "template", "params"},
+		{"0", "0.05", "3-30-30-1", "1020", "210.5", "0.1234", "987.6", "60.2"},
+		{"1", "0.1", "3-8-2-1", "42", "13.1", "0.1100", "970.7", "6.5"},
+	} {
+		if got := strings.Fields(lines[i]); len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+			t.Errorf("line %d = %q, want fields %q", i, lines[i], want)
+		}
+	}
+	if len(lines[1]) != len(lines[2]) {
+		t.Errorf("rows not aligned:\n%s", b.String())
+	}
+}

@@ -16,14 +16,16 @@
 // and [CountImages] counts the plots a notebook displayed, so that a test can
 // assert the expected figures are really there.
 //
-// The runner exports two environment variables to the kernel, and through it to
-// every cell:
+// The runner exports three environment variables to the kernel, and through it
+// to every cell:
 //
 //   - CSVGD_ROOT: the repository root. A notebook's first cell uses it to put
 //     the repository's module into GoNB's Go workspace (see notebooks/README.md),
 //     falling back to the notebook folder's parent when it is unset.
 //   - CSVGD_QUICK: passed through unchanged from the caller's environment; "1"
 //     asks notebooks for a fast, reduced run.
+//   - CSVGD_HEADLESS=1: no browser is attached, so notebooks draw static
+//     figures instead of interactive widgets, which would wait for one.
 //
 // The tests of this package execute real notebooks when Jupyter and the kernel
 // are installed and skip otherwise, unless CSVGD_REQUIRE_NOTEBOOKS=1 is set (as

@@ -36,6 +36,11 @@ const (
 	// which the notebooks' first cell reads.
 	RootEnv = csvgd.RootEnv
 
+	// HeadlessEnv names the environment variable, set to "1" for the
+	// kernel, that tells notebook code no browser is attached: interactive
+	// widgets would wait for one forever (see nbutil.Interactive).
+	HeadlessEnv = "CSVGD_HEADLESS"
+
 	// QuickEnv names the environment variable that, set to "1", asks the
 	// notebooks for a quick reduced run. The runner passes it through.
 	QuickEnv = csvgd.QuickEnv
@@ -223,7 +228,7 @@ func jupyter(ctx context.Context, opts Options, dir string, args []string) error
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
 		"PATH="+filepath.Join(root, ".bin")+string(os.PathListSeparator)+os.Getenv("PATH"),
-		RootEnv+"="+root)
+		RootEnv+"="+root, HeadlessEnv+"=1")
 	cmd.Env = append(cmd.Env, opts.Env...)
 	var output bytes.Buffer
 	cmd.Stdout = &output

@@ -72,6 +72,13 @@ func Must[T any](v T, err error) T {
 	return v
 }
 
+// Check panics with err when it is not nil (see [Show] for why).
+func Check(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
 // Backend returns the process's GoMLX backend ([backend.Default]) and, in a
 // notebook, announces the choice on standard output: every cell runs as a
 // process of its own, and the announcement on standard error would be shown

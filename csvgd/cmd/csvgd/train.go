@@ -103,6 +103,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return writeJSON(fs, stdout, stderr, out)
 	}
+	if len(res.Stages) > 0 {
+		train.WriteStages(stdout, res.Stages)
+	}
 	fmt.Fprintf(stdout, "push-forward W1 sum %.4g, training RMSE %.4g, %.1f active weights of %d, %d iterations in %.1f s on %s\n",
 		float64(out.W1Sum), float64(out.TrainRMSE), out.ActiveWeights, out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
 	return exitOK
