@@ -368,7 +368,7 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 // high-frequency noise of its curves; the width is stated in the panel's
 // title. The F₁₁ range of the training deformations, 1 ± 0.2, is shaded.
 // The paper's panel (b) compares methods at one noise level and (a) noise
-// levels for one method: call W1Curve once for each.
+// levels for one method: [NoisyPushforwards] draws both.
 //
 // The y axis is linear from 0: W1 is close to 0 near F = I, where the
 // truth's stress and its noise vanish, and grows outside the training
@@ -377,64 +377,20 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 // value is not finite or when smooth is not a positive odd number.
 func W1Curve(test []hyperelastic.Sample, curves map[string]metrics.PushForward, smooth int) *Figure {
 	const name = "pushforward_w1"
-	if len(test) == 0 {
-		return failed(name, errors.New("no test points"))
+	series := make([]Labeled, 0, len(curves))
+	for k, c := range curves {
+		series = append(series, Labeled{Label: k, W1: c})
 	}
-	if len(curves) == 0 {
-		return failed(name, errors.New("no curves"))
-	}
-	if smooth < 1 || smooth%2 == 0 {
-		return failed(name, fmt.Errorf("moving-average width %d: need a positive odd number", smooth))
-	}
-	if err := finiteSamples("test", test); err != nil {
+	sort.Slice(series, func(i, j int) bool { return naturalLess(series[i].Label, series[j].Label) })
+	if err := checkW1Path(test, smooth); err != nil {
 		return failed(name, err)
 	}
-	keys := make([]string, 0, len(curves))
-	for k, c := range curves {
-		if len(c.PerPointSum) != len(test) {
-			return failed(name, fmt.Errorf("curve %q has %d points, the test path has %d", k, len(c.PerPointSum), len(test)))
-		}
-		for i, v := range c.PerPointSum {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return failed(name, fmt.Errorf("curve %q, point %d: W1 = %v", k, i, v))
-			}
-		}
-		keys = append(keys, k)
+	if err := checkW1Curves("curves", series, len(test)); err != nil {
+		return failed(name, err)
 	}
-	sort.Slice(keys, func(i, j int) bool { return naturalLess(keys[i], keys[j]) })
-	order := pathOrder(test)
-	title := "push-forward W₁ along the test path"
-	if smooth > 1 {
-		title += fmt.Sprintf(" (moving average of %d points)", smooth)
-	}
-	p := newPanel(title, "F₁₁", "W₁, sum over the 6 components")
-	p.Add(trainingSpan())
 	leg := newLegend()
-	var xs, ys []float64
-	for r, k := range keys {
-		raw := make([]float64, len(order))
-		for j, i := range order {
-			raw[j] = curves[k].PerPointSum[i]
-		}
-		y := metrics.MovingAverage(raw, smooth)
-		xy := make(plotter.XYs, len(order))
-		for j, i := range order {
-			xy[j] = plotter.XY{X: test[i].F[0], Y: y[j]}
-			xs, ys = append(xs, xy[j].X), append(ys, y[j])
-		}
-		c := viridis(0.35)
-		if len(keys) > 1 {
-			c = viridis(viridisTop * float64(r) / float64(len(keys)-1))
-		}
-		sty := draw.LineStyle{Color: c, Width: vg.Points(1.8)}
-		addFlat(p, line(xy, sty))
-		leg.Add(k, lineThumb{sty})
-	}
-	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", num(trainingDelta)), fillThumb{shadeTrain})
-	x0, x1 := paddedRange(xs, 0.02)
-	_, y1 := paddedRange(append(ys, 0), 0.05)
-	setRange(&p.X, x0, x1)
-	setRange(&p.Y, 0, y1)
+	p := w1Panel(w1Title(smooth), test, series, smooth, leg)
+	addTrainingRange(leg)
 	return &Figure{
 		Name:   name,
 		Panels: [][]*plot.Plot{{p}},
@@ -442,6 +398,81 @@ func W1Curve(test []hyperelastic.Sample, curves map[string]metrics.PushForward, 
 		Width:  24 * vg.Centimeter,
 		Height: 12 * vg.Centimeter,
 	}
+}
+
+// checkW1Path is the input check of the figures of W1 along the test path
+// ([W1Curve], [NoisyPushforwards]) but for the curves: test points, all
+// finite, and a positive odd moving-average width.
+func checkW1Path(test []hyperelastic.Sample, smooth int) error {
+	if len(test) == 0 {
+		return errors.New("no test points")
+	}
+	if smooth < 1 || smooth%2 == 0 {
+		return fmt.Errorf("moving-average width %d: need a positive odd number", smooth)
+	}
+	return finiteSamples("test", test)
+}
+
+// checkW1Curves reports an empty series (named what) or a curve that has
+// not one finite W1 per test point (n points).
+func checkW1Curves(what string, series []Labeled, n int) error {
+	if len(series) == 0 {
+		return fmt.Errorf("no %s", what)
+	}
+	for _, s := range series {
+		if len(s.W1.PerPointSum) != n {
+			return fmt.Errorf("curve %q has %d points, the test path has %d", s.Label, len(s.W1.PerPointSum), n)
+		}
+		for i, v := range s.W1.PerPointSum {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("curve %q, point %d: W1 = %v", s.Label, i, v)
+			}
+		}
+	}
+	return nil
+}
+
+// w1Title is the title of a figure of W1 along the test path, stating the
+// moving-average width smooth when it is more than 1.
+func w1Title(smooth int) string {
+	title := "push-forward W₁ along the test path"
+	if smooth > 1 {
+		title += fmt.Sprintf(" (moving average of %d points)", smooth)
+	}
+	return title
+}
+
+// w1Panel is a panel titled title of the checked series' W1 along the
+// test path, each curve the per-point sum smoothed with
+// [metrics.MovingAverage] of width smooth, in the order of series and
+// coloured along it ([rankColor]), over the shaded training range; the x
+// axis spans the path, the y axis runs from 0. It adds one entry per
+// curve to leg.
+func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth int, leg *plot.Legend) *plot.Plot {
+	order := pathOrder(test)
+	p := newPanel(title, "F₁₁", "W₁, sum over the 6 components")
+	p.Add(trainingSpan())
+	var xs, ys []float64
+	for r, s := range series {
+		raw := make([]float64, len(order))
+		for j, i := range order {
+			raw[j] = s.W1.PerPointSum[i]
+		}
+		y := metrics.MovingAverage(raw, smooth)
+		xy := make(plotter.XYs, len(order))
+		for j, i := range order {
+			xy[j] = plotter.XY{X: test[i].F[0], Y: y[j]}
+			xs, ys = append(xs, xy[j].X), append(ys, y[j])
+		}
+		sty := draw.LineStyle{Color: rankColor(r, len(series)), Width: vg.Points(1.8)}
+		addFlat(p, line(xy, sty))
+		leg.Add(s.Label, lineThumb{sty})
+	}
+	x0, x1 := paddedRange(xs, 0.02)
+	_, y1 := paddedRange(append(ys, 0), 0.05)
+	setRange(&p.X, x0, x1)
+	setRange(&p.Y, 0, y1)
+	return p
 }
 
 // naturalLess orders strings by their runs of digits and of other
@@ -614,6 +645,11 @@ func zeroLine() plot.Plotter {
 // trainingSpan shades the F₁₁ range of the training deformations.
 func trainingSpan() plot.Plotter {
 	return xSpan{lo: 1 - trainingDelta, hi: 1 + trainingDelta, color: shadeTrain}
+}
+
+// addTrainingRange adds the shading of [trainingSpan] to leg.
+func addTrainingRange(leg *plot.Legend) {
+	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", num(trainingDelta)), fillThumb{shadeTrain})
 }
 
 // xSpan fills the panel's full height between x = lo and x = hi. It has no
