@@ -20,4 +20,9 @@
 // prior then barely sparsifies (about 200 active weights after 4000
 // iterations), and lambda would have to be about 80 times larger for
 // the same effect.
+//
+// [RunWith] makes long runs resumable: with a checkpoint file it saves the
+// whole state of the run at an interval and at the end of every stage,
+// and a later call with the same configuration and data goes on from it,
+// ending exactly where an uninterrupted run ends (checkpoint.go).
 package train

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -49,6 +50,8 @@ type run struct {
 	b        backends.Backend
 	c        Config
 	data     Data
+	opt      Options
+	ctx      context.Context
 	sigma    float64
 	train    icnn.Batch
 	test     icnn.Batch
@@ -62,36 +65,75 @@ type run struct {
 	lambda   float64 // the prior multiplier of the current stage
 	bestRMSE float64 // adaptive: the lowest training error at the end of a stage
 	final    bool    // adaptive: the current stage is the last, on a fixed template
+
+	at      *resumePoint // where a resumed run picks up, until its first stage starts
+	start   time.Time    // when this session's iterations began
+	elapsed float64      // seconds of iterations before a resume
+	dataSum string       // the data's fingerprint, when checkpointing
+}
+
+// Options are the optional parts of a run: where its progress goes, and
+// its checkpoints ([RunWith]).
+type Options struct {
+	// Progress receives a progress bar when it is not nil.
+	Progress io.Writer
+	// Checkpoint, when not empty, is the file that makes the run
+	// resumable: see [RunWith].
+	Checkpoint string
+	// CheckpointEvery is the interval of the periodic checkpoints in
+	// iterations (0: 100); checkpoints are also written at the end of
+	// every stage.
+	CheckpointEvery int
+	// Context, when not nil, stops the run after the iteration during
+	// which it is cancelled.
+	Context context.Context
+
+	onStep func(done int) // tests: called after every iteration
 }
 
 // Run trains an ensemble on data.Train and measures it on data.Test,
 // writing a progress bar to progress when it is not nil. Method svgd runs
 // one stage on the full network; csvgd runs stages of Config.Stage
-// iterations, each ended by graph condensation ([StageRecord]).
+// iterations, each ended by graph condensation ([StageRecord]). It is
+// [RunWith] without checkpoints or cancellation.
 func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, error) {
+	return RunWith(b, c, data, Options{Progress: progress})
+}
+
+// RunWith is [Run] with options. When o.Checkpoint is set, the run writes
+// its complete state there (atomically) every o.CheckpointEvery
+// iterations and at the end of every stage, and at its start resumes from
+// the file if it exists: a resumed run ends with the same particles,
+// history and stages, bit for bit (timings aside), as one that was never
+// interrupted. A file of another configuration or other data is an error
+// wrapping [ErrOtherRun], never overwritten; a damaged one is an error too.
+// The file is removed once the run has succeeded; after a failure (for
+// example [stein.ErrNonFinite]) the last checkpoint stays. When o.Context
+// is cancelled the run stops after the current iteration, writes a
+// checkpoint (when a path is set) and returns an error wrapping the
+// context's error that says where the checkpoint is.
+func RunWith(b backends.Backend, c Config, data Data, o Options) (*Result, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	if len(data.Train) == 0 || len(data.Test) == 0 {
 		return nil, fmt.Errorf("train: %d training and %d test points: need both", len(data.Train), len(data.Test))
 	}
-	r := &run{b: b, c: c, data: data, train: icnn.NewBatch(data.Train), test: icnn.NewBatch(data.Test),
-		lambda: c.Lambda, bestRMSE: math.Inf(1)}
-	r.sigma = c.Sigma
-	if r.sigma == 0 {
-		r.sigma = math.Max(data.Noise, 0.01) * r.train.RMS()
+	if o.CheckpointEvery < 0 {
+		return nil, fmt.Errorf("train: checkpoint interval = %d must be >= 0 (0: %d)", o.CheckpointEvery, defaultCheckpointEvery)
 	}
-	r.ref = ReferenceSample(data.Test, data.Noise, c.RefDraws, c.Seed)
-	r.x = c.Arch.Init(c.Particles, rand.New(rand.NewPCG(c.Seed, 0x1c22)))
-	r.res = &Result{Config: c, Arch: c.Arch, Sigma: r.sigma, Particles: r.x}
-	r.bar = newBar(progress, c.Iters)
-	start := time.Now()
+	r := newRun(b, c, data, o)
+	if err := r.resume(); err != nil {
+		return nil, fmt.Errorf("train: %w", err)
+	}
+	r.bar = newBar(o.Progress, c.Iters)
+	r.start = time.Now()
 	err := r.stages()
 	if err == nil && r.res.History[len(r.res.History)-1].Iter != r.done {
 		err = r.finalRecord() // a schedule that ended early, between history intervals
 	}
 	r.bar.finish()
-	r.res.Iterations, r.res.Seconds, r.res.Particles = r.done, time.Since(start).Seconds(), r.x
+	r.res.Iterations, r.res.Seconds, r.res.Particles = r.done, r.seconds(), r.x
 	if err != nil {
 		return r.res, fmt.Errorf("train: %w", err)
 	}
@@ -99,29 +141,60 @@ func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, 
 	if err != nil {
 		return r.res, err
 	}
-	r.res.W1, err = ev.w1(r.x)
-	return r.res, err
+	if r.res.W1, err = ev.w1(r.x); err != nil {
+		return r.res, err
+	}
+	return r.res, r.removeCheckpoint()
 }
+
+// newRun prepares a run from its start: the noise scale, the reference
+// sample of the W1 metric and the seeded initial particles.
+func newRun(b backends.Backend, c Config, data Data, o Options) *run {
+	r := &run{b: b, c: c, data: data, opt: o, ctx: o.Context, train: icnn.NewBatch(data.Train), test: icnn.NewBatch(data.Test),
+		lambda: c.Lambda, bestRMSE: math.Inf(1)}
+	if r.ctx == nil {
+		r.ctx = context.Background()
+	}
+	r.sigma = c.Sigma
+	if r.sigma == 0 {
+		r.sigma = math.Max(data.Noise, 0.01) * r.train.RMS()
+	}
+	r.ref = ReferenceSample(data.Test, data.Noise, c.RefDraws, c.Seed)
+	r.x = c.Arch.Init(c.Particles, rand.New(rand.NewPCG(c.Seed, 0x1c22)))
+	r.res = &Result{Config: c, Arch: c.Arch, Sigma: r.sigma, Particles: r.x}
+	return r
+}
+
+// seconds is the wall time of the run's iterations, over all sessions.
+func (r *run) seconds() float64 { return r.elapsed + time.Since(r.start).Seconds() }
 
 func (r *run) evaluator() (*evaluator, error) {
 	return newEvaluator(r.b, r.c, r.res.Arch, r.train, r.test, r.ref)
 }
 
-// stages runs every stage, recording the history on the way.
+// stages runs every stage, recording the history on the way. After each
+// stage that the run goes on from, it writes a checkpoint at the start of
+// the next.
 func (r *run) stages() error {
-	ev, err := r.evaluator()
-	if err != nil {
-		return err
-	}
-	if err := r.record(ev); err != nil {
-		return err
+	if r.at == nil {
+		ev, err := r.evaluator()
+		if err != nil {
+			return err
+		}
+		if err := r.record(ev); err != nil {
+			return err
+		}
 	}
 	if r.c.Method == "sequential" {
 		return r.sequential()
 	}
-	for s := 0; r.done < r.c.Iters; s++ {
+	s, n := 0, min(r.c.stageLength(), r.c.Iters)
+	if r.at != nil {
+		s, n = r.at.stage, r.at.length
+	}
+	for {
 		final := r.final
-		if err := r.stage(s, min(r.c.stageLength(), r.c.Iters-r.done)); err != nil {
+		if err := r.stage(s, n); err != nil {
 			return err
 		}
 		if final {
@@ -130,8 +203,14 @@ func (r *run) stages() error {
 		if r.c.Adaptive {
 			r.adapt()
 		}
+		if r.done >= r.c.Iters {
+			return nil
+		}
+		s, n = s+1, min(r.c.stageLength(), r.c.Iters-r.done)
+		if err := r.save(position{stage: s, length: n}); err != nil {
+			return err
+		}
 	}
-	return nil
 }
 
 // adapt is the adaptive penalty of Sec. 5.6 (reading.md section 8): after
@@ -148,7 +227,8 @@ func (r *run) adapt() {
 	r.lambda *= r.c.Growth
 }
 
-// stage runs n iterations on the current network, then (csvgd) condenses.
+// stage runs stage s, n iterations on the current network, then (csvgd)
+// condenses. A resumed stage goes on from the checkpoint's iteration.
 func (r *run) stage(s, n int) error {
 	arch := r.res.Arch
 	sc, err := r.c.steinConfig(arch)
@@ -160,15 +240,15 @@ func (r *run) stage(s, n int) error {
 		return err
 	}
 	flow.Lambda = r.lambda
-	if err := flow.SetState(r.state, r.done); err != nil {
+	k0, err := r.startFlow(flow)
+	if err != nil {
 		return err
 	}
 	ev, err := r.evaluator()
 	if err != nil {
 		return err
 	}
-	r.stepTime = 0
-	for k := 0; k < n; k++ {
+	for k := k0; k < n; k++ {
 		t0 := time.Now()
 		if err := flow.Step(r.x); err != nil {
 			return fmt.Errorf("stage %d: %w", s, err)
@@ -181,11 +261,29 @@ func (r *run) stage(s, n int) error {
 				return err
 			}
 		}
+		if err := r.afterStep(position{stage: s, iter: k + 1, length: n, flow: flow}); err != nil {
+			return err
+		}
 	}
 	if r.state, err = flow.State(); err != nil {
 		return err
 	}
 	return r.endStage(s, n, flow)
+}
+
+// startFlow gives a stage's new flow its optimizer state: the state
+// carried from the previous stage with the run's iteration count, or, for
+// the first stage of a resumed run, the checkpoint's state and count. It
+// returns the iterations of the stage already done.
+func (r *run) startFlow(flow *stein.Flow) (int, error) {
+	p := r.at
+	r.at = nil
+	if p == nil {
+		r.stepTime = 0
+		return 0, flow.SetState(r.state, r.done)
+	}
+	r.stepTime = p.stepTime
+	return p.iter, flow.SetState(p.state, p.optIter)
 }
 
 func (r *run) record(ev *evaluator) error {

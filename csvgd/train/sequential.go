@@ -21,8 +21,29 @@ const sequentialSpread = 0.01
 // it (Alg. graph_condense on one particle) — then run SVGD with the
 // configured prior on the pruned structure, without condensation, for the
 // rest of the budget, from copies of the sparse network perturbed by
-// N(0, 0.01^2) on its active weights.
+// N(0, 0.01^2) on its active weights. Its checkpoints name the phase by
+// the stage: 0 the MAP phase (the checkpoint then holds the one network),
+// 1 the SVGD phase; both can be resumed.
 func (r *run) sequential() error {
+	if r.at != nil && r.at.stage == 1 {
+		return r.stage(1, r.at.length)
+	}
+	if err := r.sparsify(); err != nil {
+		return err
+	}
+	if r.done >= r.c.Iters {
+		return nil
+	}
+	n := r.c.Iters - r.done
+	if err := r.save(position{stage: 1, length: n}); err != nil {
+		return err
+	}
+	return r.stage(1, n)
+}
+
+// sparsify is the MAP and pruning phase of [run.sequential], stage 0: it
+// leaves the perturbed copies of the pruned network in r.x.
+func (r *run) sparsify() error {
 	arch := r.res.Arch
 	sc, err := r.c.steinConfig(arch)
 	if err != nil {
@@ -34,14 +55,25 @@ func (r *run) sequential() error {
 		return err
 	}
 	one, _ := stein.EnsembleFromRows([][]float64{r.x.Particle(0)})
+	if r.at != nil {
+		one = r.at.one
+	}
 	n := min(r.c.Stage, r.c.Iters)
-	t0 := time.Now()
-	for k := 0; k < n; k++ {
+	k0, err := r.startFlow(flow)
+	if err != nil {
+		return err
+	}
+	for k := k0; k < n; k++ {
+		t0 := time.Now()
 		if err := flow.Step(one); err != nil {
 			return err
 		}
+		r.stepTime += time.Since(t0)
 		r.done++
 		r.bar.update(r.done)
+		if err := r.afterStep(position{stage: 0, iter: k + 1, length: n, flow: flow, one: one}); err != nil {
+			return err
+		}
 	}
 	res, err := condense.Condense(arch, one.Rows(), condense.Options{Threshold: r.c.Threshold})
 	if err != nil {
@@ -51,11 +83,8 @@ func (r *run) sequential() error {
 	r.x = perturbedCopies(res.Particles[0], r.c.Particles, rand.New(rand.NewPCG(r.c.Seed, 0x5e9)))
 	r.res.Stages = append(r.res.Stages, StageRecord{
 		Stage: 0, Iterations: n, Lambda: r.c.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
-		MsPerIter: float64(time.Since(t0)) / float64(time.Millisecond) / float64(n), CondensedTo: r.res.Arch.Widths,
+		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n), CondensedTo: r.res.Arch.Widths,
 	})
-	if r.done < r.c.Iters {
-		return r.stage(1, r.c.Iters-r.done)
-	}
 	return nil
 }
 

@@ -1,0 +1,233 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+)
+
+// checkpointConfig is a tiny run: 4 particles on a 3-6-5-1 network, a few
+// iterations per stage, a strong prior so that condensation shrinks the
+// template.
+func checkpointConfig(method string) Config {
+	c := DefaultConfig()
+	c.Method, c.Arch = method, icnn.Arch{Widths: []int{3, 6, 5, 1}}
+	c.Particles, c.Iters, c.Stage, c.Every, c.RefDraws = 4, 30, 10, 5, 20
+	c.Alpha, c.Lambda, c.StepSize = 0.5, 50, 0.03
+	return c
+}
+
+// checkpointData is the committed data set of noise level 0.1, its test
+// set cut to 50 points.
+func checkpointData(t *testing.T) Data {
+	t.Helper()
+	d, err := LoadData("", 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Test = d.Test[:min(50, len(d.Test))]
+	return d
+}
+
+// TestResumeIsExact: a run stopped by its context and resumed from its
+// checkpoint, or resumed from any earlier checkpoint it wrote (periodic,
+// at a stage boundary, in the MAP phase of method sequential), ends bit
+// for bit where an uninterrupted run ends; the checkpoint is removed then.
+func TestResumeIsExact(t *testing.T) {
+	adaptive := checkpointConfig("csvgd")
+	adaptive.Adaptive, adaptive.Lambda, adaptive.Growth, adaptive.Tolerance, adaptive.Stage, adaptive.Iters = true, 5, 10, 0, 6, 40
+	svgd := checkpointConfig("svgd")
+	svgd.Lambda = 0.1
+	sequential := checkpointConfig("sequential")
+	sequential.Stage, sequential.Lambda = 8, 1
+	for _, tc := range []struct {
+		name   string
+		c      Config
+		stopAt int   // the iteration after which the context is cancelled
+		copyAt []int // iterations at which the checkpoint file is copied, to resume from later
+	}{
+		{"csvgd", checkpointConfig("csvgd"), 20, []int{9, 12, 18}}, // stopped at the end of a stage
+		{"svgd", svgd, 17, []int{8, 11}},
+		{"adaptive", adaptive, 21, []int{8, 13, 20}},    // the last copy: before the final stage
+		{"sequential", sequential, 20, []int{8, 9, 15}}, // 8: in the MAP phase; 9: after it
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := checkpointData(t)
+			want, err := Run(testBackend(t), tc.c, d, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.c.Method != "svgd" && slices.Equal(want.Arch.Widths, tc.c.Arch.Widths) {
+				t.Fatalf("the template stayed %v: the test needs condensation", want.Arch.Widths)
+			}
+			dir := t.TempDir()
+			path := filepath.Join(dir, "ck", "run.json")
+			copies := interrupt(t, tc.c, d, path, tc.stopAt, tc.copyAt)
+			got := resume(t, tc.c, d, path, tc.stopAt)
+			sameResult(t, "resumed after the cancellation", got, want)
+			if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("checkpoint left after a successful run: %v", err)
+			}
+			for k, raw := range copies {
+				if err := os.WriteFile(path, raw, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				got := resume(t, tc.c, d, path, -1)
+				sameResult(t, "resumed from the checkpoint seen at iteration "+strconv.Itoa(k), got, want)
+			}
+		})
+	}
+}
+
+// interrupt runs c with a checkpoint at path (every 7 iterations), cancels
+// it after iteration stopAt and checks the error; it returns the content
+// of the checkpoint file as it was at the iterations copyAt.
+func interrupt(t *testing.T, c Config, d Data, path string, stopAt int, copyAt []int) map[int][]byte {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	copies := map[int][]byte{}
+	o := Options{Checkpoint: path, CheckpointEvery: 7, Context: ctx, onStep: func(done int) {
+		if slices.Contains(copyAt, done) {
+			raw, err := os.ReadFile(path)
+			if err != nil {
+				t.Errorf("no checkpoint at iteration %d: %v", done, err)
+			}
+			copies[done] = raw
+		}
+		if done == stopAt {
+			cancel()
+		}
+	}}
+	res, err := RunWith(testBackend(t), c, d, o)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("cancelled run: error %v, want context.Canceled naming %s", err, path)
+	}
+	if res.Iterations != stopAt {
+		t.Fatalf("the cancelled run stopped after %d iterations, want %d", res.Iterations, stopAt)
+	}
+	return copies
+}
+
+// resume runs c from the checkpoint at path, checking that it resumed (at
+// iteration at, unless at < 0).
+func resume(t *testing.T, c Config, d Data, path string, at int) *Result {
+	t.Helper()
+	var progress strings.Builder
+	res, err := RunWith(testBackend(t), c, d, Options{Checkpoint: path, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "resuming from " + path + " at iteration "
+	if at >= 0 {
+		want += strconv.Itoa(at) + " "
+	}
+	if !strings.Contains(progress.String(), want) {
+		t.Fatalf("progress %q does not say %q", progress.String(), want)
+	}
+	return res
+}
+
+// sameResult compares two runs bit for bit, timings aside.
+func sameResult(t *testing.T, what string, got, want *Result) {
+	t.Helper()
+	if !slices.Equal(got.Particles.Data, want.Particles.Data) || !slices.Equal(got.Arch.Widths, want.Arch.Widths) {
+		t.Fatalf("%s: the final particles differ from an uninterrupted run's", what)
+	}
+	if got.Iterations != want.Iterations || len(got.History) != len(want.History) || len(got.Stages) != len(want.Stages) {
+		t.Fatalf("%s: %d iterations, %d records, %d stages; want %d, %d, %d", what,
+			got.Iterations, len(got.History), len(got.Stages), want.Iterations, len(want.History), len(want.Stages))
+	}
+	if !reflect.DeepEqual(got.History, want.History) {
+		t.Fatalf("%s: the history differs", what)
+	}
+	if !reflect.DeepEqual(untimed(got.Stages), untimed(want.Stages)) || !reflect.DeepEqual(got.W1, want.W1) {
+		t.Fatalf("%s: stages %+v, want %+v", what, got.Stages, want.Stages)
+	}
+}
+
+func untimed(stages []StageRecord) []StageRecord {
+	out := slices.Clone(stages)
+	for i := range out {
+		out[i].MsPerIter = 0
+	}
+	return out
+}
+
+// TestCheckpointOfAnotherRun: a checkpoint of another configuration or
+// other data is refused, naming the file, and left as it was; so is a
+// damaged one.
+func TestCheckpointOfAnotherRun(t *testing.T) {
+	c, d := checkpointConfig("csvgd"), checkpointData(t)
+	path := filepath.Join(t.TempDir(), "run.json")
+	interrupt(t, c, d, path, 5, nil)
+	saved, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := c
+	other.Seed++
+	noisier := d
+	noisier.Noise = 0.2
+	fewer := d
+	fewer.Train = d.Train[1:]
+	for name, run := range map[string]func() error{
+		"seed":  func() error { _, err := RunWith(testBackend(t), other, d, Options{Checkpoint: path}); return err },
+		"noise": func() error { _, err := RunWith(testBackend(t), c, noisier, Options{Checkpoint: path}); return err },
+		"data":  func() error { _, err := RunWith(testBackend(t), c, fewer, Options{Checkpoint: path}); return err },
+	} {
+		if err := run(); !errors.Is(err, ErrOtherRun) || !strings.Contains(err.Error(), path) {
+			t.Errorf("other %s: error %v, want ErrOtherRun naming %s", name, err, path)
+		}
+		if raw, _ := os.ReadFile(path); !slices.Equal(raw, saved) {
+			t.Fatalf("other %s: the checkpoint was changed", name)
+		}
+	}
+	for name, raw := range map[string][]byte{
+		"truncated":    saved[:len(saved)/2],
+		"empty":        nil,
+		"stage length": []byte(strings.Replace(string(saved), `"stage_length": 10`, `"stage_length": 0`, 1)),
+		"particles":    []byte(strings.Replace(string(saved), `"N": 4`, `"N": 5`, 1)),
+	} {
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := RunWith(testBackend(t), c, d, Options{Checkpoint: path})
+		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("%s checkpoint: error %v, want one naming %s as damaged", name, err, path)
+		}
+	}
+}
+
+// TestCheckpointedRunMatchesPlainRun: writing checkpoints does not change
+// a run, and a cancelled run without a checkpoint path says so.
+func TestCheckpointedRunMatchesPlainRun(t *testing.T) {
+	c, d := checkpointConfig("csvgd"), checkpointData(t)
+	want, err := Run(testBackend(t), c, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "run.json")
+	got, err := RunWith(testBackend(t), c, d, Options{Checkpoint: path, CheckpointEvery: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, "checkpointed every 3 iterations", got, want)
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("checkpoint left after a successful run: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := RunWith(testBackend(t), c, d, Options{Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled run without a checkpoint: error %v, want context.Canceled", err)
+	}
+}
