@@ -27,6 +27,11 @@ func PaperFigures() []Figure {
 		{"graph_distance_evolution", "5.4", GraphDistanceEvolution},
 		{"weight_distributions", "5.4", WeightDistributions},
 		{"graph_condense_speedup", "5.4", GraphCondenseSpeedup},
+		{"convergence_priors", "5.5", ConvergencePriors},
+		{"convergence_ensemble", "5.5", ConvergenceEnsemble},
+		{"convergence_noise", "5.5", ConvergenceNoise},
+		{"noisy_pushforwards", "5.5", NoisyPushforwards},
+		{"adaptive_penalty", "5.6", AdaptivePenalty},
 	}
 }
 

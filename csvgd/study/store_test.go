@@ -106,3 +106,21 @@ func TestSpreadIters(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperFigures: the registry holds the thirteen figures of reading.md
+// section 10, once each, in the paper's order of sections.
+func TestPaperFigures(t *testing.T) {
+	want := []string{"prior_family", "mvn_gradient", "mvn_survey", "mvn_particles",
+		"graph_condense_sequence", "graph_distance_evolution", "weight_distributions", "graph_condense_speedup",
+		"convergence_priors", "convergence_ensemble", "convergence_noise", "noisy_pushforwards", "adaptive_penalty"}
+	var got []string
+	for _, f := range PaperFigures() {
+		got = append(got, f.Name)
+		if f.Make == nil || f.Section == "" {
+			t.Errorf("%s: no maker or section", f.Name)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("figures %v, want %v", got, want)
+	}
+}

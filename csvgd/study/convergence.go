@@ -1,0 +1,173 @@
+package study
+
+import (
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// Studies of the paper's Secs. 5.5 (convergence) and 5.6 (adaptive
+// penalty). All are cSVGD with lambda = 0.05 unless said otherwise.
+
+// PaperEnsembleSizes are the ensemble sizes N_r of Fig. convergence_ensemble.
+var PaperEnsembleSizes = []int{10, 20, 50, 100}
+
+// PaperNoiseLevels are the noise levels of Figs. convergence_noise,
+// noisy_pushforwards and adaptive_penalty: the committed data sets.
+var PaperNoiseLevels = []float64{0, 0.05, 0.1, 0.2}
+
+// PaperPenalties are the fixed lambdas of Fig. adaptive_penalty.
+var PaperPenalties = []float64{0.01, 0.05, 0.1}
+
+// ConvergencePriorsRuns are the runs of Fig. convergence_priors: cSVGD for
+// each alpha of PaperAlphas, 10 particles, 10% noise (the cSVGD runs of
+// Fig. graph_condense_speedup).
+func ConvergencePriorsRuns(quick bool) []Spec {
+	with, _ := SpeedupRuns(quick)
+	return with
+}
+
+// ConvergenceEnsembleRuns are the runs of Fig. convergence_ensemble: cSVGD
+// at alpha = 0.5 with each ensemble size of PaperEnsembleSizes (20: the
+// run of GraphRun).
+func ConvergenceEnsembleRuns(quick bool) []Spec {
+	var out []Spec
+	for _, n := range PaperEnsembleSizes {
+		if n == 20 {
+			out = append(out, GraphRun(quick))
+			continue
+		}
+		s := paperRun(fmt.Sprintf("cSVGD, %d particles", n), 0.5, quick)
+		s.Config.Particles = n
+		out = append(out, s)
+	}
+	return out
+}
+
+// ConvergenceNoiseRuns are the runs of Fig. convergence_noise: cSVGD at
+// alpha = 0.5, 10 particles, on the data of each of PaperNoiseLevels.
+func ConvergenceNoiseRuns(quick bool) []Spec {
+	var out []Spec
+	for _, s := range PaperNoiseLevels {
+		r := paperRun(fmt.Sprintf("cSVGD, %g%% noise", 100*s), 0.5, quick)
+		r.Noise = s
+		out = append(out, r)
+	}
+	return out
+}
+
+// MethodRuns are the runs of Fig. noisy_pushforwards (b) at 10% noise,
+// alpha = 0.5, 10 particles: cSVGD, SVGD with the same prior and no
+// condensation, and the sequential method (a MAP phase of one stage with
+// the alpha = 2 prior, pruning, then SVGD on the pruned structure).
+func MethodRuns(quick bool) []Spec {
+	with, without := SpeedupRuns(quick)
+	seq := paperRun("sequential (L2 + Stein)", 0.5, quick)
+	seq.Config.Method = "sequential"
+	return []Spec{with[1], without[1], seq}
+}
+
+// AdaptiveRuns are the runs of Fig. adaptive_penalty, alpha = 0.5, 10
+// particles, 4000 iterations (400 in quick mode) on each noise level:
+// fixed[i][j] with lambda PaperPenalties[i] on PaperNoiseLevels[j], and
+// adaptive[j], the adaptive schedule from lambda = 0.01 (growth 2,
+// tolerance 10%).
+func AdaptiveRuns(quick bool) (fixed [][]Spec, adaptive []Spec) {
+	run := func(label string, noise, lambda float64) Spec {
+		s := paperRun(label, 0.5, quick)
+		s.Noise, s.Config.Lambda = noise, lambda
+		s.Config.Iters *= 2
+		return s
+	}
+	for _, l := range PaperPenalties {
+		var row []Spec
+		for _, s := range PaperNoiseLevels {
+			row = append(row, run(fmt.Sprintf("lambda = %g, %g%% noise", l, 100*s), s, l))
+		}
+		fixed = append(fixed, row)
+	}
+	for _, s := range PaperNoiseLevels {
+		a := run(fmt.Sprintf("adaptive, %g%% noise", 100*s), s, 0.01)
+		a.Config.Adaptive = true
+		adaptive = append(adaptive, a)
+	}
+	return fixed, adaptive
+}
+
+// ConvergencePriors makes Fig. convergence_priors.
+func ConvergencePriors(s *Store, quick bool) (*figures.Figure, error) {
+	return convergence(s, "convergence_priors", ConvergencePriorsRuns(quick), func(i int) string {
+		return fmt.Sprintf("α = %g", PaperAlphas[i])
+	})
+}
+
+// ConvergenceEnsemble makes Fig. convergence_ensemble.
+func ConvergenceEnsemble(s *Store, quick bool) (*figures.Figure, error) {
+	return convergence(s, "convergence_ensemble", ConvergenceEnsembleRuns(quick), func(i int) string {
+		return fmt.Sprintf("N = %d", PaperEnsembleSizes[i])
+	})
+}
+
+// ConvergenceNoise makes Fig. convergence_noise.
+func ConvergenceNoise(s *Store, quick bool) (*figures.Figure, error) {
+	return convergence(s, "convergence_noise", ConvergenceNoiseRuns(quick), func(i int) string {
+		return fmt.Sprintf("%g%% noise", 100*PaperNoiseLevels[i])
+	})
+}
+
+func convergence(s *Store, name string, specs []Spec, label func(int) string) (*figures.Figure, error) {
+	res, err := s.All(specs)
+	if err != nil {
+		return nil, err
+	}
+	labels := make([]string, len(res))
+	for i := range labels {
+		labels[i] = label(i)
+	}
+	return figures.Convergence(name, labels, deref(res)), nil
+}
+
+// NoisyPushforwards makes Fig. noisy_pushforwards: the W1 curves of
+// ConvergenceNoiseRuns (a) and of MethodRuns (b), moving average of 25
+// points.
+func NoisyPushforwards(s *Store, quick bool) (*figures.Figure, error) {
+	byNoise, err := s.All(ConvergenceNoiseRuns(quick))
+	if err != nil {
+		return nil, err
+	}
+	byMethod, err := s.All(MethodRuns(quick))
+	if err != nil {
+		return nil, err
+	}
+	data, err := train.LoadData("", 0.1)
+	if err != nil {
+		return nil, err
+	}
+	var a, b []figures.Labeled
+	for i, r := range byNoise {
+		a = append(a, figures.Labeled{Label: fmt.Sprintf("%g%% noise", 100*PaperNoiseLevels[i]), W1: r.W1})
+	}
+	for i, name := range []string{"cSVGD", "SVGD, no condensation", "sequential (L2 + Stein)"} {
+		b = append(b, figures.Labeled{Label: name, W1: byMethod[i].W1})
+	}
+	return figures.NoisyPushforwards(data.Test, a, b, 25), nil
+}
+
+// AdaptivePenalty makes Fig. adaptive_penalty from AdaptiveRuns.
+func AdaptivePenalty(s *Store, quick bool) (*figures.Figure, error) {
+	fixedSpecs, adaptiveSpecs := AdaptiveRuns(quick)
+	var fixed []figures.PenaltyRuns
+	for i, row := range fixedSpecs {
+		res, err := s.All(row)
+		if err != nil {
+			return nil, err
+		}
+		fixed = append(fixed, figures.PenaltyRuns{Lambda: PaperPenalties[i], Runs: deref(res)})
+	}
+	adaptive, err := s.All(adaptiveSpecs)
+	if err != nil {
+		return nil, err
+	}
+	return figures.AdaptivePenalty(PaperNoiseLevels, fixed, deref(adaptive)), nil
+}
