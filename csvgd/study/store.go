@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd"
@@ -22,6 +24,9 @@ type Store struct {
 	Dir     string    // the cache folder ("" : no cache, every run trains)
 	Log     io.Writer // one line per run (cached or trained) and the progress bar; nil: silent
 	Count   [2]int    // the run in progress and the number of runs, for the log; set by [Store.All]
+	// Context, when not nil, stops a run in progress when cancelled (after
+	// writing its checkpoint).
+	Context context.Context
 }
 
 // NewStore caches under data/cache/runs of the repository (or of
@@ -66,7 +71,7 @@ func (s *Store) Result(spec Spec) (*train.Result, error) {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	res, err := s.train(spec)
+	res, err := s.train(spec, path)
 	if err != nil {
 		return nil, fmt.Errorf("study: %s: %w", spec.Label, err)
 	}
@@ -91,7 +96,9 @@ func (s *Store) All(specs []Spec) ([]*train.Result, error) {
 	return out, nil
 }
 
-func (s *Store) train(spec Spec) (*train.Result, error) {
+// train runs spec with a checkpoint beside its cache file (path), so that
+// a run that was killed resumes where its last checkpoint left it.
+func (s *Store) train(spec Spec, path string) (*train.Result, error) {
 	dir, err := train.DataDir(spec.Noise)
 	if err != nil {
 		return nil, err
@@ -102,7 +109,11 @@ func (s *Store) train(spec Spec) (*train.Result, error) {
 	}
 	s.logf("%straining %s\n", s.counter(), spec.Label)
 	start := time.Now()
-	res, err := train.Run(s.Backend, spec.Config, data, s.Log)
+	o := train.Options{Progress: s.Log, Context: s.Context}
+	if path != "" {
+		o.Checkpoint = strings.TrimSuffix(path, ".json") + ".checkpoint.json"
+	}
+	res, err := train.RunWith(s.Backend, spec.Config, data, o)
 	if err == nil {
 		s.logf("%s%s: %.0f s, W1 sum %.1f, %d template parameters\n", s.counter(), spec.Label,
 			time.Since(start).Seconds(), res.W1.Sum, res.Arch.NumParams())

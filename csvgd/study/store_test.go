@@ -2,6 +2,8 @@ package study
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -123,4 +125,54 @@ func TestPaperFigures(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("figures %v, want %v", got, want)
 	}
+}
+
+// TestStoreResumes: a run stopped half-way (its context cancelled) leaves a
+// checkpoint beside the cache file, and the next request resumes it to the
+// result of an uninterrupted run.
+func TestStoreResumes(t *testing.T) {
+	b := backendtest.Backend(t)
+	spec := tinySpec(3)
+	spec.Config.Iters, spec.Config.Every = 30, 5
+	whole, err := (&Store{Backend: b}).Result(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var log bytes.Buffer
+	s := &Store{Backend: b, Dir: t.TempDir(), Log: cancelAfter{&log, cancel, "training tiny"}, Context: ctx}
+	if _, err := s.Result(spec); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: error %v, want context.Canceled", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(s.Dir, "*.checkpoint.json")); len(files) != 1 {
+		t.Fatalf("checkpoints after a cancelled run: %v, want one", files)
+	}
+	s.Context, s.Log = nil, &log
+	res, err := s.Result(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "resuming") {
+		t.Errorf("the second request did not resume; log:\n%s", log.String())
+	}
+	if !slices.Equal(res.Particles.Data, whole.Particles.Data) {
+		t.Error("the resumed run's particles differ from an uninterrupted run's")
+	}
+	if files, _ := filepath.Glob(filepath.Join(s.Dir, "*.checkpoint.json")); len(files) != 0 {
+		t.Errorf("checkpoints left after the run finished: %v", files)
+	}
+}
+
+// cancelAfter is a log that cancels once it has seen mark.
+type cancelAfter struct {
+	w      *bytes.Buffer
+	cancel context.CancelFunc
+	mark   string
+}
+
+func (c cancelAfter) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), c.mark) {
+		c.cancel()
+	}
+	return c.w.Write(p)
 }

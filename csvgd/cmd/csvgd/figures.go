@@ -1,11 +1,17 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/gomlx/gomlx/backends"
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -31,19 +37,38 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	store := study.NewStore(b, stderr)
-	for _, f := range todo {
-		start := time.Now()
-		fig, err := f.Make(store, *quick)
-		if err == nil {
-			err = fig.Save(*out)
-		}
-		if err != nil {
-			return failure(fs, stderr, fmt.Errorf("%s: %w", f.Name, err))
-		}
-		fmt.Fprintf(stderr, "%s: wrote %s/%s.png and .svg (%.1f s)\n", f.Name, *out, f.Name, time.Since(start).Seconds())
+	store, stop := newStore(b, stderr)
+	defer stop()
+	if err := makeFigures(store, todo, *out, *quick, stderr); err != nil {
+		return failure(fs, stderr, err)
 	}
 	return exitOK
+}
+
+// newStore is the cache of runs of the repository, logging to stderr, whose
+// runs stop (after writing a checkpoint) on Ctrl-C or SIGTERM.
+func newStore(b backends.Backend, stderr io.Writer) (*study.Store, func()) {
+	store := study.NewStore(b, stderr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	store.Context = ctx
+	return store, stop
+}
+
+// makeFigures makes the figures todo and writes them to out.
+func makeFigures(store *study.Store, todo []study.Figure, out string, quick bool, stderr io.Writer) error {
+	for i, f := range todo {
+		start := time.Now()
+		fmt.Fprintf(stderr, "== figure %d/%d: %s\n", i+1, len(todo), f.Name)
+		fig, err := f.Make(store, quick)
+		if err == nil {
+			err = fig.Save(out)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.Name, err)
+		}
+		fmt.Fprintf(stderr, "%s: wrote %s/%s.png and .svg (%.1f s)\n", f.Name, out, f.Name, time.Since(start).Seconds())
+	}
+	return nil
 }
 
 // selectFigures returns the figures named in the comma-separated list only

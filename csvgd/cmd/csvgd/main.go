@@ -36,6 +36,7 @@ func commands() []command {
 		{"condense", "apply graph condensation (Alg. graph_condense) to a saved ensemble", runCondense},
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
 		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
+		{"reproduce", "run every study, write all 13 figures and the results tables", runReproduce},
 		{"help", "print this help", runHelp},
 	}
 }

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
@@ -66,6 +71,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	force := fs.Bool("force", false, "let -save replace an existing file")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	quiet := fs.Bool("quiet", false, "no progress bar on stderr")
+	var o train.Options
+	fs.StringVar(&o.Checkpoint, "checkpoint", "", "write checkpoints to this file while training (removed after success; Ctrl-C writes one and stops)")
+	fs.IntVar(&o.CheckpointEvery, "checkpoint-every", 100, "iterations between checkpoints (>= 1)")
+	resume := fs.Bool("resume", false, "continue the interrupted run of -checkpoint FILE (same flags as the first run)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
@@ -75,6 +84,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if !(*noise >= 0) {
 		return usageError(fs, stderr, fmt.Errorf("noise = %v must be >= 0", *noise))
 	}
+	if err := checkOutputs(*save, *force, o, *resume); err != nil {
+		return usageError(fs, stderr, err)
+	}
 	data, err := train.LoadData(*dataDir, *noise)
 	if err != nil {
 		return failure(fs, stderr, err)
@@ -83,11 +95,13 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	progress := stderr
-	if *quiet {
-		progress = nil
+	if !*quiet {
+		o.Progress = stderr
 	}
-	res, err := train.Run(b, c, data, progress)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	o.Context = ctx
+	res, err := train.RunWith(b, c, data, o)
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
@@ -132,4 +146,32 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights})
 	}
 	return out
+}
+
+// checkOutputs checks, before any work, that the run can write what it
+// was asked to: -save not over an existing file without -force, and
+// -checkpoint/-resume consistent with whether the checkpoint exists.
+func checkOutputs(save string, force bool, o train.Options, resume bool) error {
+	if save != "" && !force {
+		if _, err := os.Lstat(save); err == nil {
+			return fmt.Errorf("-save %s: the file exists; pass -force to replace it", save)
+		}
+	}
+	if o.CheckpointEvery < 1 {
+		return fmt.Errorf("-checkpoint-every = %d: need at least 1", o.CheckpointEvery)
+	}
+	if o.Checkpoint == "" {
+		if resume {
+			return errors.New("-resume needs -checkpoint FILE, the checkpoint of the run to continue")
+		}
+		return nil
+	}
+	_, err := os.Lstat(o.Checkpoint)
+	switch {
+	case err == nil && !resume:
+		return fmt.Errorf("-checkpoint %s exists (an interrupted run?): pass -resume to continue it, or remove it", o.Checkpoint)
+	case err != nil && resume:
+		return fmt.Errorf("-resume: nothing to resume, %s does not exist", o.Checkpoint)
+	}
+	return nil
 }

@@ -34,6 +34,13 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"train", "-noise", "-1"}, exitUsage, "noise = -1"},
 		{[]string{"train", "-gamma", "none"}, exitUsage, `"none"`},
 		{[]string{"train", "-data", filepath.Join(dir, "nowhere"), "-iters", "1"}, exitFailure, "nowhere"},
+		{[]string{"train", "-likelihood", "max"}, exitUsage, `"max"`},
+		{[]string{"train", "-save", existing}, exitUsage, "exists.csv: the file exists"},
+		{[]string{"train", "-checkpoint", existing}, exitUsage, "pass -resume"},
+		{[]string{"train", "-resume"}, exitUsage, "-resume needs -checkpoint"},
+		{[]string{"train", "-checkpoint", filepath.Join(dir, "none.json"), "-resume"}, exitUsage, "nothing to resume"},
+		{[]string{"train", "-checkpoint-every", "0"}, exitUsage, "-checkpoint-every = 0"},
+		{[]string{"reproduce", "-readme", existing, "-out", filepath.Join(dir, "figs"), "-quick=false", "-bogus"}, exitUsage, "bogus"},
 		{[]string{"predict", "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitUsage, "-ensemble is required"},
 		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitFailure, "exists.csv exists"},
 		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitFailure, "damaged.json"},
@@ -71,7 +78,7 @@ func TestTrainSaveAndPredict(t *testing.T) {
 	if got["template_params"] != float64(1020) || got["iterations"] != float64(3) {
 		t.Errorf("template_params %v, iterations %v", got["template_params"], got["iterations"])
 	}
-	if code, _, errOut := runCLI("train", "-particles", "2", "-iters", "1", "-save", ens, "-quiet"); code != exitFailure || !strings.Contains(errOut, "ens.json") {
+	if code, _, errOut := runCLI("train", "-particles", "2", "-iters", "1", "-save", ens, "-quiet"); code != exitUsage || !strings.Contains(errOut, "ens.json") {
 		t.Errorf("a second -save over the same file: exit %d, %s", code, errOut)
 	}
 	root, _ := os.Getwd()
