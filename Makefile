@@ -2,7 +2,8 @@
 # make test       gofmt, go vet, go test (notebooks executed in quick mode)
 # make notebooks  execute notebooks/*.ipynb into notebooks/executed/ (.ipynb + .html);
 #                 full mode unless CSVGD_QUICK=1
-# make figures    write the paper's figures to figures/ (figures/quick/ when CSVGD_QUICK=1)
+# make figures    run every study and write the 13 figures and results.md to figures/
+#                 (figures/quick/ when CSVGD_QUICK=1); full mode also updates README's results
 # make reproduce  figures + notebooks
 
 # GoNB (the Jupyter kernel) and goimports live in .bin.
@@ -25,6 +26,6 @@ notebooks: setup
 FIGURES_OUT = $(if $(filter 1 true,$(CSVGD_QUICK)),figures/quick,figures)
 
 figures:
-	go run ./csvgd/cmd/csvgd figures -out $(FIGURES_OUT)
+	go run ./csvgd/cmd/csvgd reproduce -out $(FIGURES_OUT)
 
 reproduce: figures notebooks

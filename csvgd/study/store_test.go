@@ -176,3 +176,36 @@ func (c cancelAfter) Write(p []byte) (int, error) {
 	}
 	return c.w.Write(p)
 }
+
+// TestStudiesShareRuns: runs that are the same in two studies have the
+// same key, so they are trained once.
+func TestStudiesShareRuns(t *testing.T) {
+	keys := func(specs []Spec) []string {
+		var out []string
+		for _, s := range specs {
+			k, err := s.Key()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, k)
+		}
+		return out
+	}
+	for _, quick := range []bool{false, true} {
+		fixed, _ := AdaptiveRuns(quick)
+		with, _ := SpeedupRuns(quick)
+		noise := ConvergenceNoiseRuns(quick)
+		if !slices.Equal(keys(fixed[1]), keys(noise)) {
+			t.Errorf("quick %v: the lambda = 0.05 row of the adaptive study is not the noise study", quick)
+		}
+		if !slices.Equal(keys(ConvergencePriorsRuns(quick)), keys(with)) {
+			t.Errorf("quick %v: the alpha study is not the cSVGD half of the speed-up study", quick)
+		}
+		if keys(noise)[2] != keys(with)[1] || keys(MethodRuns(quick))[0] != keys(with)[1] {
+			t.Errorf("quick %v: the 10%% noise, alpha = 0.5 run is not shared", quick)
+		}
+		if keys(ConvergenceEnsembleRuns(quick))[1] != keys([]Spec{GraphRun(quick)})[0] {
+			t.Errorf("quick %v: the 20-particle run is not the graph run", quick)
+		}
+	}
+}
