@@ -152,11 +152,6 @@ func summarize(res *train.Result, noise float64) trainOutput {
 // was asked to: -save not over an existing file without -force, and
 // -checkpoint/-resume consistent with whether the checkpoint exists.
 func checkOutputs(save string, force bool, o train.Options, resume bool) error {
-	if save != "" && !force {
-		if _, err := os.Lstat(save); err == nil {
-			return fmt.Errorf("-save %s: the file exists; pass -force to replace it", save)
-		}
-	}
 	if o.CheckpointEvery < 1 {
 		return fmt.Errorf("-checkpoint-every = %d: need at least 1", o.CheckpointEvery)
 	}
@@ -164,7 +159,7 @@ func checkOutputs(save string, force bool, o train.Options, resume bool) error {
 		if resume {
 			return errors.New("-resume needs -checkpoint FILE, the checkpoint of the run to continue")
 		}
-		return nil
+		return checkSave(save, force)
 	}
 	_, err := os.Lstat(o.Checkpoint)
 	switch {
@@ -172,6 +167,17 @@ func checkOutputs(save string, force bool, o train.Options, resume bool) error {
 		return fmt.Errorf("-checkpoint %s exists (an interrupted run?): pass -resume to continue it, or remove it", o.Checkpoint)
 	case err != nil && resume:
 		return fmt.Errorf("-resume: nothing to resume, %s does not exist", o.Checkpoint)
+	}
+	return checkSave(save, force)
+}
+
+// checkSave refuses a -save path that exists, unless force.
+func checkSave(save string, force bool) error {
+	if save == "" || force {
+		return nil
+	}
+	if _, err := os.Lstat(save); err == nil {
+		return fmt.Errorf("-save %s: the file exists; pass -force to replace it", save)
 	}
 	return nil
 }
