@@ -10,11 +10,13 @@ package nbutil
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/gomlx/gomlx/backends"
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
@@ -86,4 +88,12 @@ func Check(err error) {
 func Backend() backends.Backend {
 	backend.Notice = os.Stdout
 	return Must(backend.Default())
+}
+
+// ShowTable displays a results table of package study (Markdown) for the
+// runs of store (see [Show] for why it panics on an error).
+func ShowTable(table func(io.Writer, *study.Store, bool) error, store *study.Store, quick bool) {
+	var buf bytes.Buffer
+	Check(table(&buf, store, quick))
+	gonbui.DisplayMarkdown(buf.String())
 }
