@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
-	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // Studies of the paper's Secs. 5.5 (convergence) and 5.6 (adaptive
@@ -143,7 +142,7 @@ func NoisyPushforwards(s *Store, quick bool) (*figures.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := train.LoadData("", 0.1)
+	test, err := testPath()
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +153,7 @@ func NoisyPushforwards(s *Store, quick bool) (*figures.Figure, error) {
 	for i, name := range []string{"cSVGD", "SVGD, no condensation", "sequential (L2 + Stein)"} {
 		b = append(b, figures.Labeled{Label: name, W1: byMethod[i].W1})
 	}
-	return figures.NoisyPushforwards(data.Test, a, b, 25), nil
+	return figures.NoisyPushforwards(test, a, b, 25), nil
 }
 
 // AdaptivePenalty makes Fig. adaptive_penalty from AdaptiveRuns.

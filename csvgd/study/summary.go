@@ -3,8 +3,11 @@ package study
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -24,14 +27,15 @@ type Final struct {
 	Active   float64 // mean active weights per particle after the last condensation
 	Template int     // parameters of the final template: what an iteration computes
 	W1       float64 // push-forward W1 sum on the test path
+	W1In     float64 // its part inside the training range, |delta| <= 0.2
 	MsFirst  float64 // ms per iteration of the first stage
 	MsLast   float64 // ms per iteration of the last stage
 }
 
-// FinalOf summarises res: the last stage record when there are stages,
-// else the last history record.
-func FinalOf(res *train.Result) Final {
-	f := Final{Template: res.Arch.NumParams(), W1: res.W1.Sum}
+// FinalOf summarises res, measured on the test points test: the last stage
+// record when there are stages, else the last history record.
+func FinalOf(res *train.Result, test []hyperelastic.Sample) Final {
+	f := Final{Template: res.Arch.NumParams(), W1: res.W1.Sum, W1In: InRangeW1(res.W1, test)}
 	if n := len(res.Stages); n > 0 {
 		f.Active, f.MsFirst, f.MsLast = res.Stages[n-1].ActiveWeights, res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	} else if n := len(res.History); n > 0 {
@@ -40,13 +44,38 @@ func FinalOf(res *train.Result) Final {
 	return f
 }
 
+// TrainingDelta is the half-width of the training range of F11 - 1 (the
+// entries of H in F = I + H are drawn in [-0.2, 0.2]).
+const TrainingDelta = 0.2
+
+// InRangeW1 is the push-forward W1 summed over the test points inside the
+// training range, |delta| <= TrainingDelta. Beyond it the networks
+// extrapolate, and there the sum over the whole path is dominated by how
+// a convex network continues the concave part of the truth (notebook 03).
+func InRangeW1(pf metrics.PushForward, test []hyperelastic.Sample) float64 {
+	sum := 0.0
+	for i, v := range pf.PerPointSum {
+		if i < len(test) && math.Abs(test[i].D) <= TrainingDelta {
+			sum += v
+		}
+	}
+	return sum
+}
+
+// testPath is the test set of the committed data (the same deformations
+// at every noise level).
+func testPath() ([]hyperelastic.Sample, error) {
+	data, err := train.LoadData("", 0.1)
+	return data.Test, err
+}
+
 // WriteTables writes the results of the Sec. 5.4-5.6 studies beside the
 // paper's numbers as Markdown tables: final active weights by alpha,
 // cSVGD against the baselines at alpha = 0.5, and the adaptive penalty
 // against fixed lambdas over the noise levels. The runs come from s
 // (cached, or trained now).
 func WriteTables(w io.Writer, s *Store, quick bool) error {
-	for _, table := range []func(io.Writer, *Store, bool) error{alphaTable, methodTable, penaltyTable} {
+	for _, table := range []func(io.Writer, *Store, bool) error{AlphaTable, MethodTable, PenaltyTable} {
 		if err := table(w, s, quick); err != nil {
 			return err
 		}
@@ -55,43 +84,49 @@ func WriteTables(w io.Writer, s *Store, quick bool) error {
 	return nil
 }
 
-func alphaTable(w io.Writer, s *Store, quick bool) error {
-	res, err := s.All(ConvergencePriorsRuns(quick))
+// AlphaTable writes the final state of the runs of Fig.
+// convergence_priors beside the paper's active weights, as Markdown.
+func AlphaTable(w io.Writer, s *Store, quick bool) error {
+	res, test, err := resultsAndPath(s, ConvergencePriorsRuns(quick))
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "| α | active weights (paper) | active weights (here) | template parameters | W1 sum | ms/iter first → last stage |")
+	fmt.Fprintln(w, "| α | active weights (paper) | active weights (here) | template parameters | W1 sum (in training range) | ms/iter first → last stage |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for i, r := range res {
-		f := FinalOf(r)
-		fmt.Fprintf(w, "| %g | %g | %.1f | %d | %.1f | %.1f → %.1f (%.1fx) |\n", PaperAlphas[i], PaperActiveWeights[i],
-			f.Active, f.Template, f.W1, f.MsFirst, f.MsLast, f.MsFirst/f.MsLast)
+		f := FinalOf(r, test)
+		fmt.Fprintf(w, "| %g | %g | %.1f | %d | %.1f (%.1f) | %.1f → %.1f (%.1fx) |\n", PaperAlphas[i], PaperActiveWeights[i],
+			f.Active, f.Template, f.W1, f.W1In, f.MsFirst, f.MsLast, f.MsFirst/f.MsLast)
 	}
 	return nil
 }
 
-func methodTable(w io.Writer, s *Store, quick bool) error {
-	res, err := s.All(MethodRuns(quick))
+// MethodTable writes cSVGD, SVGD without condensation and the sequential
+// method at alpha = 0.5 and 10% noise (MethodRuns), as Markdown.
+func MethodTable(w io.Writer, s *Store, quick bool) error {
+	res, test, err := resultsAndPath(s, MethodRuns(quick))
 	if err != nil {
 		return err
 	}
 	names := []string{"cSVGD", "SVGD, no condensation", "sequential (L2 + Stein)"}
 	paper := []string{"127 (α = 2)", "–", fmt.Sprint(PaperSequentialParams)}
-	base := FinalOf(res[1])
-	fmt.Fprintln(w, "| method (α = 0.5, 10% noise) | parameters (paper) | template parameters | active weights | W1 sum | W1 / SVGD's | ms/iter, last stage |")
+	base := FinalOf(res[1], test)
+	fmt.Fprintln(w, "| method (α = 0.5, 10% noise) | parameters (paper) | template parameters | active weights | W1 sum (in training range) | W1 / SVGD's | ms/iter, last stage |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for i, r := range res {
-		f := FinalOf(r)
+		f := FinalOf(r, test)
 		ms := f.MsLast
 		if ms == 0 {
 			ms = r.Seconds * 1000 / float64(max(r.Iterations, 1))
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %.1f | %.1f | %.3f | %.1f |\n", names[i], paper[i], f.Template, f.Active, f.W1, f.W1/base.W1, ms)
+		fmt.Fprintf(w, "| %s | %s | %d | %.1f | %.1f (%.1f) | %.3f | %.1f |\n", names[i], paper[i], f.Template, f.Active, f.W1, f.W1In, f.W1/base.W1, ms)
 	}
 	return nil
 }
 
-func penaltyTable(w io.Writer, s *Store, quick bool) error {
+// PenaltyTable writes the final W1 sum and active weights of the runs of
+// Fig. adaptive_penalty, one row per penalty, as Markdown.
+func PenaltyTable(w io.Writer, s *Store, quick bool) error {
 	fixed, adaptive := AdaptiveRuns(quick)
 	rows := append(fixed, adaptive)
 	labels := make([]string, len(rows))
@@ -99,9 +134,13 @@ func penaltyTable(w io.Writer, s *Store, quick bool) error {
 		labels[i] = fmt.Sprintf("λ = %g", l)
 	}
 	labels[len(rows)-1] = "adaptive (from 0.01)"
+	test, err := testPath()
+	if err != nil {
+		return err
+	}
 	head := []string{"penalty"}
 	for _, n := range PaperNoiseLevels {
-		head = append(head, fmt.Sprintf("%g%% noise: W1 / active", 100*n))
+		head = append(head, fmt.Sprintf("%g%% noise: W1 (in range) / active", 100*n))
 	}
 	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
 	for i, row := range rows {
@@ -111,10 +150,36 @@ func penaltyTable(w io.Writer, s *Store, quick bool) error {
 		}
 		cells := []string{labels[i]}
 		for _, r := range res {
-			f := FinalOf(r)
-			cells = append(cells, fmt.Sprintf("%.1f / %.1f", f.W1, f.Active))
+			f := FinalOf(r, test)
+			cells = append(cells, fmt.Sprintf("%.0f (%.1f) / %.1f", f.W1, f.W1In, f.Active))
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+	return nil
+}
+
+// resultsAndPath returns the results of specs and the test path.
+func resultsAndPath(s *Store, specs []Spec) ([]*train.Result, []hyperelastic.Sample, error) {
+	res, err := s.All(specs)
+	if err != nil {
+		return nil, nil, err
+	}
+	test, err := testPath()
+	return res, test, err
+}
+
+// NoiseTable writes the final state of the runs of Fig. convergence_noise
+// (alpha = 0.5, 10 particles) per noise level, as Markdown.
+func NoiseTable(w io.Writer, s *Store, quick bool) error {
+	res, test, err := resultsAndPath(s, ConvergenceNoiseRuns(quick))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "| noise | W1 sum, whole path | W1 sum, training range | active weights | template parameters |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	for i, r := range res {
+		f := FinalOf(r, test)
+		fmt.Fprintf(w, "| %g%% | %.1f | %.1f | %.1f | %d |\n", 100*PaperNoiseLevels[i], f.W1, f.W1In, f.Active, f.Template)
 	}
 	return nil
 }
