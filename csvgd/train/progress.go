@@ -21,6 +21,8 @@ type bar struct {
 	done       int
 	rmse, w1   float64
 	haveRecord bool
+	stage      int   // the stage in progress (0-based)
+	widths     []int // its template
 }
 
 func newBar(w io.Writer, total int) *bar {
@@ -66,6 +68,9 @@ func (b *bar) draw() {
 	const width = 30
 	filled := width * b.done / max(b.total, 1)
 	line := fmt.Sprintf("\rtrain [%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled), b.done, b.total)
+	if b.widths != nil {
+		line += fmt.Sprintf("  stage %d (%s)", b.stage+1, widthsString(b.widths))
+	}
 	if b.haveRecord {
 		line += fmt.Sprintf("  train RMSE %.4g  W1 sum %.4g", b.rmse, b.w1)
 	}

@@ -231,6 +231,7 @@ func (r *run) adapt() {
 // condenses. A resumed stage goes on from the checkpoint's iteration.
 func (r *run) stage(s, n int) error {
 	arch := r.res.Arch
+	r.bar.stage, r.bar.widths = s, arch.Widths
 	sc, err := r.c.steinConfig(arch)
 	if err != nil {
 		return err
