@@ -20,7 +20,10 @@
 //     ([AdagradMomentum]) and [Adam].
 //   - [Flow]: one compiled GoMLX graph per step for all particles — score by
 //     autodiff of the log-likelihood, kernel matrix, phi, optimizer update and
-//     a finiteness check — with no loop over particles on the host.
+//     a finiteness check — with no loop over particles on the host. A step
+//     that meets NaN or Inf names the first non-finite quantity
+//     ([NonFiniteError]); a graph execution that stalls ends, after the
+//     flow's watchdog, in an error wrapping [ErrStalled] instead of a hang.
 //
 // Setting lambda = 0 gives the plain Stein flow; a very wide kernel
 // (gamma -> inf) with lambda = 0 turns it into gradient ascent on the

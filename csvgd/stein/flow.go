@@ -3,6 +3,7 @@ package stein
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/gomlx/gomlx/backends"
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
@@ -38,27 +39,40 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// ErrNonFinite is wrapped by the error a [Flow] returns when an update
-// produced NaN or Inf; the particles are then left at their last finite
-// values.
-var ErrNonFinite = errors.New("non-finite particles (NaN or Inf)")
-
 // Flow runs SVGD iterations theta_a += eps phi(theta_a) for all particles in
 // one compiled GoMLX graph per step: score (autodiff of the log-likelihood
 // plus the prior score), kernel matrix and gradients, the Stein direction,
-// the optimizer update and a finiteness check. The bandwidth is computed on
-// the host from the particles before each step (a median needs a sort,
-// which the graph lacks).
+// the optimizer update and a finiteness check that names the first
+// non-finite quantity ([NonFiniteError]). The bandwidth is computed on the
+// host from the particles before each step (a median needs a sort, which
+// the graph lacks). Every graph execution runs under a watchdog
+// ([Flow.Watchdog]), so that a stalled backend ends in an error wrapping
+// [ErrStalled] instead of a hang.
 type Flow struct {
 	Config
 	Lambda    float64 // the prior multiplier used by the next step (starts at Prior.Lambda)
 	Iter      int     // iterations done
 	LastGamma float64 // bandwidth used by the last step
 
-	like   LogLikelihood
-	step   *Exec
-	forces *Exec
-	state  []*tensors.Tensor
+	// Watchdog is the time limit of one graph execution. 0 (the default)
+	// means max(DefaultWatchdog, WatchdogFactor x the slowest execution
+	// seen so far), and CompileWatchdog instead of DefaultWatchdog for the
+	// first execution of a graph, which compiles it: limits no healthy run
+	// reaches. A negative value switches the watchdog off.
+	Watchdog time.Duration
+
+	like      LogLikelihood
+	step      *Exec
+	forces    *Exec
+	diagnosis *Exec // the step with a check per quantity, run after a failure
+	state     []*tensors.Tensor
+
+	ran     map[execKey]bool // graphs executed at least once (compiled)
+	slowest time.Duration    // slowest execution that did not compile
+	stalled error            // set once the watchdog fired; the flow is then unusable
+
+	// execHook, when set by a test, replaces Exec.Exec (to simulate a stall).
+	execHook func(e *Exec, args []any) ([]*tensors.Tensor, error)
 }
 
 // NewFlow compiles (lazily, at the first call) the Stein step for cfg and the
@@ -75,20 +89,40 @@ func NewFlow(b backends.Backend, cfg Config, like LogLikelihood) (*Flow, error) 
 	if f.forces, err = NewExec(b, f.forcesGraph); err != nil {
 		return nil, fmt.Errorf("stein: building the forces graph: %w", err)
 	}
+	if f.diagnosis, err = NewExec(b, f.diagnoseGraph); err != nil {
+		return nil, fmt.Errorf("stein: building the diagnosis graph: %w", err)
+	}
 	return f, nil
 }
 
 // stepGraph: inputs theta, gamma, lambda, iter, state...; outputs the new
-// theta, whether it is finite, and the new state.
+// theta, whether it and the new state are all finite, and the new state.
+// One IsFinite and one reduction over the new particles and state together
+// keep the check cheap; which quantity went bad is found only after a
+// failure ([Flow.diagnoseGraph]).
 func (f *Flow) stepGraph(in []*Node) []*Node {
-	theta, gamma, lambda, iter := in[0], in[1], in[2], in[3]
-	phi := Direction(theta, gamma, lambda, f.like, f.Prior, f.Kernel).Phi()
-	next, state := f.Optimizer.Update(theta, phi, iter, in[4:])
+	s := f.stepNodes(in[0], in[1], in[2], in[3], in[4:])
+	ok := LogicalAll(IsFinite(Concatenate(append([]*Node{s.next}, s.state...), 0)))
+	return append([]*Node{s.next, ok}, s.state...)
+}
+
+// stepParts are the nodes of one SVGD step: the terms of the Stein
+// direction, phi, the new particles and the new optimizer state.
+type stepParts struct {
+	terms
+	phi, next *Node
+	state     []*Node
+}
+
+// stepNodes builds one SVGD step from theta and the optimizer state.
+func (f *Flow) stepNodes(theta, gamma, lambda, iter *Node, state []*Node) stepParts {
+	s := stepParts{terms: directionTerms(theta, gamma, lambda, f.like, f.Prior, f.Kernel)}
+	s.phi = s.forces.Phi()
+	s.next, s.state = f.Optimizer.Update(theta, s.phi, iter, state)
 	if f.Project != nil {
-		next = f.Project(next)
+		s.next = f.Project(s.next)
 	}
-	finite := LogicalAll(IsFinite(next))
-	return append([]*Node{next, finite}, state...)
+	return s
 }
 
 // forcesGraph: inputs theta, gamma, lambda; outputs the three forces.
@@ -100,24 +134,28 @@ func (f *Flow) forcesGraph(theta, gamma, lambda *Node) []*Node {
 // Gamma is the bandwidth the configured rule gives for x.
 func (f *Flow) Gamma(x *Ensemble) float64 { return f.Bandwidth.Of(x.Rows(), f.Kernel) }
 
-// Step performs one SVGD iteration on x in place. When the update is not
-// finite, x is left unchanged and the error wraps [ErrNonFinite].
+// Step performs one SVGD iteration on x in place. When a quantity of the
+// step is not finite, x and the optimizer state are left unchanged and the
+// error is a [*NonFiniteError] (wrapping [ErrNonFinite]) naming it; when
+// the execution outlives the watchdog, the error wraps [ErrStalled].
 func (f *Flow) Step(x *Ensemble) error {
 	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && !sameShape(f.state[0], x)) {
 		f.ResetState(x)
 	}
 	f.LastGamma = f.Gamma(x)
+	if !x.Finite() {
+		return f.nonFinite(InputParticles)
+	}
 	args := []any{x.Tensor(), f.LastGamma, f.Lambda, float64(f.Iter)}
 	for _, s := range f.state {
 		args = append(args, s)
 	}
-	out, err := f.step.Exec(args...)
+	out, err := f.execute(f.step, x, "step", args)
 	if err != nil {
 		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
 	}
 	if !out[1].Value().(bool) {
-		return fmt.Errorf("stein: iteration %d (lambda %g, gamma %g): %w; particles kept at their last finite values",
-			f.Iter, f.Lambda, f.LastGamma, ErrNonFinite)
+		return f.nonFiniteStep(x, args)
 	}
 	if err := x.setFromTensor(out[0]); err != nil {
 		return err
@@ -125,6 +163,11 @@ func (f *Flow) Step(x *Ensemble) error {
 	f.state = out[2:]
 	f.Iter++
 	return nil
+}
+
+// nonFinite is the error of the current iteration for quantity q.
+func (f *Flow) nonFinite(q Quantity) error {
+	return &NonFiniteError{Iter: f.Iter, Lambda: f.Lambda, Gamma: f.LastGamma, Quantity: q}
 }
 
 // ResetState zeroes the optimizer state for an ensemble shaped like x and
@@ -162,7 +205,7 @@ func (f *Flow) Forces(x *Ensemble, gamma float64) (ForceField, error) {
 	if gamma <= 0 {
 		gamma = f.Gamma(x)
 	}
-	out, err := f.forces.Exec(x.Tensor(), gamma, f.Lambda)
+	out, err := f.execute(f.forces, x, "forces", []any{x.Tensor(), gamma, f.Lambda})
 	if err != nil {
 		return ForceField{}, fmt.Errorf("stein: forces: %w", err)
 	}

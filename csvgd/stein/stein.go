@@ -29,8 +29,24 @@ func (f Forces) Phi() *Node { return Add(Add(f.Likelihood, f.Prior), f.Repulsion
 // theta [N, D] in one graph: gamma (bandwidth) and lambda (prior multiplier)
 // are scalar nodes of theta's dtype.
 func Direction(theta, gamma, lambda *Node, like LogLikelihood, prior Prior, kernel Kernel) Forces {
+	return directionTerms(theta, gamma, lambda, like, prior, kernel).forces
+}
+
+// terms are the forces together with the raw quantities they are made of,
+// which the diagnosis graph checks for NaN and Inf one by one so that an
+// error can say which of them went bad first.
+type terms struct {
+	forces Forces
+	scoreL *Node // likelihood gradient, [N, D]
+	scoreP *Node // prior score, [N, D]
+	kmat   *Node // kernel matrix, [N, N]
+}
+
+// directionTerms builds the forces of [Direction] and keeps the scores and
+// the kernel matrix they are made of.
+func directionTerms(theta, gamma, lambda *Node, like LogLikelihood, prior Prior, kernel Kernel) terms {
 	n := float64(theta.Shape().Dimensions[0])
-	kmat, kgrad := kernel.Matrix(theta, gamma)
+	kmat, rep := kernel.Repulsion(theta, gamma)
 	smooth := func(score *Node) *Node { // 1/N sum_b k(theta_b, theta_a) score_b
 		return DivScalar(Einsum("ba,bd->ad", kmat, score), n)
 	}
@@ -38,9 +54,13 @@ func Direction(theta, gamma, lambda *Node, like LogLikelihood, prior Prior, kern
 	if like != nil {
 		scoreL = Gradient(ReduceAllSum(like(theta)), theta)[0]
 	}
-	return Forces{
-		Likelihood: smooth(scoreL),
-		Prior:      smooth(prior.Score(theta, lambda)),
-		Repulsion:  DivScalar(ReduceSum(kgrad, 0), n),
+	scoreP := prior.Score(theta, lambda)
+	return terms{
+		forces: Forces{
+			Likelihood: smooth(scoreL),
+			Prior:      smooth(scoreP),
+			Repulsion:  DivScalar(rep, n),
+		},
+		scoreL: scoreL, scoreP: scoreP, kmat: kmat,
 	}
 }

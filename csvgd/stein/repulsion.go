@@ -1,0 +1,41 @@
+package stein
+
+import (
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+)
+
+// Repulsion builds, for an ensemble x of shape [N, D], the kernel matrix
+// K[b, a] = k(x_b, x_a) ([N, N]) and the repulsive term of the Stein
+// direction (eq. stein_grad), summed over the ensemble but not yet divided
+// by N:
+//
+//	R[a] = sum_b grad_{x_b} k(x_b, x_a)   ([N, D]).
+//
+// For the RBF kernel (beta = 2, no mask) it avoids the [N, N, D] tensor of
+// pairwise differences that [Kernel.Matrix] forms, which dominates the
+// step for large ensembles of large networks (100 particles of 1020
+// weights: 10^7 entries per elementwise operation). With the particles
+// centred on their mean, x~ = x - mean(x),
+//
+//	|x_b - x_a|^2 = |x~_b|^2 + |x~_a|^2 - 2 x~_b . x~_a   (one [N, N] matrix product),
+//	R[a] = (1/gamma) (x~_a sum_b K[b, a] - sum_b K[b, a] x~_b),
+//
+// since grad_{x_b} k(x_b, x_a) = -(x_b - x_a) k(x_b, x_a) / gamma. The
+// centring keeps the cancellation in these forms to rounding errors of
+// the ensemble's spread rather than of its distance from the origin; the
+// squared distances are clipped at 0. Other kernels use Matrix.
+func (k Kernel) Repulsion(x, gamma *Node) (kmat, rep *Node) {
+	if k.Beta != 2 || k.Mask > 0 {
+		kmat, grad := k.Matrix(x, gamma)
+		return kmat, ReduceSum(grad, 0)
+	}
+	xc := Sub(x, ReduceAndKeep(x, ReduceMean, 0))
+	sq := ReduceSum(Square(xc), -1) // [N]
+	gram := Einsum("bd,ad->ba", xc, xc)
+	d2 := Sub(Add(ExpandAxes(sq, 1), ExpandAxes(sq, 0)), MulScalar(gram, 2))
+	d2 = Max(d2, ZerosLike(d2))
+	kmat = Exp(Neg(Div(d2, MulScalar(gamma, 2))))
+	colsum := ReduceSum(kmat, 0) // [a]: sum over b
+	rep = Div(Sub(Mul(xc, ExpandAxes(colsum, -1)), Einsum("ba,bd->ad", kmat, xc)), gamma)
+	return kmat, rep
+}

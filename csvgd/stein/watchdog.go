@@ -1,0 +1,126 @@
+package stein
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend"
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/pkg/core/tensors"
+)
+
+// ErrStalled is wrapped by the error a [Flow] returns when a graph
+// execution outlived the flow's watchdog ([Flow.Watchdog]).
+var ErrStalled = errors.New("graph execution stalled")
+
+// The default watchdog limits (Flow.Watchdog = 0). They are far above any
+// healthy execution, so that only a stall (a deadlocked backend: see the
+// README's "Backends" section) trips them, never a slow machine.
+const (
+	// DefaultWatchdog is the least time a step may take before the
+	// default watchdog calls it stalled.
+	DefaultWatchdog = 2 * time.Minute
+	// WatchdogFactor: the default limit grows to this many times the
+	// slowest execution the flow has seen, for large problems.
+	WatchdogFactor = 50
+	// CompileWatchdog is the default limit of the first execution of a
+	// graph for an ensemble shape, which includes compiling it.
+	CompileWatchdog = 10 * time.Minute
+)
+
+// execKey identifies a compiled graph: the executor and the ensemble shape
+// (the executor compiles one graph per shape).
+type execKey struct {
+	exec *Exec
+	n, d int
+}
+
+type execResult struct {
+	out []*tensors.Tensor
+	err error
+}
+
+// watchdogLimit is the time limit of the next execution of a graph; first
+// says whether that execution compiles it. A negative Watchdog disables
+// the watchdog (limit < 0).
+func (f *Flow) watchdogLimit(first bool) time.Duration {
+	if f.Watchdog != 0 {
+		return f.Watchdog
+	}
+	floor := DefaultWatchdog
+	if first {
+		floor = CompileWatchdog
+	}
+	return max(floor, WatchdogFactor*f.slowest)
+}
+
+// execute runs e on args under the watchdog: on a goroutine of its own,
+// while this one waits at most the limit. A stuck execution cannot be
+// killed; it keeps its goroutine, and the flow refuses to run again, since
+// the executor may be left in use. what names the graph in the error.
+func (f *Flow) execute(e *Exec, x *Ensemble, what string, args []any) ([]*tensors.Tensor, error) {
+	if f.stalled != nil {
+		return nil, fmt.Errorf("not run, since an earlier execution of this flow stalled: %w", f.stalled)
+	}
+	key := execKey{exec: e, n: x.N, d: x.D}
+	first := !f.ran[key]
+	limit := f.watchdogLimit(first)
+	if limit < 0 {
+		return f.call(e, args)
+	}
+	done := make(chan execResult, 1) // buffered: an abandoned execution can still finish and exit
+	start := time.Now()
+	go func() { done <- f.guardedCall(e, args) }()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		f.record(key, first, time.Since(start))
+		return r.out, r.err
+	case <-timer.C:
+		f.stalled = stallError(what, limit)
+		return nil, f.stalled
+	}
+}
+
+// record notes a finished execution: its graph is compiled now, and the
+// slowest execution that did not compile sets the default limit.
+func (f *Flow) record(key execKey, first bool, took time.Duration) {
+	if f.ran == nil {
+		f.ran = map[execKey]bool{}
+	}
+	f.ran[key] = true
+	if !first {
+		f.slowest = max(f.slowest, took)
+	}
+}
+
+// call executes e on args: Exec.Exec, or the replacement a test installed.
+func (f *Flow) call(e *Exec, args []any) ([]*tensors.Tensor, error) {
+	if f.execHook != nil {
+		return f.execHook(e, args)
+	}
+	return e.Exec(args...)
+}
+
+// guardedCall is call for the watchdog's goroutine: a panic there would
+// end the program past any recover of the caller, so it becomes an error.
+func (f *Flow) guardedCall(e *Exec, args []any) (r execResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = execResult{err: fmt.Errorf("graph execution panicked: %v", p)}
+		}
+	}()
+	out, err := f.call(e, args)
+	return execResult{out: out, err: err}
+}
+
+// stallError says what stalled, for how long the watchdog waited, the
+// backend configuration and where the README discusses it.
+func stallError(what string, limit time.Duration) error {
+	return fmt.Errorf("the %s graph did not finish within %v (the flow's watchdog); GoMLX backend %q: "+
+		"a stalled execution usually means the backend deadlocked, see the README's \"Backends\" section "+
+		"or choose another backend with %s; the stuck execution cannot be stopped, so the program should "+
+		"report this and exit: %w", what, limit, backend.Config(), backend.EnvVar, ErrStalled)
+}

@@ -1,0 +1,88 @@
+package train
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+)
+
+// TestICNNSteinStepsDoNotStall runs the full Stein step of the paper's
+// ICNN ensemble (10 particles, the 80 training points of the committed
+// noise-0.10 data, the mean log-likelihood, the alpha = 0.5 prior at
+// lambda = 0.05, the paper's bandwidth rule, Adam) 100 times on the
+// project's backend configuration. A deadlocking backend (the default
+// simplego worker pool on two cores did) makes this test fail with a
+// message after stallLimit, rather than hang until go test's own time-out.
+func TestICNNSteinStepsDoNotStall(t *testing.T) {
+	const steps, stallLimit = 100, 5 * time.Minute
+	flow, x := paperICNNFlow(t)
+	done := make(chan error, 1)
+	var first time.Duration // the first step compiles the graph
+	start := time.Now()
+	go func() { done <- stepAndCheck(flow, x, steps, &first) }()
+	timer := time.NewTimer(stallLimit)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-timer.C:
+		t.Fatalf("%d Stein steps of the ICNN ensemble did not finish within %v (%d done): "+
+			"the backend %q stalls; see the README's \"Backends\" section", steps, stallLimit, flow.Iter, backend.Config())
+	}
+	total := time.Since(start)
+	t.Logf("%d steps in %v: the first (compiling) %v, then %v per step", steps, total, first, (total-first)/(steps-1))
+}
+
+// paperICNNFlow is the Stein flow and the seeded initial particles of a
+// csvgd training run with the paper's network at lambda = 0.05.
+func paperICNNFlow(t *testing.T) (*stein.Flow, *stein.Ensemble) {
+	t.Helper()
+	data, err := LoadData("", 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig() // step size, prior smoothing and seed of the command line
+	c.Arch, c.Particles, c.Optimizer = icnn.Paper(), 10, "adam"
+	c.Alpha, c.Lambda, c.Beta, c.Bandwidth = 0.5, 0.05, 2, stein.Bandwidth{Rule: stein.MedianPaper}
+	c.Likelihood = "mean"
+	train := icnn.NewBatch(data.Train)
+	if train.Len() != 80 {
+		t.Fatalf("%d training points, want 80", train.Len())
+	}
+	sc, err := c.steinConfig(c.Arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sigma := math.Max(data.Noise, 0.01) * train.RMS()
+	flow, err := stein.NewFlow(testBackend(t), sc, c.logLikelihood(c.Arch, train, sigma))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return flow, c.Arch.Init(c.Particles, rand.New(rand.NewPCG(c.Seed, 0x1c22)))
+}
+
+// stepAndCheck takes n steps, checking after each that it succeeded and
+// left finite particles, and sets first to the time of the first step.
+func stepAndCheck(flow *stein.Flow, x *stein.Ensemble, n int, first *time.Duration) error {
+	start := time.Now()
+	for k := 0; k < n; k++ {
+		if k == 1 {
+			*first = time.Since(start)
+		}
+		if err := flow.Step(x); err != nil {
+			return fmt.Errorf("step %d: %w", k, err)
+		}
+		if !x.Finite() {
+			return fmt.Errorf("step %d left non-finite particles", k)
+		}
+	}
+	return nil
+}
