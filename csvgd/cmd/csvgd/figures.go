@@ -20,11 +20,10 @@ import (
 
 func runFigures(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("figures", "csvgd figures [-out DIR] [-quick] [-only NAME,...]\n\n"+
-		"Regenerates the paper's figures that exist so far, as DIR/NAME.png and DIR/NAME.svg. The runs\n"+
+		"Regenerates some or all of the paper's figures, as DIR/NAME.png and DIR/NAME.svg. The runs\n"+
 		"behind a figure are cached under data/cache/ and reused when their configuration matches, so a\n"+
 		"second call (or one after an interruption) only runs what is missing.", stdout)
-	out := fs.String("out", "figures", "folder to write the figures to")
-	quick := fs.Bool("quick", csvgd.Quick(), "reduced experiments (fewer particles, iterations, grid points); default from CSVGD_QUICK")
+	out, quick := outputFlags(fs)
 	only := fs.String("only", "", "comma-separated figure names to make (default: all)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
@@ -43,6 +42,13 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 		return failure(fs, stderr, err)
 	}
 	return exitOK
+}
+
+// outputFlags registers -out and -quick, shared by figures and reproduce.
+func outputFlags(fs *flagSet) (out *string, quick *bool) {
+	out = fs.String("out", "figures", "folder to write the figures (and results.md) to")
+	quick = fs.Bool("quick", csvgd.Quick(), "reduced studies (fewer particles, iterations, grid points); default from CSVGD_QUICK")
+	return out, quick
 }
 
 // newStore is the cache of runs of the repository, logging to stderr, whose

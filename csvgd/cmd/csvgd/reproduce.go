@@ -26,8 +26,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		"Runs every study of the paper (cached under data/cache/runs/, resumed from a checkpoint when\n"+
 		"one was interrupted), writes all thirteen figures as DIR/NAME.png and .svg, the results tables\n"+
 		"as DIR/results.md and on stdout, and, in full mode, the tables into README's results block.", stdout)
-	out := fs.String("out", "figures", "folder to write the figures and results.md to")
-	quick := fs.Bool("quick", csvgd.Quick(), "reduced studies (fewer iterations); default from CSVGD_QUICK")
+	out, quick := outputFlags(fs)
 	readme := fs.String("readme", "", "README whose results block to replace (default: the repository's README.md in full mode; none in quick mode or with \"none\")")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
