@@ -746,11 +746,7 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, leg *plot.Legend)
 	leg.Add(fmt.Sprintf("(%c) %s, entries (i, j):", 'a'+k, label))
 	styles := make([]draw.LineStyle, named)
 	for r := named - 1; r >= 0; r-- {
-		c := viridis(0.35)
-		if named > 1 {
-			c = viridis(viridisTop * float64(r) / float64(named-1))
-		}
-		styles[r] = draw.LineStyle{Color: c, Width: vg.Points(1.8)}
+		styles[r] = solidLine(rankColor(r, named))
 		addFlat(p, line(curves[r], styles[r]))
 	}
 	for r := range named {
@@ -806,10 +802,10 @@ func gaussianKDE(vals []float64, h float64, xs []float64) []float64 {
 //	    last [train.StageRecord] (after the last condensation, like the
 //	    final Arch and W1; the last history record when there are no
 //	    stages), and the size of the final template, what each iteration
-//	    computes (dashed, open markers), on a log axis from a factor 1.5
-//	    below the smallest count to 1.5 above the largest, with the
-//	    initial parameter count (1020 for the paper's network) marked by a
-//	    grey line.
+//	    computes (dashed, open markers), on a log axis from a factor 2
+//	    below the smallest count to 2 above the largest, as in
+//	    [Convergence], with the initial parameter count (1020 for the
+//	    paper's network) marked by a grey line.
 //
 // The runs are sorted by alpha, and the alphas label the x axes. The
 // figure reports an error when the three slices differ in length or are
@@ -821,126 +817,96 @@ func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 	if len(alphas) == 0 || len(with) != len(alphas) || len(without) != len(alphas) {
 		return failed(name, fmt.Errorf("%d alphas, %d runs with and %d without condensation: need as many of each, at least 1", len(alphas), len(with), len(without)))
 	}
-	type point struct{ alpha, w1, active, template float64 }
 	initial := -1
-	collect := func(what string, rs []train.Result) ([]point, error) {
-		pts := make([]point, len(rs))
-		for i, r := range rs {
-			a := alphas[i]
-			if !(a > 0) || math.IsInf(a, 0) {
-				return nil, fmt.Errorf("alpha %v: want a positive number", a)
-			}
-			if len(r.Stages) == 0 && len(r.History) == 0 {
-				return nil, fmt.Errorf("run %s condensation at alpha %v has neither stages nor history", what, a)
-			}
-			if len(r.W1.PerPointSum) == 0 {
-				return nil, fmt.Errorf("run %s condensation at alpha %v has no W1", what, a)
-			}
-			if err := r.Arch.Validate(); err != nil {
-				return nil, fmt.Errorf("run %s condensation at alpha %v: %w", what, a, err)
-			}
-			if err := r.Config.Arch.Validate(); err != nil {
-				return nil, fmt.Errorf("run %s condensation at alpha %v: initial network: %w", what, a, err)
-			}
-			n0 := r.Config.Arch.NumParams()
-			if initial >= 0 && n0 != initial {
-				return nil, fmt.Errorf("run %s condensation at alpha %v started with %d parameters, another with %d", what, a, n0, initial)
-			}
-			initial = n0
-			p := point{alpha: a, w1: r.W1.Sum, template: float64(r.Arch.NumParams())}
-			if len(r.Stages) > 0 { // after the last condensation, like Arch and W1
-				p.active = r.Stages[len(r.Stages)-1].ActiveWeights
-			} else {
-				p.active = r.History[len(r.History)-1].ActiveWeights
-			}
-			for _, v := range []float64{p.w1, p.active} {
-				if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-					return nil, fmt.Errorf("run %s condensation at alpha %v: value %v", what, a, v)
-				}
-			}
-			pts[i] = p
-		}
-		sort.SliceStable(pts, func(i, j int) bool { return pts[i].alpha < pts[j].alpha })
-		return pts, nil
-	}
-	pw, err := collect("with", with)
+	pw, err := speedupPoints("with", alphas, with, &initial)
 	if err != nil {
 		return failed(name, err)
 	}
-	po, err := collect("without", without)
+	po, err := speedupPoints("without", alphas, without, &initial)
 	if err != nil {
 		return failed(name, err)
 	}
-
-	colorWith, colorWithout := viridis(0.15), viridis(0.62)
 	series := []struct {
 		label string
-		pts   []point
+		pts   []speedupPoint
 		c     color.Color
-	}{{"with condensation (cSVGD)", pw, colorWith}, {"without condensation (SVGD)", po, colorWithout}}
-	solid := func(c color.Color) draw.LineStyle { return draw.LineStyle{Color: c, Width: vg.Points(1.8)} }
-	dashed := func(c color.Color) draw.LineStyle {
-		return draw.LineStyle{Color: c, Width: vg.Points(1.4), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
-	}
-	filled := func(c color.Color) draw.GlyphStyle {
-		return draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
-	}
-	open := func(c color.Color) draw.GlyphStyle {
-		return draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.RingGlyph{}}
-	}
+	}{{"with condensation (cSVGD)", pw, viridis(0.15)}, {"without condensation (SVGD)", po, viridis(0.62)}}
 
 	pa := newPanel("(a) accuracy", "prior order α", "push-forward W₁ sum")
 	pb := newPanel("(b) sparsity", "prior order α", "parameters per particle")
 	var xs, w1s []float64
 	counts := []float64{float64(initial)}
 	for _, s := range series {
+		for _, p := range s.pts {
+			xs, w1s = append(xs, p.alpha), append(w1s, p.w1)
+			counts = append(counts, p.active, p.template)
+		}
+	}
+	bottom := countAxis(&pb.Y, counts) // a count of 0 is drawn at the bottom
+	for _, s := range series {
 		var acc, act, tpl plotter.XYs
 		for _, p := range s.pts {
 			acc = append(acc, plotter.XY{X: p.alpha, Y: p.w1})
 			act = append(act, plotter.XY{X: p.alpha, Y: p.active})
 			tpl = append(tpl, plotter.XY{X: p.alpha, Y: p.template})
-			xs, w1s = append(xs, p.alpha), append(w1s, p.w1)
-			counts = append(counts, p.active, p.template)
 		}
-		addFlat(pa, line(acc, solid(s.c)), points(acc, filled(s.c)))
-		addFlat(pb, line(tpl, dashed(s.c)), points(tpl, open(s.c)), line(act, solid(s.c)), points(act, filled(s.c)))
+		act, tpl = floorXYs(act, bottom), floorXYs(tpl, bottom)
+		addFlat(pa, line(acc, solidLine(s.c)), points(acc, marker(s.c, draw.CircleGlyph{})))
+		addFlat(pb, line(tpl, dashedLine(s.c)), points(tpl, marker(s.c, draw.RingGlyph{})), line(act, solidLine(s.c)), points(act, marker(s.c, draw.CircleGlyph{})))
 	}
-	initSty := draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
-	pb.Add(refLine{at: float64(initial), style: initSty})
+	pb.Add(refLine{at: float64(initial), style: initialCountLine})
 	x0, x1 := paddedRange(xs, 0.06)
 	_, y1 := paddedRange(append(w1s, 0), 0.06)
 	setRange(&pa.X, x0, x1)
 	setRange(&pa.Y, 0, y1)
 	setRange(&pb.X, x0, x1)
 	pa.X.Tick.Marker, pb.X.Tick.Marker = valueTicks(distinct(xs)), valueTicks(distinct(xs))
-	lo, hi := math.Inf(1), 0.0
-	for _, v := range counts {
-		if v > 0 {
-			lo = math.Min(lo, v)
-		}
-		hi = math.Max(hi, v)
-	}
-	if math.IsInf(lo, 1) {
-		lo = 1
-	}
-	setLog(&pb.Y, lo/1.5, hi*1.5)
-	pb.Y.Tick.Marker = countTicks{}
 
 	leg := newLegend()
 	for _, s := range series {
-		leg.Add(s.label, lineThumb{solid(s.c)}, glyphThumb{filled(s.c)})
+		leg.Add(s.label, lineThumb{solidLine(s.c)}, glyphThumb{marker(s.c, draw.CircleGlyph{})})
 	}
 	leg.Add("")
-	leg.Add("(b) mean active weights", lineThumb{solid(black)}, glyphThumb{filled(black)})
-	leg.Add("(b) template size", lineThumb{dashed(black)}, glyphThumb{open(black)})
-	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initSty})
-	return &Figure{
-		Name:   name,
-		Panels: [][]*plot.Plot{{pa, pb}},
-		Legend: leg,
-		Width:  30 * vg.Centimeter,
-		Height: 11 * vg.Centimeter,
+	leg.Add("(b) mean active weights", lineThumb{solidLine(black)}, glyphThumb{marker(black, draw.CircleGlyph{})})
+	leg.Add("(b) template size", lineThumb{dashedLine(black)}, glyphThumb{marker(black, draw.RingGlyph{})})
+	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
+	return widePair(name, pa, pb, leg)
+}
+
+// speedupPoint is one run of [CondenseSpeedup]: its final W1 sum, mean
+// active count and template size at its alpha.
+type speedupPoint struct{ alpha, w1, active, template float64 }
+
+// speedupPoints checks the runs rs of [CondenseSpeedup] (those with or
+// without condensation, what), rs[i] at alphas[i], and returns their
+// points in increasing alpha. *initial is the initial parameter count of
+// the runs seen so far (-1 before the first); the runs must share it.
+func speedupPoints(what string, alphas []float64, rs []train.Result, initial *int) ([]speedupPoint, error) {
+	pts := make([]speedupPoint, len(rs))
+	for i, r := range rs {
+		a := alphas[i]
+		if !(a > 0) || math.IsInf(a, 0) {
+			return nil, fmt.Errorf("alpha %v: want a positive number", a)
+		}
+		w1, act, err := finalValues(r)
+		if err != nil {
+			return nil, fmt.Errorf("run %s condensation at alpha %v: %w", what, a, err)
+		}
+		if err := r.Arch.Validate(); err != nil {
+			return nil, fmt.Errorf("run %s condensation at alpha %v: %w", what, a, err)
+		}
+		if err := r.Config.Arch.Validate(); err != nil {
+			return nil, fmt.Errorf("run %s condensation at alpha %v: initial network: %w", what, a, err)
+		}
+		n0 := r.Config.Arch.NumParams()
+		if *initial >= 0 && n0 != *initial {
+			return nil, fmt.Errorf("run %s condensation at alpha %v started with %d parameters, another with %d", what, a, n0, *initial)
+		}
+		*initial = n0
+		pts[i] = speedupPoint{alpha: a, w1: w1, active: act, template: float64(r.Arch.NumParams())}
 	}
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].alpha < pts[j].alpha })
+	return pts, nil
 }
 
 // valueTicks label the given values (the alphas of the runs) and nothing

@@ -77,11 +77,7 @@ func TestCondensationFiguresRender(t *testing.T) {
 	}
 	last := res.History[len(res.History)-1]
 	alphas, with, without := speedupRuns()
-	cases := []struct {
-		fig        *Figure
-		name       string
-		rows, cols int
-	}{
+	cases := []figureCase{
 		{GraphSequence(res.History, []int{0, 2, 3}, []int{0, 20, 60}), "graph_condense_sequence", 3, 3},
 		{GraphSequence(res.History, []int{1}, []int{40}), "graph_condense_sequence", 1, 1},
 		{DistanceEvolution(res.History, []int{0, 20, 40, 60}), "graph_distance_evolution", 1, 4},
@@ -90,26 +86,7 @@ func TestCondensationFiguresRender(t *testing.T) {
 		{CondenseSpeedup(alphas, with, without), "graph_condense_speedup", 1, 2},
 		{CondenseSpeedup(alphas[:1], with[:1], without[:1]), "graph_condense_speedup", 1, 2},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			f := c.fig
-			if err := f.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if f.Name != c.name || len(f.Panels) != c.rows || len(f.Panels[0]) != c.cols {
-				t.Fatalf("figure %q with %d x %d panels, want %q with %d x %d", f.Name, len(f.Panels), len(f.Panels[0]), c.name, c.rows, c.cols)
-			}
-			raw, err := f.PNG()
-			if err != nil {
-				t.Fatal(err)
-			}
-			svg, err := f.Render("svg")
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRendered(t, f, raw, svg)
-		})
-	}
+	checkFigureCases(t, "", cases)
 	// the columns follow the template, and the titles name it
 	seq := cases[0].fig
 	for c, it := range []int{0, 20, 60} {
@@ -398,7 +375,7 @@ func TestCondenseSpeedupRanges(t *testing.T) {
 	// a stage record, when there is one, gives the final active count
 	staged := append([]train.Result(nil), with...)
 	staged[1].Stages = []train.StageRecord{{ActiveWeights: 5000}, {ActiveWeights: 3}}
-	if g := CondenseSpeedup(alphas, staged, without); g.Err() != nil || g.Panels[0][1].Y.Min != 2 {
+	if g := CondenseSpeedup(alphas, staged, without); g.Err() != nil || g.Panels[0][1].Y.Min != 1.5 {
 		t.Errorf("count axis from %v with 3 active weights in the last stage (error %v)", g.Panels[0][1].Y.Min, g.Err())
 	}
 	if pa.Y.Min != 0 {
@@ -406,8 +383,8 @@ func TestCondenseSpeedupRanges(t *testing.T) {
 	}
 	// the smallest count is the 22.5 active weights at alpha = 0.25, the
 	// largest the initial 1020
-	if math.Abs(pb.Y.Min-22.5/1.5) > 1e-9 || math.Abs(pb.Y.Max-1020*1.5) > 1e-9 {
-		t.Errorf("count axis %v..%v, want %v..%v", pb.Y.Min, pb.Y.Max, 22.5/1.5, 1020*1.5)
+	if math.Abs(pb.Y.Min-22.5/2) > 1e-9 || math.Abs(pb.Y.Max-1020*2) > 1e-9 {
+		t.Errorf("count axis %v..%v, want %v..%v", pb.Y.Min, pb.Y.Max, 22.5/2, 1020*2)
 	}
 	svg, err := f.Render("svg")
 	if err != nil {
@@ -528,24 +505,10 @@ func TestLayerWeights(t *testing.T) {
 	for k := range layers {
 		t.Run("W"+strconv.Itoa(k), func(t *testing.T) {
 			f := LayerWeights(res.Arch, ps, k)
-			if err := f.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if f.Name != "layer_weights" || len(f.Panels) != 1 || len(f.Panels[0]) != 1 {
-				t.Fatalf("figure %q with %d x %d panels, want \"layer_weights\" with 1 x 1", f.Name, len(f.Panels), len(f.Panels[0]))
-			}
+			svg := checkFigure(t, "", figureCase{f, "layer_weights", 1, 1})
 			if got, want := f.Panels[0][0].Title.Text, whole.Panels[0][k].Title.Text; got != want {
 				t.Errorf("titled %q, want %q as in WeightDistributions", got, want)
 			}
-			raw, err := f.PNG()
-			if err != nil {
-				t.Fatal(err)
-			}
-			svg, err := f.Render("svg")
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRendered(t, f, raw, svg)
 			named += strings.Count(string(svg), ", mean ")
 		})
 	}
@@ -568,5 +531,18 @@ func TestLayerWeights(t *testing.T) {
 	}
 	if err := LayerWeights(res.Arch, ps[:1], 0).Err(); err == nil {
 		t.Error("one particle: no error")
+	}
+}
+
+// TestCondenseSpeedupZeroActive: a run whose weights were all pruned (0
+// active) is drawn at the bottom of the log axis, not refused.
+func TestCondenseSpeedupZeroActive(t *testing.T) {
+	alphas := []float64{0.25, 0.5}
+	small := icnn.Arch{Widths: []int{3, 2, 2, 1}}
+	with := []train.Result{fakeRun(small, 900, 0), fakeRun(small, 950, 12)}
+	without := []train.Result{fakeRun(icnn.Paper(), 910, 30), fakeRun(icnn.Paper(), 940, 40)}
+	f := CondenseSpeedup(alphas, with, without)
+	if _, err := f.PNG(); err != nil {
+		t.Fatalf("a run with 0 active weights: %v", err)
 	}
 }

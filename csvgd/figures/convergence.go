@@ -91,13 +91,7 @@ func Convergence(name string, labels []string, runs []train.Result) *Figure {
 	leg.Add("(b) mean active weights", lineThumb{solidLine(black)})
 	leg.Add("(b) template size", lineThumb{dashedLine(black)})
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
-	return &Figure{
-		Name:   name,
-		Panels: [][]*plot.Plot{{pa, pb}},
-		Legend: leg,
-		Width:  30 * vg.Centimeter,
-		Height: 11 * vg.Centimeter,
-	}
+	return widePair(name, pa, pb, leg)
 }
 
 // checkConvergence is the input check of [Convergence]; it returns the
@@ -231,13 +225,7 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 		addFlat(pb, line(act, s.line), points(act, s.glyph))
 		leg.Add(s.label, lineThumb{s.line}, glyphThumb{s.glyph})
 	}
-	return &Figure{
-		Name:   name,
-		Panels: [][]*plot.Plot{{pa, pb}},
-		Legend: leg,
-		Width:  30 * vg.Centimeter,
-		Height: 11 * vg.Centimeter,
-	}
+	return widePair(name, pa, pb, leg)
 }
 
 // penaltyLine is one line of [AdaptivePenalty]: final W1 sums and active
@@ -261,13 +249,13 @@ func penaltySeries(noises []float64, fixed []PenaltyRuns, adaptive []train.Resul
 	for _, f := range fixed {
 		label := "λ = " + num(f.Lambda)
 		c := colorOf(f.Lambda)
-		pl := penaltyLine{label: label, line: solidLine(c), glyph: draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}}
+		pl := penaltyLine{label: label, line: solidLine(c), glyph: marker(c, draw.CircleGlyph{})}
 		if pl.w1, pl.active, err = finalPoints(label, noises, f.Runs); err != nil {
 			return nil, err
 		}
 		out = append(out, pl)
 	}
-	pl := penaltyLine{label: "adaptive", line: dashedLine(black), glyph: draw.GlyphStyle{Color: black, Radius: vg.Points(3), Shape: draw.BoxGlyph{}}}
+	pl := penaltyLine{label: "adaptive", line: dashedLine(black), glyph: marker(black, draw.BoxGlyph{})}
 	if pl.w1, pl.active, err = finalPoints("adaptive", noises, adaptive); err != nil {
 		return nil, err
 	}
@@ -312,25 +300,35 @@ func finalPoints(what string, noises []float64, runs []train.Result) (w1, active
 	sort.SliceStable(order, func(a, b int) bool { return noises[order[a]] < noises[order[b]] })
 	w1, active = make(plotter.XYs, len(runs)), make(plotter.XYs, len(runs))
 	for k, i := range order {
-		r, x := runs[i], 100*noises[i]
-		act, ok := finalActive(r)
-		switch {
-		case !ok:
-			return nil, nil, fmt.Errorf("%s at noise %s%%: the run has neither stages nor history", what, num(x))
-		case len(r.W1.PerPointSum) == 0:
-			return nil, nil, fmt.Errorf("%s at noise %s%%: the run has no W1", what, num(x))
+		x := 100 * noises[i]
+		w, act, err := finalValues(runs[i])
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s at noise %s%%: %w", what, num(x), err)
 		}
-		for _, c := range []struct {
-			what string
-			v    float64
-		}{{"final W1 sum", r.W1.Sum}, {"final active weights", act}} {
-			if err := checkCount(c.what, c.v); err != nil {
-				return nil, nil, fmt.Errorf("%s at noise %s%%: %w", what, num(x), err)
-			}
-		}
-		w1[k], active[k] = plotter.XY{X: x, Y: r.W1.Sum}, plotter.XY{X: x, Y: act}
+		w1[k], active[k] = plotter.XY{X: x, Y: w}, plotter.XY{X: x, Y: act}
 	}
 	return w1, active, nil
+}
+
+// finalValues are a run's final W1 sum on the test set and its final mean
+// count of active weights per particle ([finalActive]); an error when the
+// run has neither stages nor history, or no W1, or when a value is not a
+// finite, non-negative number.
+func finalValues(r train.Result) (w1, active float64, err error) {
+	active, ok := finalActive(r)
+	switch {
+	case !ok:
+		return 0, 0, errors.New("the run has neither stages nor history")
+	case len(r.W1.PerPointSum) == 0:
+		return 0, 0, errors.New("the run has no W1")
+	}
+	if err := checkCount("final W1 sum", r.W1.Sum); err != nil {
+		return 0, 0, err
+	}
+	if err := checkCount("final active weights", active); err != nil {
+		return 0, 0, err
+	}
+	return r.W1.Sum, active, nil
 }
 
 // finalActive is a run's final mean count of active weights per particle:
@@ -407,6 +405,24 @@ func solidLine(c color.Color) draw.LineStyle { return draw.LineStyle{Color: c, W
 // dashedLine is the style of a run's secondary line in colour c.
 func dashedLine(c color.Color) draw.LineStyle {
 	return draw.LineStyle{Color: c, Width: vg.Points(1.4), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+}
+
+// marker is the style of a run's markers of the given shape in colour c.
+func marker(c color.Color, shape draw.GlyphDrawer) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: shape}
+}
+
+// widePair is the figure name of the two panels pa and pb side by side,
+// with the legend leg to their right, at the size of the paper's
+// two-panel result figures.
+func widePair(name string, pa, pb *plot.Plot, leg *plot.Legend) *Figure {
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{pa, pb}},
+		Legend: leg,
+		Width:  30 * vg.Centimeter,
+		Height: 11 * vg.Centimeter,
+	}
 }
 
 // rankColor is the colour of item i of n along viridis, dark first; a lone

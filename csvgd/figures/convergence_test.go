@@ -105,11 +105,7 @@ func TestConvergenceFiguresRender(t *testing.T) {
 	_, test := smallData(t)
 	byNoise, byMethod := noisyCurves(t, test)
 	oneFixed := []PenaltyRuns{{Lambda: 0.05, Runs: fixed[1].Runs[:1]}}
-	cases := []struct {
-		fig        *Figure
-		name       string
-		rows, cols int
-	}{
+	cases := []figureCase{
 		{Convergence("convergence_priors", labels, runs), "convergence_priors", 1, 2},
 		{Convergence("convergence_ensemble", labels[:1], runs[:1]), "convergence_ensemble", 1, 2},
 		{Convergence("convergence_noise", labels[1:3], runs[1:3]), "convergence_noise", 1, 2},
@@ -118,26 +114,7 @@ func TestConvergenceFiguresRender(t *testing.T) {
 		{AdaptivePenalty(noises, fixed, adaptive), "adaptive_penalty", 1, 2},
 		{AdaptivePenalty(noises[:1], oneFixed, adaptive[:1]), "adaptive_penalty", 1, 2},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			f := c.fig
-			if err := f.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if f.Name != c.name || len(f.Panels) != c.rows || len(f.Panels[0]) != c.cols {
-				t.Fatalf("figure %q with %d x %d panels, want %q with %d x %d", f.Name, len(f.Panels), len(f.Panels[0]), c.name, c.rows, c.cols)
-			}
-			raw, err := f.PNG()
-			if err != nil {
-				t.Fatal(err)
-			}
-			svg, err := f.Render("svg")
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRendered(t, f, raw, svg)
-		})
-	}
+	checkFigureCases(t, "", cases)
 }
 
 // inOrder reports whether the strings occur in s in the order given.

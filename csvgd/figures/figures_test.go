@@ -102,11 +102,7 @@ func TestFiguresRender(t *testing.T) {
 		syntheticResult(1, 0.1, 0.1, 24), syntheticResult(2, 0.1, 10, 24),
 		syntheticResult(3, 1, 0.1, 24), syntheticResult(4, 1, 10, 24), nil,
 	}
-	cases := []struct {
-		fig        *Figure
-		name       string
-		rows, cols int
-	}{
+	cases := []figureCase{
 		{PriorFamily(), "prior_family", 3, 4},
 		{grad, "mvn_gradient", 1, 3},
 		{MVNSurvey(syntheticSurvey()), "mvn_survey", 4, 3},
@@ -115,33 +111,64 @@ func TestFiguresRender(t *testing.T) {
 		{ForceArrows(ff, x, 2), "force_arrows", 1, 1},
 	}
 	dir := t.TempDir()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			f := c.fig
-			if err := f.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if f.Name != c.name || len(f.Panels) != c.rows || len(f.Panels[0]) != c.cols {
-				t.Fatalf("figure %q with %d x %d panels, want %q with %d x %d", f.Name, len(f.Panels), len(f.Panels[0]), c.name, c.rows, c.cols)
-			}
-			if err := f.Save(dir); err != nil {
-				t.Fatal(err)
-			}
-			raw, err := os.ReadFile(filepath.Join(dir, c.name+".png"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			svg, err := os.ReadFile(filepath.Join(dir, c.name+".svg"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRendered(t, f, raw, svg)
-		})
-	}
+	checkFigureCases(t, dir, cases)
 	left, _ := filepath.Glob(filepath.Join(dir, "*.tmp*"))
 	if len(left) > 0 {
 		t.Errorf("Save left temporary files: %v", left)
 	}
+}
+
+// figureCase is a figure under test with the name and the grid of panels
+// (rows x cols) it must have.
+type figureCase struct {
+	fig        *Figure
+	name       string
+	rows, cols int
+}
+
+// checkFigureCases checks each case with checkFigure, in a subtest named
+// after the figure.
+func checkFigureCases(t *testing.T, saveDir string, cases []figureCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkFigure(t, saveDir, c) })
+	}
+}
+
+// checkFigure checks that c's figure was built, has c's name and grid of
+// panels, and renders (checkRendered): its PNG and SVG are Render's or,
+// where saveDir is not "", the NAME.png and NAME.svg that Save writes
+// there. It returns the SVG.
+func checkFigure(t *testing.T, saveDir string, c figureCase) []byte {
+	t.Helper()
+	f := c.fig
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != c.name || len(f.Panels) != c.rows || len(f.Panels[0]) != c.cols {
+		t.Fatalf("figure %q with %d x %d panels, want %q with %d x %d", f.Name, len(f.Panels), len(f.Panels[0]), c.name, c.rows, c.cols)
+	}
+	var raw, svg []byte
+	var err error
+	if saveDir != "" {
+		if err := f.Save(saveDir); err != nil {
+			t.Fatal(err)
+		}
+		if raw, err = os.ReadFile(filepath.Join(saveDir, c.name+".png")); err != nil {
+			t.Fatal(err)
+		}
+		svg, err = os.ReadFile(filepath.Join(saveDir, c.name+".svg"))
+	} else {
+		if raw, err = f.PNG(); err != nil {
+			t.Fatal(err)
+		}
+		svg, err = f.Render("svg")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRendered(t, f, raw, svg)
+	return svg
 }
 
 // checkRendered checks a figure's PNG (decodes, has the figure's size at

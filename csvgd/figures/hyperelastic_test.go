@@ -68,37 +68,14 @@ func TestHyperelasticFiguresRender(t *testing.T) {
 		"10% noise": fakeCurve(t, test, 0.1),
 		"5% noise":  fakeCurve(t, test, 0.05),
 	}
-	cases := []struct {
-		fig        *Figure
-		name       string
-		rows, cols int
-	}{
+	cases := []figureCase{
 		{StressData(train, test), "hyperelastic_data", 1, 3},
 		{PushForwardBands(test, fakeEnsemble(test, 5, 0.05)), "pushforward_bands", 2, 2},
 		{PushForwardBands(test, fakeEnsemble(test, 24, 0.05)), "pushforward_bands", 2, 2},
 		{W1Curve(test, curves, 5), "pushforward_w1", 1, 1},
 		{W1Curve(test, curves, 1), "pushforward_w1", 1, 1},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			f := c.fig
-			if err := f.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if f.Name != c.name || len(f.Panels) != c.rows || len(f.Panels[0]) != c.cols {
-				t.Fatalf("figure %q with %d x %d panels, want %q with %d x %d", f.Name, len(f.Panels), len(f.Panels[0]), c.name, c.rows, c.cols)
-			}
-			raw, err := f.PNG()
-			if err != nil {
-				t.Fatal(err)
-			}
-			svg, err := f.Render("svg")
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRendered(t, f, raw, svg)
-		})
-	}
+	checkFigureCases(t, "", cases)
 }
 
 // TestHyperelasticFigureRanges: the panels span their data, on the test
