@@ -12,6 +12,15 @@ import (
 // PaperEnsembleSizes are the ensemble sizes N_r of Fig. convergence_ensemble.
 var PaperEnsembleSizes = []int{10, 20, 50, 100}
 
+// EnsembleSizes are PaperEnsembleSizes, without 100 in quick mode (the
+// most expensive quick run by far).
+func EnsembleSizes(quick bool) []int {
+	if quick {
+		return PaperEnsembleSizes[:3]
+	}
+	return PaperEnsembleSizes
+}
+
 // PaperNoiseLevels are the noise levels of Figs. convergence_noise,
 // noisy_pushforwards and adaptive_penalty: the committed data sets.
 var PaperNoiseLevels = []float64{0, 0.05, 0.1, 0.2}
@@ -28,11 +37,11 @@ func ConvergencePriorsRuns(quick bool) []Spec {
 }
 
 // ConvergenceEnsembleRuns are the runs of Fig. convergence_ensemble: cSVGD
-// at alpha = 0.5 with each ensemble size of PaperEnsembleSizes (20: the
-// run of GraphRun).
+// at alpha = 0.5 with each ensemble size of EnsembleSizes (20: the run of
+// GraphRun).
 func ConvergenceEnsembleRuns(quick bool) []Spec {
 	var out []Spec
-	for _, n := range PaperEnsembleSizes {
+	for _, n := range EnsembleSizes(quick) {
 		if n == 20 {
 			out = append(out, GraphRun(quick))
 			continue
@@ -107,7 +116,7 @@ func ConvergencePriors(s *Store, quick bool) (*figures.Figure, error) {
 // ConvergenceEnsemble makes Fig. convergence_ensemble.
 func ConvergenceEnsemble(s *Store, quick bool) (*figures.Figure, error) {
 	return convergence(s, "convergence_ensemble", ConvergenceEnsembleRuns(quick), func(i int) string {
-		return fmt.Sprintf("N = %d", PaperEnsembleSizes[i])
+		return fmt.Sprintf("N = %d", EnsembleSizes(quick)[i])
 	})
 }
 
