@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/dotvjp"
 	"github.com/gomlx/gomlx/backends"
 	"github.com/gomlx/gomlx/backends/simplego"
 	"github.com/gomlx/gomlx/backends/xla"
@@ -63,7 +64,10 @@ func Config() string {
 }
 
 // New creates a backend from [Config] and announces it on [Notice].
+// It also installs, once per process, the project's gradient of DotGeneral
+// (package internal/dotvjp): every graph gradient built afterwards uses it.
 func New() (backends.Backend, error) {
+	dotvjp.Register()
 	cfg := Config()
 	b, err := newQuiet(cfg)
 	if err != nil {

@@ -59,3 +59,26 @@ func TestUnknownBackend(t *testing.T) {
 		t.Fatalf("want an error naming the backend, got %v", err)
 	}
 }
+
+// TestNewInstallsDotGeneralGradient: after New, the gradient of a matrix
+// product wrt its left operand is itself a DotGeneral (csvgd/internal/dotvjp),
+// not GoMLX's broadcast product and reduction.
+func TestNewInstallsDotGeneralGradient(t *testing.T) {
+	t.Setenv(EnvVar, "")
+	old := Notice
+	Notice = nil
+	defer func() { Notice = old }()
+	b, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kind graph.NodeType
+	graph.MustExecOnce(b, func(x, y *graph.Node) *graph.Node {
+		g := graph.Gradient(graph.ReduceAllSum(graph.DotGeneral(x, []int{1}, nil, y, []int{0}, nil)), x)[0]
+		kind = g.Type()
+		return g
+	}, [][]float64{{1, 2}, {3, 4}}, [][]float64{{5, 6, 7}, {8, 9, 10}})
+	if kind != graph.NodeTypeDotGeneral {
+		t.Fatalf("gradient of DotGeneral built as %s, want a DotGeneral node", kind)
+	}
+}
