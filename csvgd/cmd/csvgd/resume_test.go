@@ -289,20 +289,7 @@ func TestSigkillResume(t *testing.T) {
 	}
 
 	resume := append(slices.Clone(args), "-resume")
-	start = time.Now()
-	code, _, stderr := runBinary(bin, resume...)
-	if code != exitOK {
-		t.Fatalf("resume: exit %d, stderr:\n%s", code, stderr)
-	}
-	t.Logf("resumed run took %.1f s", time.Since(start).Seconds())
-	if exists(ck) {
-		t.Errorf("the finished resumed run left its checkpoint %s", ck)
-	}
-	got, err := ensemble.Load(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameEnsemble(t, "resumed after SIGKILL", got, ref)
+	resumeAndCompare(t, bin, resume, ck, out, ref, "resumed after SIGKILL")
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
 		t.Logf("left in the folder: %v", left)
 	}
@@ -374,8 +361,15 @@ func TestInterruptWritesCheckpoint(t *testing.T) {
 		t.Logf("the interrupt's checkpoint is the periodic one (interrupted right after it)")
 	}
 
-	start = time.Now()
-	code, _, stderr = runBinary(bin, append(slices.Clone(args), "-resume")...)
+	resumeAndCompare(t, bin, append(slices.Clone(args), "-resume"), ck, out, ref, "resumed after SIGINT")
+}
+
+// resumeAndCompare runs the resume command, which must succeed, remove its
+// checkpoint ck and save to out exactly the ensemble ref.
+func resumeAndCompare(t *testing.T, bin string, resume []string, ck, out string, ref *ensemble.File, what string) {
+	t.Helper()
+	start := time.Now()
+	code, _, stderr := runBinary(bin, resume...)
 	if code != exitOK {
 		t.Fatalf("resume: exit %d, stderr:\n%s", code, stderr)
 	}
@@ -387,7 +381,7 @@ func TestInterruptWritesCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameEnsemble(t, "resumed after SIGINT", got, ref)
+	sameEnsemble(t, what, got, ref)
 }
 
 // TestSameSeedSameEnsemble: training is deterministic given the flags and
