@@ -32,6 +32,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	readmePath, err := readmeTarget(*readme, *quick)
+	if err == nil && readmePath != "" {
+		_, _, err = resultsBlock(readmePath) // checked before hours of work, not after
+	}
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
@@ -81,17 +84,27 @@ func readmeTarget(flag string, quick bool) (string, error) {
 // file at path with tables; a file without both markers is left alone and
 // reported.
 func replaceResults(path, tables string) error {
-	raw, err := os.ReadFile(path)
+	text, i, err := resultsBlock(path)
 	if err != nil {
 		return err
+	}
+	j := strings.Index(text, resultsEnd)
+	return writeFile(path, text[:i+len(resultsBegin)]+"\n"+tables+text[j:])
+}
+
+// resultsBlock reads the file at path and finds its results block: the
+// text and the index of the begin marker, or an error naming the file.
+func resultsBlock(path string) (string, int, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return "", 0, fmt.Errorf("-readme: %w", err)
 	}
 	text := string(raw)
 	i, j := strings.Index(text, resultsBegin), strings.Index(text, resultsEnd)
 	if i < 0 || j < i {
-		return errors.New(path + ": no results block (the lines " + resultsBegin + " and " + resultsEnd + "); not changed")
+		return "", 0, errors.New(path + ": no results block (the lines " + resultsBegin + " and " + resultsEnd + "); not changed")
 	}
-	text = text[:i+len(resultsBegin)] + "\n" + tables + text[j:]
-	return writeFile(path, text)
+	return text, i, nil
 }
 
 // writeFile replaces the file at path with text, atomically.

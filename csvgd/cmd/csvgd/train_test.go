@@ -41,6 +41,8 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"train", "-checkpoint", filepath.Join(dir, "none.json"), "-resume"}, exitUsage, "nothing to resume"},
 		{[]string{"train", "-checkpoint-every", "0"}, exitUsage, "-checkpoint-every = 0"},
 		{[]string{"reproduce", "-readme", existing, "-out", filepath.Join(dir, "figs"), "-quick=false", "-bogus"}, exitUsage, "bogus"},
+		{[]string{"reproduce", "-readme", existing, "-out", filepath.Join(dir, "figs"), "-quick=false"}, exitUsage, "exists.csv: no results block"},
+		{[]string{"reproduce", "-readme", filepath.Join(dir, "nope.md"), "-quick=false"}, exitUsage, "nope.md"},
 		{[]string{"predict", "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitUsage, "-ensemble is required"},
 		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitFailure, "exists.csv exists"},
 		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitFailure, "damaged.json"},
