@@ -293,3 +293,22 @@ func TestFigureErrors(t *testing.T) {
 		t.Errorf("failed saves wrote %d files", len(entries))
 	}
 }
+
+// checkFailedFigures asserts that every figure of cases reports an error
+// and that neither Render nor Save succeeds for it.
+func checkFailedFigures(t *testing.T, cases map[string]*Figure) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, f := range cases {
+		if f.Err() == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if _, err := f.Render("svg"); err == nil {
+			t.Errorf("%s: Render succeeded", name)
+		}
+		if err := f.Save(dir); err == nil {
+			t.Errorf("%s: Save succeeded", name)
+		}
+	}
+}

@@ -265,11 +265,7 @@ func exists(path string) bool {
 // uninterrupted run, bit for bit; a second resume has nothing to resume.
 func TestSigkillResume(t *testing.T) {
 	skipE2E(t)
-	bin := csvgdBinary(t)
-	ref := reference(t)
-	dir := t.TempDir()
-	ck, out := filepath.Join(dir, "ck.json"), filepath.Join(dir, "out.json")
-	args := append(slices.Clone(e2eArgs), "-checkpoint", ck, "-checkpoint-every", e2eCheckpointEvery, "-save", out)
+	bin, ref, dir, ck, out, args := checkpointingRun(t)
 
 	start := time.Now()
 	p := startBinary(t, bin, args...)
@@ -322,11 +318,7 @@ func TestInterruptWritesCheckpoint(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("os.Interrupt cannot be sent to a process on Windows")
 	}
-	bin := csvgdBinary(t)
-	ref := reference(t)
-	dir := t.TempDir()
-	ck, out := filepath.Join(dir, "ck.json"), filepath.Join(dir, "out.json")
-	args := append(slices.Clone(e2eArgs), "-checkpoint", ck, "-checkpoint-every", e2eCheckpointEvery, "-save", out)
+	bin, ref, _, ck, out, args := checkpointingRun(t)
 
 	start := time.Now()
 	p := startBinary(t, bin, args...)
@@ -408,4 +400,15 @@ func TestSameSeedSameEnsemble(t *testing.T) {
 		slices.EqualFunc(c.Particles, a.Particles, func(x, y []float64) bool { return slices.EqualFunc(x, y, bitsEqual) }) {
 		t.Fatal("-seed 8 trained the same ensemble as -seed 7")
 	}
+}
+
+// checkpointingRun prepares an end-to-end run: the binary, the reference
+// ensemble, a fresh folder, the checkpoint and output paths in it, and
+// the arguments of a checkpointing run saving to out.
+func checkpointingRun(t *testing.T) (bin string, ref *ensemble.File, dir, ck, out string, args []string) {
+	t.Helper()
+	bin, ref, dir = csvgdBinary(t), reference(t), t.TempDir()
+	ck, out = filepath.Join(dir, "ck.json"), filepath.Join(dir, "out.json")
+	args = append(slices.Clone(e2eArgs), "-checkpoint", ck, "-checkpoint-every", e2eCheckpointEvery, "-save", out)
+	return bin, ref, dir, ck, out, args
 }
