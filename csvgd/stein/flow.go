@@ -61,7 +61,7 @@ type Flow struct {
 	// reaches. A negative value switches the watchdog off.
 	Watchdog time.Duration
 
-	like      LogLikelihood
+	score     Score
 	step      *Exec
 	forces    *Exec
 	diagnosis *Exec // the step with a check per quantity, run after a failure
@@ -76,12 +76,19 @@ type Flow struct {
 }
 
 // NewFlow compiles (lazily, at the first call) the Stein step for cfg and the
-// log-likelihood like on backend b.
+// log-likelihood like on backend b; the data score is like's gradient by
+// autodiff.
 func NewFlow(b backends.Backend, cfg Config, like LogLikelihood) (*Flow, error) {
+	return NewFlowScore(b, cfg, like.Score())
+}
+
+// NewFlowScore is [NewFlow] with the data score given directly (for
+// example in closed form), not derived from a log-likelihood.
+func NewFlowScore(b backends.Backend, cfg Config, score Score) (*Flow, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, like: like}
+	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score}
 	var err error
 	if f.step, err = NewExec(b, f.stepGraph); err != nil {
 		return nil, fmt.Errorf("stein: building the step graph: %w", err)
@@ -116,7 +123,7 @@ type stepParts struct {
 
 // stepNodes builds one SVGD step from theta and the optimizer state.
 func (f *Flow) stepNodes(theta, gamma, lambda, iter *Node, state []*Node) stepParts {
-	s := stepParts{terms: directionTerms(theta, gamma, lambda, f.like, f.Prior, f.Kernel)}
+	s := stepParts{terms: directionTerms(theta, gamma, lambda, f.score, f.Prior, f.Kernel)}
 	s.phi = s.forces.Phi()
 	s.next, s.state = f.Optimizer.Update(theta, s.phi, iter, state)
 	if f.Project != nil {
@@ -127,7 +134,7 @@ func (f *Flow) stepNodes(theta, gamma, lambda, iter *Node, state []*Node) stepPa
 
 // forcesGraph: inputs theta, gamma, lambda; outputs the three forces.
 func (f *Flow) forcesGraph(theta, gamma, lambda *Node) []*Node {
-	d := Direction(theta, gamma, lambda, f.like, f.Prior, f.Kernel)
+	d := directionTerms(theta, gamma, lambda, f.score, f.Prior, f.Kernel).forces
 	return []*Node{d.Likelihood, d.Prior, d.Repulsion}
 }
 

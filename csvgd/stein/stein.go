@@ -10,6 +10,22 @@ import (
 // A nil LogLikelihood means "no data": only prior and kernel act.
 type LogLikelihood func(theta *Node) *Node
 
+// Score builds, for an ensemble theta of shape [N, D], the data part of
+// the score of every particle, grad_theta log p(D | theta), shape [N, D].
+// A model whose gradient autodiff computes wastefully can give it in
+// closed form (icnn's likelihood does); [LogLikelihood.Score] is the
+// autodiff one. A nil Score means "no data".
+type Score func(theta *Node) *Node
+
+// Score is the gradient of the log-likelihood by GoMLX's autodiff (nil
+// for a nil LogLikelihood).
+func (like LogLikelihood) Score() Score {
+	if like == nil {
+		return nil
+	}
+	return func(theta *Node) *Node { return Gradient(ReduceAllSum(like(theta)), theta)[0] }
+}
+
 // Forces are the three terms of the Stein direction, eq. (stein_grad), for
 // every particle a (each of shape [N, D]):
 //
@@ -29,7 +45,7 @@ func (f Forces) Phi() *Node { return Add(Add(f.Likelihood, f.Prior), f.Repulsion
 // theta [N, D] in one graph: gamma (bandwidth) and lambda (prior multiplier)
 // are scalar nodes of theta's dtype.
 func Direction(theta, gamma, lambda *Node, like LogLikelihood, prior Prior, kernel Kernel) Forces {
-	return directionTerms(theta, gamma, lambda, like, prior, kernel).forces
+	return directionTerms(theta, gamma, lambda, like.Score(), prior, kernel).forces
 }
 
 // terms are the forces together with the raw quantities they are made of,
@@ -44,15 +60,15 @@ type terms struct {
 
 // directionTerms builds the forces of [Direction] and keeps the scores and
 // the kernel matrix they are made of.
-func directionTerms(theta, gamma, lambda *Node, like LogLikelihood, prior Prior, kernel Kernel) terms {
+func directionTerms(theta, gamma, lambda *Node, score Score, prior Prior, kernel Kernel) terms {
 	n := float64(theta.Shape().Dimensions[0])
 	kmat, rep := kernel.Repulsion(theta, gamma)
 	smooth := func(score *Node) *Node { // 1/N sum_b k(theta_b, theta_a) score_b
 		return DivScalar(Einsum("ba,bd->ad", kmat, score), n)
 	}
 	scoreL := ZerosLike(theta)
-	if like != nil {
-		scoreL = Gradient(ReduceAllSum(like(theta)), theta)[0]
+	if score != nil {
+		scoreL = score(theta)
 	}
 	scoreP := prior.Score(theta, lambda)
 	return terms{

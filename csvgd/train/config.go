@@ -86,13 +86,13 @@ func (c Config) Validate() error {
 	return err
 }
 
-// logLikelihood is the likelihood of Config.Likelihood for arch on the
-// training batch with noise scale sigma.
-func (c Config) logLikelihood(arch icnn.Arch, train icnn.Batch, sigma float64) stein.LogLikelihood {
+// score is the data score of Config.Likelihood for arch on the training
+// batch with noise scale sigma, in closed form ([icnn.Arch.Score]).
+func (c Config) score(arch icnn.Arch, train icnn.Batch, sigma float64) stein.Score {
 	if c.Likelihood == "sum" {
-		return arch.LogLikelihood(train, sigma)
+		return arch.Score(train, sigma)
 	}
-	return arch.MeanLogLikelihood(train, sigma)
+	return arch.MeanScore(train, sigma)
 }
 
 // stageLength is the number of iterations of a stage: all of them for

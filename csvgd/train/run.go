@@ -155,14 +155,16 @@ func newRun(b backends.Backend, c Config, data Data, o Options) *run {
 	if r.ctx == nil {
 		r.ctx = context.Background()
 	}
-	r.sigma = c.Sigma
-	if r.sigma == 0 {
-		r.sigma = math.Max(data.Noise, 0.01) * r.train.RMS()
-	}
+	r.sigma = NewProblem(c, data).Sigma
 	r.ref = ReferenceSample(data.Test, data.Noise, c.RefDraws, c.Seed)
 	r.x = c.Arch.Init(c.Particles, rand.New(rand.NewPCG(c.Seed, 0x1c22)))
 	r.res = &Result{Config: c, Arch: c.Arch, Sigma: r.sigma, Particles: r.x}
 	return r
+}
+
+// problem is the run's problem for the network arch of a stage.
+func (r *run) problem(arch icnn.Arch) Problem {
+	return Problem{Config: r.c, Arch: arch, Train: r.train, Sigma: r.sigma}
 }
 
 // seconds is the wall time of the run's iterations, over all sessions.
@@ -232,11 +234,7 @@ func (r *run) adapt() {
 func (r *run) stage(s, n int) error {
 	arch := r.res.Arch
 	r.bar.stage, r.bar.widths = s, arch.Widths
-	sc, err := r.c.steinConfig(arch)
-	if err != nil {
-		return err
-	}
-	flow, err := stein.NewFlow(r.b, sc, r.c.logLikelihood(arch, r.train, r.sigma))
+	flow, err := r.problem(arch).Flow(r.b)
 	if err != nil {
 		return err
 	}

@@ -45,12 +45,13 @@ func (r *run) sequential() error {
 // leaves the perturbed copies of the pruned network in r.x.
 func (r *run) sparsify() error {
 	arch := r.res.Arch
-	sc, err := r.c.steinConfig(arch)
+	p := r.problem(arch)
+	sc, err := p.SteinConfig()
 	if err != nil {
 		return err
 	}
 	sc.Prior.Alpha = 2
-	flow, err := stein.NewFlow(r.b, sc, r.c.logLikelihood(arch, r.train, r.sigma))
+	flow, err := stein.NewFlowScore(r.b, sc, p.Score())
 	if err != nil {
 		return err
 	}

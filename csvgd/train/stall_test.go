@@ -2,7 +2,6 @@ package train
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -57,12 +56,7 @@ func paperICNNFlow(t *testing.T) (*stein.Flow, *stein.Ensemble) {
 	if train.Len() != 80 {
 		t.Fatalf("%d training points, want 80", train.Len())
 	}
-	sc, err := c.steinConfig(c.Arch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sigma := math.Max(data.Noise, 0.01) * train.RMS()
-	flow, err := stein.NewFlow(testBackend(t), sc, c.logLikelihood(c.Arch, train, sigma))
+	flow, err := NewProblem(c, data).Flow(testBackend(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,7 @@ func commands() []command {
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
 		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
 		{"reproduce", "run every study, write all 13 figures and the results tables", runReproduce},
+		{"bench", "time one Stein step: GoMLX's graph against the hand-written reference", runBench},
 		{"help", "print this help", runHelp},
 	}
 }

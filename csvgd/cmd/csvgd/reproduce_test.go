@@ -12,14 +12,14 @@ import (
 func TestReplaceResults(t *testing.T) {
 	dir := t.TempDir()
 	readme := filepath.Join(dir, "README.md")
-	before := "# Title\n\ntext\n" + resultsBegin + "\nold table\n" + resultsEnd + "\nafter\n"
+	before := "# Title\n\ntext\n" + results.begin + "\nold table\n" + results.end + "\nafter\n"
 	if err := os.WriteFile(readme, []byte(before), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := replaceResults(readme, "| new |\n"); err != nil {
+	if err := results.replace(readme, "| new |\n"); err != nil {
 		t.Fatal(err)
 	}
-	want := "# Title\n\ntext\n" + resultsBegin + "\n| new |\n" + resultsEnd + "\nafter\n"
+	want := "# Title\n\ntext\n" + results.begin + "\n| new |\n" + results.end + "\nafter\n"
 	if raw, _ := os.ReadFile(readme); string(raw) != want {
 		t.Errorf("README after replacement:\n%s\nwant:\n%s", raw, want)
 	}
@@ -27,7 +27,7 @@ func TestReplaceResults(t *testing.T) {
 	if err := os.WriteFile(plain, []byte("no markers\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := replaceResults(plain, "| new |\n"); err == nil || !strings.Contains(err.Error(), "plain.md") {
+	if err := results.replace(plain, "| new |\n"); err == nil || !strings.Contains(err.Error(), "plain.md") {
 		t.Errorf("file without markers: error %v, want one naming it", err)
 	}
 	if raw, _ := os.ReadFile(plain); string(raw) != "no markers\n" {

@@ -1,0 +1,40 @@
+package icnn
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/pkg/core/tensors"
+)
+
+// TestScoreMatchesAutodiff: the score written out in the graph equals
+// GoMLX's autodiff gradient of the log-likelihood, for the paper's network,
+// condensed templates and a deeper one, for both likelihood scales.
+func TestScoreMatchesAutodiff(t *testing.T) {
+	b := testBackend(t)
+	batch := NewBatch(testSamples(t, 12, 7))
+	for _, widths := range [][]int{{3, 30, 30, 1}, {3, 8, 3, 1}, {3, 4, 4, 1}, {3, 5, 4, 3, 1}, {3, 6, 1}} {
+		a := Arch{Widths: widths}
+		for _, mean := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/mean=%v", widths, mean), func(t *testing.T) {
+				like, score := a.LogLikelihood(batch, 0.3), a.Score(batch, 0.3)
+				if mean {
+					like, score = a.MeanLogLikelihood(batch, 0.3), a.MeanScore(batch, 0.3)
+				}
+				x := particles(a, 5, 11).Tensor()
+				want, _ := tensors.CopyFlatData[float64](MustExecOnce(b, func(theta *Node) *Node { return like.Score()(theta) }, x))
+				got, _ := tensors.CopyFlatData[float64](MustExecOnce(b, func(theta *Node) *Node { return score(theta) }, x))
+				var num, den float64
+				for i := range want {
+					num = math.Max(num, math.Abs(got[i]-want[i]))
+					den = math.Max(den, math.Abs(want[i]))
+				}
+				if num > 1e-11*den {
+					t.Fatalf("max |closed form - autodiff| = %.3g, max |autodiff| = %.3g", num, den)
+				}
+			})
+		}
+	}
+}

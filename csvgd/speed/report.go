@@ -1,0 +1,104 @@
+package speed
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Result is the measurement of one case. MsPerIter is the median wall
+// time of one step of GoMLX's graph, ReferenceMsPerIter that of the
+// hand-written reference, Ratio the first over the second.
+type Result struct {
+	Particles          int     `json:"particles"`
+	Width              int     `json:"width"`
+	Params             int     `json:"params"`
+	MsPerIter          float64 `json:"ms_per_iter"`
+	Iters              int     `json:"iters"`
+	ReferenceMsPerIter float64 `json:"reference_ms_per_iter"`
+	ReferenceIters     int     `json:"reference_iters"`
+	Ratio              float64 `json:"ratio_to_reference"`
+}
+
+// Target is one goal of the speed issue, checked on a report: Value must
+// be at most Bound (AtLeast false) or at least Bound (AtLeast true).
+type Target struct {
+	Name    string  `json:"name"`
+	Value   float64 `json:"value"`
+	Bound   float64 `json:"bound"`
+	AtLeast bool    `json:"at_least"`
+	Met     bool    `json:"met"`
+}
+
+// Report is what `csvgd bench -json` prints.
+type Report struct {
+	Backend          string   `json:"backend"`
+	Description      string   `json:"backend_description"`
+	DType            string   `json:"dtype"`
+	CPUs             int      `json:"cpus"`
+	GoMaxProcs       int      `json:"gomaxprocs"`
+	ReferenceWorkers int      `json:"reference_workers"`
+	Results          []Result `json:"results"`
+	Targets          []Target `json:"targets"`
+}
+
+// find returns the result of a case, if measured.
+func (r *Report) find(particles, width int) (Result, bool) {
+	for _, res := range r.Results {
+		if res.Particles == particles && res.Width == width {
+			return res, true
+		}
+	}
+	return Result{}, false
+}
+
+// evaluate checks the issue's targets on the 10-particle cases measured.
+func (r *Report) evaluate() []Target {
+	var ts []Target
+	for _, t := range []struct {
+		width int
+		bound float64
+	}{{30, 1.5}, {8, 3}, {4, 3}} {
+		if res, ok := r.find(10, t.width); ok {
+			ts = append(ts, Target{Name: fmt.Sprintf("graph / reference, 10 particles, width %d", t.width),
+				Value: res.Ratio, Bound: t.bound, Met: res.Ratio <= t.bound})
+		}
+	}
+	full, ok1 := r.find(10, 30)
+	small, ok2 := r.find(10, 4)
+	if ok1 && ok2 {
+		v := full.MsPerIter / small.MsPerIter
+		ts = append(ts, Target{Name: "graph step at width 30 / width 4, 10 particles", Value: v, Bound: 5, AtLeast: true, Met: v >= 5})
+	}
+	return ts
+}
+
+// WriteMarkdown writes the report as README's speed table: one row per
+// case, then the targets.
+func (r *Report) WriteMarkdown(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Backend `%s` (%s), %s, %d CPUs; reference on %d goroutines. Median ms per step.\n\n",
+		r.Backend, r.Description, r.DType, r.CPUs, r.ReferenceWorkers)
+	b.WriteString("| particles | width | weights | GoMLX graph | hand-written reference | graph / reference |\n")
+	b.WriteString("|---:|---:|---:|---:|---:|---:|\n")
+	for _, res := range r.Results {
+		fmt.Fprintf(&b, "| %d | %d | %d | %.2f | %.2f | %.2fx |\n",
+			res.Particles, res.Width, res.Params, res.MsPerIter, res.ReferenceMsPerIter, res.Ratio)
+	}
+	if len(r.Targets) > 0 {
+		b.WriteString("\n| target | measured | goal | met |\n|---|---:|---:|:---:|\n")
+		for _, t := range r.Targets {
+			rel := "<="
+			if t.AtLeast {
+				rel = ">="
+			}
+			met := "no"
+			if t.Met {
+				met = "yes"
+			}
+			fmt.Fprintf(&b, "| %s | %.2fx | %s %.1fx | %s |\n", t.Name, t.Value, rel, t.Bound, met)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,58 @@
+package train
+
+import (
+	"math"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/gomlx/gomlx/backends"
+)
+
+// Problem is what one Stein step of a training run is made of: the
+// configuration, the network of the current stage, the training batch and
+// the noise scale sigma of the likelihood. Runs build their flows from it,
+// and so do the benchmarks and the hand-written reference, so that all
+// three take the same step.
+type Problem struct {
+	Config Config
+	Arch   icnn.Arch
+	Train  icnn.Batch
+	Sigma  float64
+}
+
+// NewProblem is the problem of c at its first stage on the training data
+// of data; sigma is c.Sigma, or max(noise, 0.01) x RMS of the training
+// stresses when c.Sigma is 0 (automatic).
+func NewProblem(c Config, data Data) Problem {
+	p := Problem{Config: c, Arch: c.Arch, Train: icnn.NewBatch(data.Train), Sigma: c.Sigma}
+	if p.Sigma == 0 {
+		p.Sigma = math.Max(data.Noise, 0.01) * p.Train.RMS()
+	}
+	return p
+}
+
+// SteinConfig is the flow's configuration: prior, kernel, bandwidth,
+// optimizer and the projection onto non-negative constrained weights.
+func (p Problem) SteinConfig() (stein.Config, error) { return p.Config.steinConfig(p.Arch) }
+
+// Score is the data score of Config.Likelihood in closed form.
+func (p Problem) Score() stein.Score { return p.Config.score(p.Arch, p.Train, p.Sigma) }
+
+// Weight is w of the log-likelihood -w sum_{m,k} (S_mk - S^data_mk)^2:
+// 1/(2 sigma^2), divided by the number of points for the mean likelihood.
+func (p Problem) Weight() float64 {
+	w := 0.5 / (p.Sigma * p.Sigma)
+	if p.Config.Likelihood == "sum" {
+		return w
+	}
+	return w / float64(max(p.Train.Len(), 1))
+}
+
+// Flow is the Stein flow of the problem on backend b.
+func (p Problem) Flow(b backends.Backend) (*stein.Flow, error) {
+	sc, err := p.SteinConfig()
+	if err != nil {
+		return nil, err
+	}
+	return stein.NewFlowScore(b, sc, p.Score())
+}
