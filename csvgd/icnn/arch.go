@@ -105,10 +105,16 @@ func (a Arch) Weights(theta *Node) []*Node {
 	return ws
 }
 
-// Project clips the constrained weights of theta [N, P] at zero.
+// Project clips the constrained weights of theta [N, P] at zero. The mask
+// is a constant of theta's full shape (broadcasting a row costs more than
+// the clipping in the pure-Go backend), and a NaN stays a NaN.
 func (a Arch) Project(theta *Node) *Node {
-	mask := ExpandAxes(ConstAs(theta, boolsToFloats(a.Constrained())), 0)
-	return Sub(theta, Mul(mask, Min(theta, ZerosLike(theta))))
+	row := boolsToFloats(a.Constrained())
+	mask := make([][]float64, theta.Shape().Dimensions[0])
+	for i := range mask {
+		mask[i] = row
+	}
+	return Sub(theta, Mul(ConstAs(theta, mask), Min(theta, ScalarZero(theta.Graph(), theta.DType()))))
 }
 
 func boolsToFloats(b []bool) []float64 {

@@ -3,6 +3,7 @@ package stein_test
 import (
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -37,6 +38,6 @@ func Example() {
 	for _, t := range x.Data {
 		v += (t - m) * (t - m) / 49
 	}
-	fmt.Printf("mean %.1f, variance %.1f\n", m, v)
+	fmt.Printf("mean %.1f, variance %.1f\n", math.Abs(m), v) // |m|: no "-0.0" from a mean of -0.001
 	// Output: mean 0.0, variance 1.0
 }

@@ -124,7 +124,7 @@ type stepParts struct {
 // stepNodes builds one SVGD step from theta and the optimizer state.
 func (f *Flow) stepNodes(theta, gamma, lambda, iter *Node, state []*Node) stepParts {
 	s := stepParts{terms: directionTerms(theta, gamma, lambda, f.score, f.Prior, f.Kernel)}
-	s.phi = s.forces.Phi()
+	s.phi = f.Kernel.Phi(theta, gamma, Add(s.scoreL, s.scoreP))
 	s.next, s.state = f.Optimizer.Update(theta, s.phi, iter, state)
 	if f.Project != nil {
 		s.next = f.Project(s.next)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
 	"gonum.org/v1/gonum/integrate/quad"
 )
 
@@ -99,5 +100,24 @@ func TestPriorValidate(t *testing.T) {
 	}
 	if err := (Prior{Alpha: 2, Lambda: 0}).Validate(); err != nil {
 		t.Errorf("lambda = 0 is the flat prior and valid: %v", err)
+	}
+}
+
+// TestPriorScoreGraphMatchesHost: the graph's prior score (square roots
+// for the paper's orders, exp-log otherwise) equals Score1D (math.Pow) to
+// a few units in the last place, at every order the paper uses and others.
+func TestPriorScoreGraphMatchesHost(t *testing.T) {
+	b := testBackend(t)
+	xs := []float64{-3, -0.7, -1e-3, -1e-6, 0, 2e-5, 1e-3, 0.02, 0.5, 4}
+	for _, alpha := range []float64{0.1, 0.25, 0.5, 0.75, 1, 1.5, 2} {
+		p := Prior{Alpha: alpha, Lambda: 0.3, Smoothing: 1e-3}
+		out := MustExecOnce(b, func(theta, lambda *Node) *Node { return p.Score(theta, lambda) }, xs, 0.3)
+		got := out.Value().([]float64)
+		for i, x := range xs {
+			want := p.Score1D(x)
+			if math.Abs(got[i]-want) > 1e-14*math.Abs(want) {
+				t.Errorf("alpha=%v x=%v: graph score %v, host %v", alpha, x, got[i], want)
+			}
+		}
 	}
 }

@@ -29,13 +29,41 @@ func (k Kernel) Repulsion(x, gamma *Node) (kmat, rep *Node) {
 		kmat, grad := k.Matrix(x, gamma)
 		return kmat, ReduceSum(grad, 0)
 	}
-	xc := Sub(x, ReduceAndKeep(x, ReduceMean, 0))
+	xc, kmat, colsum := k.rbf(x, gamma)
+	rep = Div(Sub(Mul(xc, ExpandAxes(colsum, -1)), Einsum("ba,bd->ad", kmat, xc)), gamma)
+	return kmat, rep
+}
+
+// rbf is the RBF kernel matrix of x [N, D] from the centred particles
+// x~ = x - mean(x) (see [Kernel.Repulsion]), with x~ and the column sums
+// sum_b K[b, a].
+func (k Kernel) rbf(x, gamma *Node) (xc, kmat, colsum *Node) {
+	xc = Sub(x, ReduceAndKeep(x, ReduceMean, 0))
 	sq := ReduceSum(Square(xc), -1) // [N]
 	gram := Einsum("bd,ad->ba", xc, xc)
 	d2 := Sub(Add(ExpandAxes(sq, 1), ExpandAxes(sq, 0)), MulScalar(gram, 2))
 	d2 = Max(d2, ZerosLike(d2))
 	kmat = Exp(Neg(Div(d2, MulScalar(gamma, 2))))
-	colsum := ReduceSum(kmat, 0) // [a]: sum over b
-	rep = Div(Sub(Mul(xc, ExpandAxes(colsum, -1)), Einsum("ba,bd->ad", kmat, xc)), gamma)
-	return kmat, rep
+	return xc, kmat, ReduceSum(kmat, 0)
+}
+
+// Phi builds the Stein direction of eq. (stein_grad) for the ensemble x
+// [N, D] whose particles have the scores score [N, D] (data and prior
+// together), with one product by the kernel matrix instead of one per
+// term:
+//
+//	phi[a] = 1/N [ sum_b K[b, a] score_b + R[a] ],
+//
+// and for the RBF kernel, with R of [Kernel.Repulsion],
+//
+//	phi[a] = 1/N [ sum_b K[b, a] (score_b - x~_b / gamma) + x~_a sum_b K[b, a] / gamma ].
+func (k Kernel) Phi(x, gamma, score *Node) *Node {
+	n := float64(x.Shape().Dimensions[0])
+	if k.Beta != 2 || k.Mask > 0 {
+		kmat, grad := k.Matrix(x, gamma)
+		return DivScalar(Add(Einsum("ba,bd->ad", kmat, score), ReduceSum(grad, 0)), n)
+	}
+	xc, kmat, colsum := k.rbf(x, gamma)
+	smoothed := Einsum("ba,bd->ad", kmat, Sub(score, Div(xc, gamma)))
+	return DivScalar(Add(smoothed, Div(Mul(xc, ExpandAxes(colsum, -1)), gamma)), n)
 }
