@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gomlx/gomlx/backends"
+
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
@@ -17,7 +19,8 @@ import (
 // projection), from the same 10 particles with a fresh optimizer state on
 // both sides: the particles agree to a relative 1e-10 after every step,
 // which checks Adam's state and bias correction too. SGD is checked for
-// one step at the narrow width.
+// one step at the narrow width. Both flows are checked: with the score by
+// autodiff and with the closed-form score training uses.
 func TestStepMatchesFlow(t *testing.T) {
 	backend := backendtest.Backend(t)
 	b := icnn.NewBatch(trainingSamples(t))
@@ -31,38 +34,52 @@ func TestStepMatchesFlow(t *testing.T) {
 		{"3-4-4-1/adam", icnn.Arch{Widths: []int{3, 4, 4, 1}}, "adam", 3},
 		{"3-4-4-1/sgd", icnn.Arch{Widths: []int{3, 4, 4, 1}}, "sgd", 1},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg := flowConfig(t, tc.arch, tc.optimizer)
-			flow, err := stein.NewFlow(backend, cfg, tc.arch.MeanLogLikelihood(b, sigma))
-			if err != nil {
-				t.Fatal(err)
+		for _, closed := range []bool{false, true} {
+			name := tc.name + "/autodiff"
+			if closed {
+				name = tc.name + "/closed-form"
 			}
-			ref, err := reference.NewStep(tc.arch, b, meanWeight(b), cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := initial(tc.arch, 10, 1)
-			got := want.Clone()
-			for k := 1; k <= tc.steps; k++ {
-				if err := flow.Step(want); err != nil {
-					t.Fatal(err)
-				}
-				if err := ref.Do(got); err != nil {
-					t.Fatal(err)
-				}
-				if ref.Iter != flow.Iter {
-					t.Errorf("step %d: reference at iteration %d, flow at %d", k, ref.Iter, flow.Iter)
-				}
-				if g, w := ref.LastGamma, flow.LastGamma; g != w {
-					t.Errorf("step %d: bandwidth %v, flow %v", k, g, w)
-				}
-				d := relDiff(got.Data, want.Data)
-				t.Logf("step %d: relative difference of the particles %.3g", k, d)
-				if !(d <= 1e-10) {
-					t.Errorf("step %d: particles differ from the flow's by %.3g (relative), want <= 1e-10", k, d)
-				}
-			}
-		})
+			t.Run(name, func(t *testing.T) { checkStepMatchesFlow(t, backend, b, tc.arch, tc.optimizer, tc.steps, closed) })
+		}
+	}
+}
+
+// checkStepMatchesFlow takes steps with the reference and the flow (score
+// by autodiff, or closed when closed) from the same particles.
+func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, arch icnn.Arch, optimizer string, steps int, closed bool) {
+	cfg := flowConfig(t, arch, optimizer)
+	score := arch.MeanLogLikelihood(b, sigma).Score()
+	if closed {
+		score = arch.MeanScore(b, sigma)
+	}
+	flow, err := stein.NewFlowScore(backend, cfg, score)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := reference.NewStep(arch, b, meanWeight(b), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := initial(arch, 10, 1)
+	got := want.Clone()
+	for k := 1; k <= steps; k++ {
+		if err := flow.Step(want); err != nil {
+			t.Fatal(err)
+		}
+		if err := ref.Do(got); err != nil {
+			t.Fatal(err)
+		}
+		if ref.Iter != flow.Iter {
+			t.Errorf("step %d: reference at iteration %d, flow at %d", k, ref.Iter, flow.Iter)
+		}
+		if g, w := ref.LastGamma, flow.LastGamma; g != w {
+			t.Errorf("step %d: bandwidth %v, flow %v", k, g, w)
+		}
+		d := relDiff(got.Data, want.Data)
+		t.Logf("step %d: relative difference of the particles %.3g", k, d)
+		if !(d <= 1e-10) {
+			t.Errorf("step %d: particles differ from the flow's by %.3g (relative), want <= 1e-10", k, d)
+		}
 	}
 }
 

@@ -57,37 +57,56 @@ type caseResult struct {
 	workers int
 }
 
-// runCase measures one case.
-func runCase(b backends.Backend, c Case, o Options) (caseResult, error) {
-	p, err := Problem(c, o.Seed)
+// steppers are one step of a case with each implementation, each on its
+// own copy of the same initial particles.
+type steppers struct {
+	params      int
+	graph, hand func() error
+}
+
+// newSteppers builds the graph's flow and the reference for case c.
+func newSteppers(b backends.Backend, c Case, seed uint64, workers int) (steppers, error) {
+	p, err := Problem(c, seed)
 	if err != nil {
-		return caseResult{}, err
+		return steppers{}, err
 	}
-	init := p.Arch.Init(c.Particles, rand.New(rand.NewPCG(o.Seed, 0x1c22)))
+	init := p.Arch.Init(c.Particles, rand.New(rand.NewPCG(seed, 0x1c22)))
 	flow, err := p.Flow(b)
 	if err != nil {
-		return caseResult{}, err
-	}
-	x := init.Clone()
-	graph, err := measure(o, func() error { return flow.Step(x) })
-	if err != nil {
-		return caseResult{}, fmt.Errorf("graph: %w", err)
+		return steppers{}, err
 	}
 	sc, err := p.SteinConfig()
 	if err != nil {
-		return caseResult{}, err
+		return steppers{}, err
 	}
 	ref, err := reference.NewStep(p.Arch, p.Train, p.Weight(), sc)
 	if err != nil {
+		return steppers{}, err
+	}
+	ref.Workers = workers
+	x, y := init.Clone(), init.Clone()
+	return steppers{
+		params: p.Arch.NumParams(),
+		graph:  func() error { return flow.Step(x) },
+		hand:   func() error { return ref.Do(y) },
+	}, nil
+}
+
+// runCase measures one case.
+func runCase(b backends.Backend, c Case, o Options) (caseResult, error) {
+	s, err := newSteppers(b, c, o.Seed, o.Workers)
+	if err != nil {
 		return caseResult{}, err
 	}
-	ref.Workers = o.Workers
-	y := init.Clone()
-	hand, err := measure(o, func() error { return ref.Do(y) })
+	graph, err := measure(o, s.graph)
+	if err != nil {
+		return caseResult{}, fmt.Errorf("graph: %w", err)
+	}
+	hand, err := measure(o, s.hand)
 	if err != nil {
 		return caseResult{}, fmt.Errorf("reference: %w", err)
 	}
-	res := Result{Particles: c.Particles, Width: c.Width, Params: p.Arch.NumParams(),
+	res := Result{Particles: c.Particles, Width: c.Width, Params: s.params,
 		MsPerIter: ms(graph.median), Iters: graph.iters,
 		ReferenceMsPerIter: ms(hand.median), ReferenceIters: hand.iters}
 	res.Ratio = res.MsPerIter / res.ReferenceMsPerIter

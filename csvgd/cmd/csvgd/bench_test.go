@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBenchBadInput: bad flags and files are one-line usage errors, and
+// an existing profile or a README without the speed block is left alone.
+func TestBenchBadInput(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "mine.md")
+	if err := os.WriteFile(mine, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "-particles", "1"}, `"1" is not an integer >= 2`},
+		{[]string{"bench", "-particles", "10,x"}, `"x"`},
+		{[]string{"bench", "-widths", "0"}, `"0" is not an integer >= 1`},
+		{[]string{"bench", "-widths", ""}, `-widths ""`},
+		{[]string{"bench", "-time", "0s"}, "-time 0s"},
+		{[]string{"bench", "-min-iters", "0"}, "-min-iters 0"},
+		{[]string{"bench", "-workers", "-1"}, "-workers -1"},
+		{[]string{"bench", "-readme", mine}, "mine.md: no speed block"},
+		{[]string{"bench", "-cpuprofile", mine}, "mine.md: the file exists"},
+		{[]string{"bench", "-bogus"}, "-bogus"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q (want one line naming %s)", c.args, code, out, errOut, c.want)
+		}
+	}
+	if raw, _ := os.ReadFile(mine); string(raw) != "mine\n" {
+		t.Fatal("bench changed a file it should have left alone")
+	}
+}
+
+// TestBenchJSON checks the contract of `csvgd bench -json` on a tiny run:
+// one JSON object with backend, dtype and one result per case (particles,
+// width, params, ms_per_iter > 0), and the README block it replaces.
+func TestBenchJSON(t *testing.T) {
+	readme := filepath.Join(t.TempDir(), "README.md")
+	before := "# T\n" + speedTable.begin + "\nold\n" + speedTable.end + "\nafter\n"
+	if err := os.WriteFile(readme, []byte(before), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI("bench", "-json", "-particles", "3", "-widths", "4,2", "-time", "1ms", "-min-iters", "2", "-readme", readme)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Backend, DType string
+		Results        []struct {
+			Particles, Width, Params int
+			MsPerIter                float64 `json:"ms_per_iter"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("stdout is not one JSON object: %v\n%s", err, out)
+	}
+	if rep.Backend == "" || rep.DType != "float64" || len(rep.Results) != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	for i, want := range []struct{ width, params int }{{4, 3*4 + 4*4 + 4}, {2, 3*2 + 2*2 + 2}} {
+		r := rep.Results[i]
+		if r.Particles != 3 || r.Width != want.width || r.Params != want.params || !(r.MsPerIter > 0) {
+			t.Errorf("result %d: %+v, want 3 particles, width %d, %d params, a positive time", i, r, want.width, want.params)
+		}
+	}
+	raw, _ := os.ReadFile(readme)
+	if s := string(raw); strings.Contains(s, "\nold\n") || !strings.Contains(s, "| 3 | 2 | 12 |") || !strings.HasSuffix(s, speedTable.end+"\nafter\n") {
+		t.Errorf("README after bench:\n%s", s)
+	}
+}

@@ -1,0 +1,82 @@
+package speed
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+)
+
+// TestTargets: the four targets are checked with their bounds, on
+// the 10-particle cases only.
+func TestTargets(t *testing.T) {
+	r := &Report{Results: []Result{
+		{Particles: 10, Width: 30, MsPerIter: 15, Ratio: 1.5},
+		{Particles: 10, Width: 8, MsPerIter: 4, Ratio: 3.01},
+		{Particles: 10, Width: 4, MsPerIter: 3, Ratio: 2},
+		{Particles: 100, Width: 4, MsPerIter: 1, Ratio: 9},
+	}}
+	got := r.evaluate()
+	want := []struct {
+		value float64
+		met   bool
+	}{{1.5, true}, {3.01, false}, {2, true}, {5, true}}
+	if len(got) != len(want) {
+		t.Fatalf("%d targets, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if got[i].Value != w.value || got[i].Met != w.met {
+			t.Errorf("target %q: value %v met %v, want %v and %v", got[i].Name, got[i].Value, got[i].Met, w.value, w.met)
+		}
+	}
+	if ts := (&Report{Results: r.Results[:1]}).evaluate(); len(ts) != 1 {
+		t.Errorf("only width 30 measured: %d targets, want 1", len(ts))
+	}
+}
+
+// TestRunTiny measures two tiny cases end to end: both implementations
+// run, the parameter counts are the networks', and the table lists them.
+func TestRunTiny(t *testing.T) {
+	b := backendtest.Backend(t)
+	cases := []Case{{Particles: 3, Width: 2}, {Particles: 4, Width: 3}}
+	rep, err := Run(b, cases, Options{Warmup: 1, MinIters: 3, MinTime: time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Results) != 2 {
+		t.Fatalf("%d results, want 2", len(rep.Results))
+	}
+	for i, res := range rep.Results {
+		c := cases[i]
+		if res.Params != c.Arch().NumParams() || res.Iters < 3 || res.ReferenceIters < 3 ||
+			!(res.MsPerIter > 0) || !(res.ReferenceMsPerIter > 0) || res.Ratio != res.MsPerIter/res.ReferenceMsPerIter {
+			t.Errorf("case %+v: result %+v", c, res)
+		}
+	}
+	var md strings.Builder
+	if err := rep.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "| 3 | 2 | 12 |") || !strings.Contains(md.String(), "| 4 | 3 | 21 |") {
+		t.Errorf("table:\n%s", md.String())
+	}
+}
+
+// TestProblemIsTheTrainingStep: the measured problem is the command line's
+// training run with the prior of Sec. 5.4 on 80 points at 10% noise.
+func TestProblemIsTheTrainingStep(t *testing.T) {
+	if _, err := Problem(Case{Particles: 1, Width: 4}, 1); err == nil || !strings.Contains(err.Error(), "particles = 1") {
+		t.Errorf("one particle: error %v", err)
+	}
+	p, err := Problem(Case{Particles: 10, Width: 30}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Train.Len() != 80 || p.Arch.NumParams() != 1020 || p.Config.Lambda != 0.05 || p.Config.Alpha != 0.5 || p.Config.Particles != 10 {
+		t.Errorf("problem %+v", p.Config)
+	}
+	if want := 0.1 * p.Train.RMS(); p.Sigma != want {
+		t.Errorf("sigma %v, want 10%% of the RMS stress %v", p.Sigma, want)
+	}
+}
