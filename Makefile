@@ -9,7 +9,7 @@
 # GoNB (the Jupyter kernel) and goimports live in .bin.
 export PATH := $(CURDIR)/.bin:$(PATH)
 
-.PHONY: setup test notebooks figures reproduce
+.PHONY: setup test notebooks figures reproduce bench
 
 setup:
 	scripts/setup.sh
@@ -29,3 +29,8 @@ figures:
 	go run ./csvgd/cmd/csvgd reproduce -out $(FIGURES_OUT)
 
 reproduce: figures notebooks
+
+# make bench      time the Stein step (GoMLX graph vs the hand-written reference) and
+#                 write the table into README's speed block
+bench:
+	go run ./csvgd/cmd/csvgd bench -readme README.md

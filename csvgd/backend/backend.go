@@ -73,6 +73,7 @@ func New() (backends.Backend, error) {
 	if err != nil {
 		return nil, explain(cfg, err)
 	}
+	remember(b, cfg)
 	if Notice == nil {
 		return b, nil
 	}

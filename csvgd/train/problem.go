@@ -3,6 +3,7 @@ package train
 import (
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/gomlx/backends"
@@ -48,11 +49,23 @@ func (p Problem) Weight() float64 {
 	return w / float64(max(p.Train.Len(), 1))
 }
 
-// Flow is the Stein flow of the problem on backend b.
+// Flow is the Stein flow of the problem for Config.Particles particles on
+// backend b, or on its sequential twin when the step is small
+// ([backend.ForWork]).
 func (p Problem) Flow(b backends.Backend) (*stein.Flow, error) {
 	sc, err := p.SteinConfig()
 	if err != nil {
 		return nil, err
 	}
-	return stein.NewFlowScore(b, sc, p.Score())
+	return stein.NewFlowScore(backend.ForWork(b, p.Work(p.Config.Particles)), sc, p.Score())
+}
+
+// Work is the size of the largest activations of the step for n
+// particles: n x (points + 1) x the widest hidden layer.
+func (p Problem) Work(n int) int {
+	widest := 0
+	for _, w := range p.Arch.Widths[1 : len(p.Arch.Widths)-1] {
+		widest = max(widest, w)
+	}
+	return n * (p.Train.Len() + 1) * widest
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
@@ -51,7 +52,7 @@ func (r *run) sparsify() error {
 		return err
 	}
 	sc.Prior.Alpha = 2
-	flow, err := stein.NewFlowScore(r.b, sc, p.Score())
+	flow, err := stein.NewFlowScore(backend.ForWork(r.b, p.Work(1)), sc, p.Score())
 	if err != nil {
 		return err
 	}

@@ -15,12 +15,20 @@ import (
 // ICNN ensemble (10 particles, the 80 training points of the committed
 // noise-0.10 data, the mean log-likelihood, the alpha = 0.5 prior at
 // lambda = 0.05, the paper's bandwidth rule, Adam) 100 times on the
-// project's backend configuration. A deadlocking backend (the default
-// simplego worker pool on two cores did) makes this test fail with a
-// message after stallLimit, rather than hang until go test's own time-out.
+// project's backend configuration, at full width (parallel operations)
+// and at the condensed width 4 (the sequential twin of backend.ForWork).
+// A deadlocking backend (the default simplego worker pool on two cores
+// did) makes this test fail with a message after stallLimit, rather than
+// hang until go test's own time-out.
 func TestICNNSteinStepsDoNotStall(t *testing.T) {
+	for _, widths := range [][]int{{3, 30, 30, 1}, {3, 4, 4, 1}} {
+		t.Run(fmt.Sprint(widths), func(t *testing.T) { checkNoStall(t, icnn.Arch{Widths: widths}) })
+	}
+}
+
+func checkNoStall(t *testing.T, arch icnn.Arch) {
 	const steps, stallLimit = 100, 5 * time.Minute
-	flow, x := paperICNNFlow(t)
+	flow, x := paperICNNFlow(t, arch)
 	done := make(chan error, 1)
 	var first time.Duration // the first step compiles the graph
 	start := time.Now()
@@ -41,15 +49,15 @@ func TestICNNSteinStepsDoNotStall(t *testing.T) {
 }
 
 // paperICNNFlow is the Stein flow and the seeded initial particles of a
-// csvgd training run with the paper's network at lambda = 0.05.
-func paperICNNFlow(t *testing.T) (*stein.Flow, *stein.Ensemble) {
+// csvgd training run with the network arch at lambda = 0.05.
+func paperICNNFlow(t *testing.T, arch icnn.Arch) (*stein.Flow, *stein.Ensemble) {
 	t.Helper()
 	data, err := LoadData("", 0.1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := DefaultConfig() // step size, prior smoothing and seed of the command line
-	c.Arch, c.Particles, c.Optimizer = icnn.Paper(), 10, "adam"
+	c.Arch, c.Particles, c.Optimizer = arch, 10, "adam"
 	c.Alpha, c.Lambda, c.Beta, c.Bandwidth = 0.5, 0.05, 2, stein.Bandwidth{Rule: stein.MedianPaper}
 	c.Likelihood = "mean"
 	train := icnn.NewBatch(data.Train)
