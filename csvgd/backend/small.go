@@ -52,7 +52,16 @@ func ForWork(b backends.Backend, elems int) backends.Backend {
 		return b
 	}
 	twins[b] = t
+	created[t] = sequentialConfig(opts)
 	return t
+}
+
+// ConfigOf is the configuration string a backend made by [New] or
+// [ForWork] was created with ("" for other backends).
+func ConfigOf(b backends.Backend) string {
+	twinsMu.Lock()
+	defer twinsMu.Unlock()
+	return created[b]
 }
 
 // sequentialConfig is the pure-Go configuration with options opts where

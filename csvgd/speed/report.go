@@ -2,8 +2,11 @@ package speed
 
 import (
 	"fmt"
+
 	"io"
 	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend"
 )
 
 // Result is the measurement of one case. MsPerIter is the median wall
@@ -34,6 +37,7 @@ type Target struct {
 type Report struct {
 	Backend          string   `json:"backend"`
 	Description      string   `json:"backend_description"`
+	SmallSteps       string   `json:"small_steps_backend,omitempty"` // where steps below backend.SmallGraph run`
 	DType            string   `json:"dtype"`
 	CPUs             int      `json:"cpus"`
 	GoMaxProcs       int      `json:"gomaxprocs"`
@@ -77,8 +81,11 @@ func (r *Report) evaluate() []Target {
 // case, then the targets.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Backend `%s` (%s), %s, %d CPUs; reference on %d goroutines. Median ms per step.\n\n",
-		r.Backend, r.Description, r.DType, r.CPUs, r.ReferenceWorkers)
+	fmt.Fprintf(&b, "Backend `%s` (%s), %s, %d CPUs", r.Backend, r.Description, r.DType, r.CPUs)
+	if r.SmallSteps != "" {
+		fmt.Fprintf(&b, "; steps with activations under %d elements on `%s`", backend.SmallGraph, r.SmallSteps)
+	}
+	fmt.Fprintf(&b, "; the reference on %d goroutines. Median ms per step.\n\n", r.ReferenceWorkers)
 	b.WriteString("| particles | width | weights | GoMLX graph | hand-written reference | graph / reference |\n")
 	b.WriteString("|---:|---:|---:|---:|---:|---:|\n")
 	for _, res := range r.Results {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 
+	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -36,6 +37,12 @@ func Run(b backends.Backend, cases []Case, o Options, log io.Writer) (*Report, e
 	o = o.withDefaults()
 	r := &Report{Backend: b.Name(), Description: b.Description(), DType: "float64",
 		CPUs: runtime.NumCPU(), GoMaxProcs: runtime.GOMAXPROCS(0)}
+	if cfg := backend.ConfigOf(b); cfg != "" {
+		r.Backend = cfg
+	}
+	if twin := backend.ForWork(b, 0); twin != b {
+		r.SmallSteps = backend.ConfigOf(twin)
+	}
 	for _, c := range cases {
 		res, err := runCase(b, c, o)
 		if err != nil {
