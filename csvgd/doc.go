@@ -15,7 +15,8 @@
 //   - [github.com/csvgd/csvgd-go/csvgd/hyperelastic]: the truth model and
 //     data of Sec. 5.2 (invariants, stress, generator, CSV).
 //   - [github.com/csvgd/csvgd-go/csvgd/icnn]: the input-convex network of
-//     Sec. 5.1, ensembled (forward, stress, likelihood, projection).
+//     Sec. 5.1, ensembled (forward, stress, likelihood, its score written
+//     out in the graph, projection).
 //   - [github.com/csvgd/csvgd-go/csvgd/train]: the training driver and its
 //     history (training error, push-forward W1, sparsity, distances).
 //   - [github.com/csvgd/csvgd-go/csvgd/condense]: graph condensation, Alg.
@@ -27,6 +28,10 @@
 //     gonum/plot plots, shared by the notebooks and the command line.
 //   - [github.com/csvgd/csvgd-go/csvgd/backend]: the one place that picks the
 //     GoMLX backend.
+//   - [github.com/csvgd/csvgd-go/csvgd/reference] and
+//     [github.com/csvgd/csvgd-go/csvgd/speed]: the Stein step of the ICNN
+//     ensemble written by hand in plain Go (the tests' oracle for the
+//     graph's gradients) and the benchmark that times the graph against it.
 //
 // This package holds the few settings they share, such as the quick mode
 // used by CI.

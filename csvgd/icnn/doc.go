@@ -25,5 +25,10 @@
 // Psi_3 I3 C^-1] vanishes at F = I for every particle. The derivatives
 // NN_i = dNN/dI_i are built explicitly in the graph (reverse mode through the
 // layers, a few matrix products), so that the parameter gradient of the
-// stress likelihood needs only first-order autodiff.
+// stress likelihood needs only first-order autodiff. Training does not use
+// even that: [Arch.Score] writes the parameter gradient out as well (the
+// reverse of the forward and backward passes for the stress residuals), in
+// a layout where every product is one batched DotGeneral over the last axes
+// (backward.go); it is checked against autodiff and against the
+// hand-written reference of package reference.
 package icnn
