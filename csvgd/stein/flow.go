@@ -3,6 +3,7 @@ package stein
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/gomlx/gomlx/backends"
@@ -66,6 +67,8 @@ type Flow struct {
 	forces    *Exec
 	diagnosis *Exec // the step with a check per quantity, run after a failure
 	state     []*tensors.Tensor
+	last      *tensors.Tensor // the particles the last step returned, on the device
+	lastHost  []float64       // their values, to tell whether the caller changed them
 
 	ran     map[execKey]bool // graphs executed at least once (compiled)
 	slowest time.Duration    // slowest execution that did not compile
@@ -153,7 +156,7 @@ func (f *Flow) Step(x *Ensemble) error {
 	if !x.Finite() {
 		return f.nonFinite(InputParticles)
 	}
-	args := []any{x.Tensor(), f.LastGamma, f.Lambda, float64(f.Iter)}
+	args := []any{f.particles(x), f.LastGamma, f.Lambda, float64(f.Iter)}
 	for _, s := range f.state {
 		args = append(args, s)
 	}
@@ -168,8 +171,25 @@ func (f *Flow) Step(x *Ensemble) error {
 		return err
 	}
 	f.state = out[2:]
+	f.last, f.lastHost = out[0], append(f.lastHost[:0], x.Data...)
 	f.Iter++
 	return nil
+}
+
+// particles is the step's input: the tensor the last step returned when x
+// still holds exactly (bit for bit) its values, otherwise a new tensor of
+// x. On an accelerator the particles then cross only once per step, back
+// to the host for the bandwidth's median.
+func (f *Flow) particles(x *Ensemble) *tensors.Tensor {
+	if f.last == nil || !sameShape(f.last, x) || len(f.lastHost) != len(x.Data) {
+		return x.Tensor()
+	}
+	for i, v := range x.Data {
+		if math.Float64bits(v) != math.Float64bits(f.lastHost[i]) {
+			return x.Tensor()
+		}
+	}
+	return f.last
 }
 
 // nonFinite is the error of the current iteration for quantity q.
