@@ -2,8 +2,9 @@ package icnn
 
 import (
 	"fmt"
-	"math"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
 
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
 	"github.com/gomlx/gomlx/pkg/core/tensors"
@@ -26,13 +27,8 @@ func TestScoreMatchesAutodiff(t *testing.T) {
 				x := particles(a, 5, 11).Tensor()
 				want, _ := tensors.CopyFlatData[float64](MustExecOnce(b, func(theta *Node) *Node { return like.Score()(theta) }, x))
 				got, _ := tensors.CopyFlatData[float64](MustExecOnce(b, func(theta *Node) *Node { return score(theta) }, x))
-				var num, den float64
-				for i := range want {
-					num = math.Max(num, math.Abs(got[i]-want[i]))
-					den = math.Max(den, math.Abs(want[i]))
-				}
-				if num > 1e-11*den {
-					t.Fatalf("max |closed form - autodiff| = %.3g, max |autodiff| = %.3g", num, den)
+				if d := numtest.RelDiff(got, want); !(d <= 1e-11) {
+					t.Fatalf("closed form and autodiff differ by %.3g (relative)", d)
 				}
 			})
 		}

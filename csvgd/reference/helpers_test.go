@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
@@ -75,22 +77,6 @@ func initial(arch icnn.Arch, n int, seed uint64) *stein.Ensemble {
 	return arch.Init(n, rand.New(rand.NewPCG(seed, 2)))
 }
 
-// relDiff is max |got - want| / max |want|.
-func relDiff(got, want []float64) float64 {
-	if len(got) != len(want) {
-		return math.Inf(1)
-	}
-	var d, s float64
-	for i := range want {
-		d = math.Max(d, math.Abs(got[i]-want[i]))
-		s = math.Max(s, math.Abs(want[i]))
-	}
-	if d == 0 {
-		return 0
-	}
-	return d / math.Max(s, 1e-300)
-}
-
 // layerDiffs checks got against want layer by layer (each layer's
 // relative difference, so that a small layer's gradient is not hidden by a
 // large one's), reporting the layers beyond tol.
@@ -99,7 +85,7 @@ func layerDiffs(t *testing.T, what string, arch icnn.Arch, got, want []float64, 
 	worst := 0.0
 	for k, l := range arch.Layers() {
 		lo, hi := l.Offset, l.Offset+l.Rows*l.Cols
-		d := relDiff(got[lo:hi], want[lo:hi])
+		d := numtest.RelDiff(got[lo:hi], want[lo:hi])
 		if !(d <= tol) {
 			t.Errorf("%s, layer W_%d: relative difference %.3g > %.0e", what, k, d, tol)
 		}

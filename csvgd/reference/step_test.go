@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+
 	"github.com/gomlx/gomlx/backends"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
@@ -75,7 +77,7 @@ func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, 
 		if g, w := ref.LastGamma, flow.LastGamma; g != w {
 			t.Errorf("step %d: bandwidth %v, flow %v", k, g, w)
 		}
-		d := relDiff(got.Data, want.Data)
+		d := numtest.RelDiff(got.Data, want.Data)
 		t.Logf("step %d: relative difference of the particles %.3g", k, d)
 		if !(d <= 1e-10) {
 			t.Errorf("step %d: particles differ from the flow's by %.3g (relative), want <= 1e-10", k, d)
@@ -108,7 +110,7 @@ func TestPhiMatchesFlowForces(t *testing.T) {
 	for i := range want {
 		want[i] = ff.Likelihood.Data[i] + ff.Prior.Data[i] + ff.Repulsion.Data[i]
 	}
-	if d := relDiff(got.Data, want); !(d <= 1e-10) {
+	if d := numtest.RelDiff(got.Data, want); !(d <= 1e-10) {
 		t.Errorf("phi differs from the flow's forces by %.3g (relative)", d)
 	}
 }
@@ -154,7 +156,7 @@ func TestPhiMatchesHostKernel(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := hostPhi(s, x, tc.gamma)
-			if d := relDiff(got.Data, want); !(d <= 1e-12) {
+			if d := numtest.RelDiff(got.Data, want); !(d <= 1e-12) {
 				t.Errorf("%s (repulsion only %v): phi differs from the host assembly by %.3g (relative)", tc.name, repulsionOnly, d)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/internal/dotvjp"
 	"github.com/gomlx/gomlx/backends"
@@ -150,19 +152,6 @@ func flat(t *testing.T, x *tensors.Tensor) []float64 {
 	return v
 }
 
-// relDiff is max |got - want| / max(max |want|, tiny).
-func relDiff(got, want []float64) float64 {
-	if len(got) != len(want) {
-		return math.Inf(1)
-	}
-	var d, s float64
-	for i := range want {
-		d = math.Max(d, math.Abs(got[i]-want[i]))
-		s = math.Max(s, math.Abs(want[i]))
-	}
-	return d / math.Max(s, 1e-300)
-}
-
 // noFallback fails the test when the package fell back to GoMLX's VJP
 // while f ran (it could not read a node's axes).
 func noFallback(t *testing.T, f func()) {
@@ -184,10 +173,10 @@ func TestMatchesGoMLX(t *testing.T) {
 			wantL, wantR := gradients(t, b, gomlxVJP, c.loss, lhs, rhs)
 			var gotL, gotR []float64
 			noFallback(t, func() { gotL, gotR = gradients(t, b, dotvjp.New, c.loss, lhs, rhs) })
-			if d := relDiff(gotL, wantL); d > 1e-12 {
+			if d := numtest.RelDiff(gotL, wantL); d > 1e-12 {
 				t.Errorf("gradient wrt lhs: relative difference %.3g from GoMLX's\n got %v\nwant %v", d, gotL, wantL)
 			}
-			if d := relDiff(gotR, wantR); d > 1e-12 {
+			if d := numtest.RelDiff(gotR, wantR); d > 1e-12 {
 				t.Errorf("gradient wrt rhs: relative difference %.3g from GoMLX's\n got %v\nwant %v", d, gotR, wantR)
 			}
 		})
@@ -285,10 +274,10 @@ func TestSecondOrder(t *testing.T) {
 				gl, gr = gradients(t, b, dotvjp.New, c.secondOrder, lhs, rhs)
 				using(dotvjp.New, func() { fl, fr = finiteDifferences(t, b, c.secondOrder, lhs, rhs, 1e-5) })
 			})
-			if d := relDiff(gl, wantL); d > 1e-11 {
+			if d := numtest.RelDiff(gl, wantL); d > 1e-11 {
 				t.Errorf("second order, lhs: relative difference %.3g from GoMLX's", d)
 			}
-			if d := relDiff(gr, wantR); d > 1e-11 {
+			if d := numtest.RelDiff(gr, wantR); d > 1e-11 {
 				t.Errorf("second order, rhs: relative difference %.3g from GoMLX's", d)
 			}
 			checkFD(t, "lhs", gl, fl, 1e-6)
@@ -314,7 +303,7 @@ func TestSameOperandTwice(t *testing.T) {
 	want := grad(gomlxVJP)
 	var got []float64
 	noFallback(t, func() { got = grad(dotvjp.New) })
-	if d := relDiff(got, want); d > 1e-12 {
+	if d := numtest.RelDiff(got, want); d > 1e-12 {
 		t.Fatalf("relative difference %.3g from GoMLX's", d)
 	}
 }
@@ -332,7 +321,7 @@ func TestAliasedNode(t *testing.T) {
 	wantL, wantR := gradients(t, b, gomlxVJP, c.loss, lhs, rhs)
 	var gotL, gotR []float64
 	noFallback(t, func() { gotL, gotR = gradients(t, b, dotvjp.New, f, lhs, rhs) })
-	if relDiff(gotL, wantL) > 1e-12 || relDiff(gotR, wantR) > 1e-12 {
+	if numtest.RelDiff(gotL, wantL) > 1e-12 || numtest.RelDiff(gotR, wantR) > 1e-12 {
 		t.Fatal("gradients of an aliased DotGeneral differ from GoMLX's")
 	}
 }

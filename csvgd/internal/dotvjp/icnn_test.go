@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/dotvjp"
@@ -57,7 +59,7 @@ func TestICNNStepMatchesGoMLX(t *testing.T) {
 	want := run(gomlxVJP)
 	var got []float64
 	noFallback(t, func() { got = run(dotvjp.New) })
-	if d := relDiff(got, want); d > 1e-10 {
+	if d := numtest.RelDiff(got, want); d > 1e-10 {
 		t.Fatalf("particles after 3 steps: relative difference %.3g from GoMLX's VJP", d)
 	}
 }
