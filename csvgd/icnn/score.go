@@ -8,9 +8,9 @@ import (
 // Score is the gradient of [Arch.LogLikelihood] with respect to the
 // weights of every particle, [N, P], written out in the graph instead of
 // taken by autodiff (a [stein.Score]). The two agree to rounding (tested);
-// this one builds about a third of the operations, all of them batched
-// over the particle axis, which is what makes a step fast on a backend
-// with a fixed cost per operation.
+// this one builds a quarter of the nodes (79 against 320 for the paper's
+// network), all of them batched over the particle axis, which is what
+// makes a step fast on a backend with a fixed cost per operation.
 func (a Arch) Score(b Batch, sigma float64) stein.Score {
 	return a.gaussianScore(b, 0.5/(sigma*sigma))
 }
