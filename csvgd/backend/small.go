@@ -27,12 +27,13 @@ var (
 // ForWork returns the backend to run a graph on whose largest tensors
 // hold about elems elements: b itself, except when b is a pure-Go backend
 // made by [New] that runs operations in parallel (the default) and the
-// graph is smaller than [SmallGraph]. Then it is b's sequential twin (the
-// same configuration plus "ops_sequential", made once): the parallel
-// executor costs about 15 microseconds per operation, which a small graph
-// does not win back; the twin also starts no worker goroutines. Both compute the same numbers, bit for bit; a graph
-// and the tensors it keeps between executions (such as an optimizer's
-// state) stay on the backend it was built for.
+// graph is smaller than [SmallGraph]. Then it is b's sequential twin, made
+// once: b's options with operations run one after the other and no worker
+// goroutines ([sequentialConfig]). The parallel executor costs about 15
+// microseconds per operation, which a small graph does not win back. Both
+// compute the same numbers, bit for bit; a graph and the tensors it keeps
+// between executions (such as an optimizer's state) stay on the backend
+// it was built for.
 func ForWork(b backends.Backend, elems int) backends.Backend {
 	if elems >= SmallGraph {
 		return b
@@ -47,12 +48,12 @@ func ForWork(b backends.Backend, elems int) backends.Backend {
 	if !ok || name != simplego.BackendName || strings.Contains(opts, "ops_sequential") {
 		return b
 	}
-	t, err := newQuiet(sequentialConfig(opts))
+	seq := sequentialConfig(opts)
+	t, err := newQuiet(seq)
 	if err != nil {
 		return b
 	}
-	twins[b] = t
-	created[t] = sequentialConfig(opts)
+	twins[b], created[t] = t, seq
 	return t
 }
 

@@ -36,7 +36,7 @@ func Problem(c Case, seed uint64) (train.Problem, error) {
 func Run(b backends.Backend, cases []Case, o Options, log io.Writer) (*Report, error) {
 	o = o.withDefaults()
 	r := &Report{Backend: b.Name(), Description: b.Description(), DType: "float64",
-		CPUs: runtime.NumCPU(), GoMaxProcs: runtime.GOMAXPROCS(0)}
+		CPUs: runtime.NumCPU(), GoMaxProcs: runtime.GOMAXPROCS(0), ReferenceWorkers: workersOf(o.Workers)}
 	if cfg := backend.ConfigOf(b); cfg != "" {
 		r.Backend = cfg
 	}
@@ -48,8 +48,7 @@ func Run(b backends.Backend, cases []Case, o Options, log io.Writer) (*Report, e
 		if err != nil {
 			return nil, fmt.Errorf("%d particles, width %d: %w", c.Particles, c.Width, err)
 		}
-		r.ReferenceWorkers = res.workers
-		r.Results = append(r.Results, res.Result)
+		r.Results = append(r.Results, res)
 		if log != nil {
 			fmt.Fprintf(log, "bench: %3d particles, width %2d (%4d weights): graph %8.3f ms, reference %8.3f ms (%.2fx)\n",
 				c.Particles, c.Width, res.Params, res.MsPerIter, res.ReferenceMsPerIter, res.Ratio)
@@ -57,11 +56,6 @@ func Run(b backends.Backend, cases []Case, o Options, log io.Writer) (*Report, e
 	}
 	r.Targets = r.evaluate()
 	return r, nil
-}
-
-type caseResult struct {
-	Result
-	workers int
 }
 
 // steppers are one step of a case with each implementation, each on its
@@ -100,24 +94,24 @@ func newSteppers(b backends.Backend, c Case, seed uint64, workers int) (steppers
 }
 
 // runCase measures one case.
-func runCase(b backends.Backend, c Case, o Options) (caseResult, error) {
+func runCase(b backends.Backend, c Case, o Options) (Result, error) {
 	s, err := newSteppers(b, c, o.Seed, o.Workers)
 	if err != nil {
-		return caseResult{}, err
+		return Result{}, err
 	}
 	graph, err := measure(o, s.graph)
 	if err != nil {
-		return caseResult{}, fmt.Errorf("graph: %w", err)
+		return Result{}, fmt.Errorf("graph: %w", err)
 	}
 	hand, err := measure(o, s.hand)
 	if err != nil {
-		return caseResult{}, fmt.Errorf("reference: %w", err)
+		return Result{}, fmt.Errorf("reference: %w", err)
 	}
 	res := Result{Particles: c.Particles, Width: c.Width, Params: s.params,
 		MsPerIter: ms(graph.median), Iters: graph.iters,
 		ReferenceMsPerIter: ms(hand.median), ReferenceIters: hand.iters}
 	res.Ratio = res.MsPerIter / res.ReferenceMsPerIter
-	return caseResult{Result: res, workers: workersOf(o.Workers)}, nil
+	return res, nil
 }
 
 // workersOf is the number of goroutines the reference uses.

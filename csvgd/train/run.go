@@ -150,12 +150,12 @@ func RunWith(b backends.Backend, c Config, data Data, o Options) (*Result, error
 // newRun prepares a run from its start: the noise scale, the reference
 // sample of the W1 metric and the seeded initial particles.
 func newRun(b backends.Backend, c Config, data Data, o Options) *run {
-	r := &run{b: b, c: c, data: data, opt: o, ctx: o.Context, train: icnn.NewBatch(data.Train), test: icnn.NewBatch(data.Test),
-		lambda: c.Lambda, bestRMSE: math.Inf(1)}
+	p := NewProblem(c, data)
+	r := &run{b: b, c: c, data: data, opt: o, ctx: o.Context, train: p.Train, test: icnn.NewBatch(data.Test),
+		sigma: p.Sigma, lambda: c.Lambda, bestRMSE: math.Inf(1)}
 	if r.ctx == nil {
 		r.ctx = context.Background()
 	}
-	r.sigma = NewProblem(c, data).Sigma
 	r.ref = ReferenceSample(data.Test, data.Noise, c.RefDraws, c.Seed)
 	r.x = c.Arch.Init(c.Particles, rand.New(rand.NewPCG(c.Seed, 0x1c22)))
 	r.res = &Result{Config: c, Arch: c.Arch, Sigma: r.sigma, Particles: r.x}
