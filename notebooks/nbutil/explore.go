@@ -80,6 +80,7 @@ func Explore(history []train.Record, start View, idle time.Duration) {
 		case v.Record = <-rc.C:
 		case <-time.After(idle):
 			gonbui.DisplayHTML("<i>explorer stopped after a pause; run the cell again to resume</i>")
+			flush()
 			return
 		}
 	}

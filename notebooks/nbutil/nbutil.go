@@ -53,6 +53,7 @@ func DisplayPlot(p *plot.Plot, width, height vg.Length) error {
 		return err
 	}
 	gonbui.DisplayPNG(img)
+	flush()
 	return nil
 }
 
@@ -64,6 +65,7 @@ func Show(f *figures.Figure) {
 		panic(fmt.Errorf("figure %s: %w", f.Name, err))
 	}
 	gonbui.DisplayPNG(img)
+	flush()
 }
 
 // Must returns v, or panics with err (see [Show] for why a notebook panics).
@@ -96,4 +98,12 @@ func ShowTable(table func(io.Writer, *study.Store, bool) error, store *study.Sto
 	var buf bytes.Buffer
 	Check(table(&buf, store, quick))
 	gonbui.DisplayMarkdown(buf.String())
+	flush()
 }
+
+// flush waits until GoNB has taken everything displayed so far. Each cell
+// runs as a process of its own, and GoNB stops reading the process's display
+// pipe when it exits: an image still in the pipe then is lost without an
+// error (seen under load, with large PNGs), so every display call here ends
+// with gonbui.Sync, as GoNB's documentation advises.
+func flush() { gonbui.Sync() }
