@@ -51,7 +51,8 @@ type Bound struct {
 //	|delta-Psi| <= |delta-NN|(x) + |delta-NN|(0) + N |J - 1|,
 //	|delta-S_v| <= 2 [G_0,1 |I_v| + G_0,2 |I1 I_v - C_v| + (G_0,3 + N / (2 J)) I3 |C^-1_v|],
 //
-// all evaluated at x = (I1 - 3, I2 - 3, I3 - 1) unless marked (0). Every
+// all evaluated at x = arch.Inputs.At(k) unless marked (0), which is the
+// reference input x_ref = arch.Inputs.Reference(). Every
 // step is an identity, the triangle inequality or a Lipschitz bound, so the
 // bound is rigorous (up to rounding); it is eps times a sum, over the pruned
 // edges, of sensitivities of the unpruned network, plus O(eps^2) — the same
@@ -109,8 +110,8 @@ func checkBoundArgs(arch icnn.Arch, w []float64) {
 
 // bound evaluates the derivation of PruneBound with |Delta| <= dw.
 func bound(arch icnn.Arch, w, wt, dw []float64, k hyperelastic.Kinematics) Bound {
-	nnX, gX := changeBound(arch, w, wt, dw, []float64{k.I1 - 3, k.I2 - 3, k.I3 - 1})
-	nn0, g0 := changeBound(arch, w, wt, dw, []float64{0, 0, 0})
+	nnX, gX := changeBound(arch, w, wt, dw, arch.Inputs.At(k))
+	nn0, g0 := changeBound(arch, w, wt, dw, arch.Inputs.Reference())
 	n := 2 * (g0[0] + 2*g0[1] + g0[2])
 	b := Bound{Potential: nnX + nn0 + n*math.Abs(k.J-1)}
 	for v := range 6 {

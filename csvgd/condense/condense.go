@@ -41,7 +41,7 @@ func (o Options) Validate() error {
 // original particle.
 type Result struct {
 	From       icnn.Arch     // the widths of the particles given to Condense
-	Arch       icnn.Arch     // the template: input and output as in From, hidden widths the largest active counts
+	Arch       icnn.Arch     // the template: inputs and output as in From, hidden widths the largest active counts
 	Particles  [][]float64   // [particle][Arch.NumParams()]
 	Maps       []ParticleMap // [particle]
 	Iterations int           // prune/sort/template passes, the last of which changed nothing
@@ -148,8 +148,8 @@ func sameTopology(a, b []graph) bool {
 
 func result(arch icnn.Arch, gs []graph, iterations int) Result {
 	r := Result{
-		From:       icnn.Arch{Widths: append([]int(nil), arch.Widths...)},
-		Arch:       icnn.Arch{Widths: append([]int(nil), gs[0].widths...)},
+		From:       arch.WithWidths(arch.Widths),
+		Arch:       arch.WithWidths(gs[0].widths),
 		Iterations: iterations,
 	}
 	for _, g := range gs {

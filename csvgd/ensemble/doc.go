@@ -10,7 +10,9 @@
 //
 //	h_1 = softplus(W_0 x),  h_{k+1} = softplus(W_k h_k),  Psi = W_{L-1} h_{L-1},
 //
-// with no biases, W_k an n_{k+1} x n_k matrix (row = output node). A
+// with no biases, W_k an n_{k+1} x n_k matrix (row = output node), and x
+// the invariants of C = F^T F: raw, x = (I1, I2, I3), or shifted,
+// x = (I1 - 3, I2 - 3, I3 - 1), as the file's "inputs" says. A
 // particle is the flat parameter vector of all weight matrices, W_0 first,
 // each row-major:
 //
@@ -23,14 +25,15 @@
 // with fewer active nodes are padded with zero nodes). The format does not
 // check the ICNN sign constraint (W_1 .. W_{L-1} >= 0).
 //
-// # The file (format "csvgd-ensemble", version 1)
+// # The file (format "csvgd-ensemble", version 2)
 //
 // One JSON object:
 //
 //	{
 //	  "format": "csvgd-ensemble",
-//	  "version": 1,
+//	  "version": 2,
 //	  "widths": [3, 2, 1],
+//	  "inputs": "raw",
 //	  "meta": {
 //	    "alpha": 0.5,
 //	    "lambda": 0.05,
@@ -50,6 +53,10 @@
 //     misread increments it.
 //   - "widths" are the layer widths, input first, output last; at least two
 //     layers, each at least 1.
+//   - "inputs" is "raw" or "shifted" (see above). It came with version 2:
+//     version 1 files have none, and were written when csvgd fed the
+//     shifted invariants to the network, so [Read] reads them as "shifted"
+//     and [File.Note] says so; writing such a file gives version 2.
 //   - "particles" is [particle][parameter], each particle the flat vector
 //     above; at least one particle. Every value is a finite JSON number:
 //     JSON has no NaN or Infinity, and a file holding "NaN", null or a
@@ -68,8 +75,9 @@
 //
 //	import json, numpy as np
 //	f = json.load(open("ensemble.json"))
-//	assert f["format"] == "csvgd-ensemble" and f["version"] <= 1
+//	assert f["format"] == "csvgd-ensemble" and f["version"] <= 2
 //	w = f["widths"]
+//	shifted = f.get("inputs", "shifted") == "shifted"   # version 1: shifted
 //	theta = np.array(f["particles"])              # [particle, parameter]
 //	layers, k = [], 0
 //	for n_in, n_out in zip(w[:-1], w[1:]):

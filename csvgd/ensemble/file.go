@@ -12,8 +12,20 @@ import (
 const Format = "csvgd-ensemble"
 
 // Version is the format version this package writes, and the newest it
-// reads.
-const Version = 1
+// reads. Version 2 added "inputs"; version 1 files are read as networks on
+// the shifted invariants, which is what they were ([InputsOfVersion1]).
+const Version = 2
+
+// The values of "inputs": what the networks take as input x.
+const (
+	// InputsRaw is x = (I1, I2, I3), the invariants of C = F^T F.
+	InputsRaw = "raw"
+	// InputsShifted is x = (I1 - 3, I2 - 3, I3 - 1).
+	InputsShifted = "shifted"
+	// InputsOfVersion1 is what version 1 files, which have no "inputs"
+	// field, hold: csvgd then fed the shifted invariants to the network.
+	InputsOfVersion1 = InputsShifted
+)
 
 // File is a saved Stein ensemble: the networks' layer widths and one flat
 // parameter vector per particle (see the package documentation for the
@@ -22,14 +34,26 @@ type File struct {
 	Format    string         `json:"format"`
 	Version   int            `json:"version"`
 	Widths    []int          `json:"widths"`         // layer widths, input first, output last
+	Inputs    string         `json:"inputs"`         // the network's inputs: InputsRaw or InputsShifted
 	Particles [][]float64    `json:"particles"`      // [particle][parameter]
 	Meta      map[string]any `json:"meta,omitempty"` // free-form: training configuration, data, history summary
 }
 
 // New returns a File of the current format and version holding widths,
-// particles and meta (not copied). Call [File.Validate] to check it.
+// particles and meta (not copied), for networks on the raw invariants (set
+// Inputs for others). Call [File.Validate] to check it.
 func New(widths []int, particles [][]float64, meta map[string]any) *File {
-	return &File{Format: Format, Version: Version, Widths: widths, Particles: particles, Meta: meta}
+	return &File{Format: Format, Version: Version, Widths: widths, Inputs: InputsRaw, Particles: particles, Meta: meta}
+}
+
+// Note is a one-line remark for the user about how the file was read, or ""
+// when there is nothing to say: a version 1 file gets the inputs it was
+// read with.
+func (f *File) Note() string {
+	if f.Version == 1 {
+		return fmt.Sprintf("format version 1 (written before csvgd fed the raw invariants to the network): read as networks on the shifted invariants (I1 - 3, I2 - 3, I3 - 1)")
+	}
+	return ""
 }
 
 // NumParams is the length of a particle for the layer widths
@@ -58,10 +82,11 @@ func NumParams(widths []int) int {
 	return int(total)
 }
 
-// Validate checks the file: the format and version, widths that make a
-// network (at least two layers, each at least 1 wide), at least one
-// particle, every particle with [NumParams] values, and every value finite.
-// The error names the first problem found.
+// Validate checks the file: the format and a version this package reads,
+// the inputs (raw or shifted), widths that make a network (at least two
+// layers, each at least 1 wide), at least one particle, every particle with
+// [NumParams] values, and every value finite. The error names the first
+// problem found.
 func (f *File) Validate() error {
 	if f.Format != Format {
 		return fmt.Errorf("format %q, want %q", f.Format, Format)
@@ -69,8 +94,8 @@ func (f *File) Validate() error {
 	if err := checkVersion(f.Version); err != nil {
 		return err
 	}
-	if f.Version != Version {
-		return fmt.Errorf("version %d, this csvgd writes version %d", f.Version, Version)
+	if f.Inputs != InputsRaw && f.Inputs != InputsShifted {
+		return fmt.Errorf("inputs %q: want %q (the invariants I1, I2, I3) or %q (I1 - 3, I2 - 3, I3 - 1)", f.Inputs, InputsRaw, InputsShifted)
 	}
 	p := NumParams(f.Widths)
 	if p < 0 {

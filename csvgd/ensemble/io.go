@@ -34,7 +34,8 @@ func Write(w io.Writer, f *File) error {
 	widths, _ := json.Marshal(f.Widths)
 
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "{\n  \"format\": %s,\n  \"version\": %d,\n  \"widths\": %s,\n", format, f.Version, widths)
+	inputs, _ := json.Marshal(f.Inputs)
+	fmt.Fprintf(bw, "{\n  \"format\": %s,\n  \"version\": %d,\n  \"widths\": %s,\n  \"inputs\": %s,\n", format, Version, widths, inputs)
 	if meta != nil {
 		fmt.Fprintf(bw, "  \"meta\": %s,\n", meta)
 	}
@@ -123,6 +124,7 @@ type header struct {
 // are reported with their position.
 type body struct {
 	Widths    []int               `json:"widths"`
+	Inputs    *string             `json:"inputs"`
 	Particles [][]json.RawMessage `json:"particles"`
 	Meta      map[string]any      `json:"meta"`
 }
@@ -159,11 +161,21 @@ func decode(data []byte) (*File, error) {
 		return nil, jsonError(data, err)
 	}
 	f.Widths, f.Meta = b.Widths, b.Meta
+	switch {
+	case v == 1 && b.Inputs != nil:
+		return nil, errors.New("version 1 with an \"inputs\" field: version 1 files have none (inputs came with version 2)")
+	case v == 1:
+		f.Inputs = InputsOfVersion1
+	case b.Inputs == nil:
+		return nil, fmt.Errorf("no \"inputs\" field (version %d files name the network's inputs: %q or %q)", v, InputsRaw, InputsShifted)
+	default:
+		f.Inputs = *b.Inputs
+	}
 	if b.Particles == nil {
 		return nil, errors.New("no \"particles\" field")
 	}
 	if NumParams(f.Widths) < 0 { // before the particles: a wrong count follows from bad widths
-		return nil, (&File{Format: Format, Version: Version, Widths: f.Widths}).Validate()
+		return nil, (&File{Format: Format, Version: Version, Inputs: f.Inputs, Widths: f.Widths}).Validate()
 	}
 	f.Particles = make([][]float64, len(b.Particles))
 	for a, raw := range b.Particles {
@@ -233,6 +245,8 @@ func expected(typ *json.UnmarshalTypeError) string {
 		return "an integer"
 	case "widths":
 		return "an array of integers"
+	case "inputs":
+		return "a string"
 	case "particles":
 		return "an array of arrays of numbers"
 	case "meta":

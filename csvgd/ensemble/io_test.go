@@ -69,8 +69,8 @@ func TestRoundTripExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Format != Format || got.Version != Version || !reflect.DeepEqual(got.Widths, want.Widths) {
-		t.Errorf("header %q %d %v, want %q %d %v", got.Format, got.Version, got.Widths, Format, Version, want.Widths)
+	if got.Format != Format || got.Version != Version || !reflect.DeepEqual(got.Widths, want.Widths) || got.Inputs != want.Inputs {
+		t.Errorf("header %q %d %v %q, want %q %d %v %q", got.Format, got.Version, got.Widths, got.Inputs, Format, Version, want.Widths, want.Inputs)
 	}
 	if !sameBits(got.Particles, want.Particles) {
 		t.Error("particles differ in their bits after a round trip")
@@ -91,7 +91,7 @@ func TestRoundTripExact(t *testing.T) {
 		t.Error("encoding/json reads different particles")
 	}
 	// One particle per line.
-	if lines := bytes.Count(data, []byte("\n")); lines < len(want.Particles) || lines > len(want.Particles)+20 {
+	if lines := bytes.Count(data, []byte("\n")); lines < len(want.Particles) || lines > len(want.Particles)+21 {
 		t.Errorf("%d lines for %d particles", lines, len(want.Particles))
 	}
 	// Writing what was read gives the same bytes.
@@ -127,8 +127,9 @@ func TestAppendFloatMatchesEncodingJSON(t *testing.T) {
 func TestDocExample(t *testing.T) {
 	const doc = `{
 	  "format": "csvgd-ensemble",
-	  "version": 1,
+	  "version": 2,
 	  "widths": [3, 2, 1],
+	  "inputs": "raw",
 	  "meta": {
 	    "alpha": 0.5,
 	    "lambda": 0.05,
@@ -143,8 +144,33 @@ func TestDocExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Particles) != 2 || f.Particles[1][6] != 0.38 || f.Meta["iterations"] != 4000.0 {
+	if len(f.Particles) != 2 || f.Particles[1][6] != 0.38 || f.Meta["iterations"] != 4000.0 || f.Inputs != InputsRaw || f.Note() != "" {
 		t.Errorf("read %+v", f)
+	}
+}
+
+// TestVersion1 reads a file of format version 1 (no "inputs" field) as
+// networks on the shifted invariants, says so in its note, and writes it
+// back as version 2 with those inputs named.
+func TestVersion1(t *testing.T) {
+	const v1 = `{"format": "csvgd-ensemble", "version": 1, "widths": [2, 1], "particles": [[1, 2]]}`
+	f, err := Read(strings.NewReader(v1), "old.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Version != 1 || f.Inputs != InputsShifted || !strings.Contains(f.Note(), "shifted invariants") {
+		t.Fatalf("version %d, inputs %q, note %q: want version 1 read as shifted inputs, with a note", f.Version, f.Inputs, f.Note())
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Read(&buf, "again.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Version != Version || again.Inputs != InputsShifted || !sameBits(again.Particles, f.Particles) {
+		t.Errorf("rewritten: version %d, inputs %q: want %d, %q and the same particles", again.Version, again.Inputs, Version, InputsShifted)
 	}
 }
 
@@ -171,7 +197,11 @@ func TestDamagedFiles(t *testing.T) {
 		{"another format", `{"format": "npz", "version": 1}`, `format "npz", want "csvgd-ensemble"`},
 		{"format not a string", `{"format": 3, "version": 1}`, `format 3`},
 		{"no version", `{"format": "csvgd-ensemble", "widths": [2, 1], "particles": [[1, 2]]}`, `no "version" field`},
-		{"future version", `{"format": "csvgd-ensemble", "version": 2, "widths": {"new": "layout"}}`, "version 2 was written by a newer csvgd"},
+		{"future version", `{"format": "csvgd-ensemble", "version": 3, "widths": {"new": "layout"}}`, "version 3 was written by a newer csvgd"},
+		{"version 2 without inputs", `{"format": "csvgd-ensemble", "version": 2, "widths": [2, 1], "particles": [[1, 2]]}`, `no "inputs" field`},
+		{"unknown inputs", `{"format": "csvgd-ensemble", "version": 2, "inputs": "centred", "widths": [2, 1], "particles": [[1, 2]]}`, `inputs "centred"`},
+		{"inputs not a string", `{"format": "csvgd-ensemble", "version": 2, "inputs": 1, "widths": [2, 1], "particles": [[1, 2]]}`, `field "inputs": JSON number where a string is expected`},
+		{"version 1 with inputs", `{"format": "csvgd-ensemble", "version": 1, "inputs": "raw", "widths": [2, 1], "particles": [[1, 2]]}`, "version 1 files have none"},
 		{"version zero", `{"format": "csvgd-ensemble", "version": 0}`, "version 0"},
 		{"version not an integer", `{"format": "csvgd-ensemble", "version": 1.5}`, "version 1.5: want an integer"},
 		{"no widths", "{" + header + `"particles": [[1, 2]]}`, "widths []"},

@@ -16,12 +16,13 @@ type Sample struct {
 
 // DataConfig says how [Generate] makes the data of Sec. 5.2.
 type DataConfig struct {
-	Noise     float64 // noise level s of [AddNoise] (0.1 = 10%)
-	Seed      uint64  // seed of both PCG streams (deformations and noise)
-	NTrain    int     // training points (80)
-	NTest     int     // test points (1000)
-	Delta     float64 // training F = I + H, H's entries uniform on [-Delta, Delta] (0.2)
-	TestRange float64 // test F = diag(1+d, sqrt(1+d), sqrt(1+d)), d evenly spaced on [-TestRange, TestRange] (0.4)
+	Noise     float64  `json:"noise"`        // noise level s of [AddNoise] (0.1 = 10%)
+	Seed      uint64   `json:"seed"`         // seed of both PCG streams (deformations and noise)
+	NTrain    int      `json:"train_points"` // training points (80)
+	NTest     int      `json:"test_points"`  // test points (1000)
+	Delta     float64  `json:"delta"`        // training F = I + H, H's entries uniform on [-Delta, Delta] (0.2)
+	TestRange float64  `json:"test_range"`   // test F = Path.F(d), d evenly spaced on [-TestRange, TestRange] (0.4)
+	Path      TestPath `json:"test_path"`    // the test path: as printed (the default) or isochoric
 }
 
 // PaperData returns the configuration of Sec. 5.2 (80 training points with
@@ -46,6 +47,8 @@ func (c DataConfig) Validate() error {
 		return fmt.Errorf("Delta = %v: need 0 < Delta <= 1", c.Delta)
 	case !(c.TestRange >= 0 && c.TestRange < 1):
 		return fmt.Errorf("test range = %v: need 0 <= range < 1", c.TestRange)
+	case c.Path != PrintedPath && c.Path != IsochoricPath:
+		return fmt.Errorf("test path %d: want printed or isochoric", int(c.Path))
 	}
 	return nil
 }
@@ -66,7 +69,7 @@ const maxDraws = 1000
 // Training: F = I + H, H's 9 entries (row-major) Delta (2u - 1) with u
 // uniform on [0, 1) from the deformation stream; an F with det F <= 0 or a
 // non-finite truth stress is drawn again (never for Delta < 1/3). Test:
-// F = diag(1+d, sqrt(1+d), sqrt(1+d)) with d_k = TestRange (2k - (NTest-1)) /
+// F = c.Path.F(d) (as printed: diag(1+d, sqrt(1+d), sqrt(1+d))) with d_k = TestRange (2k - (NTest-1)) /
 // (NTest-1), k = 0..NTest-1, symmetric about 0 and hitting both ends exactly.
 // STrue is [Truth.Stress] of [PaperTruth]; S is STrue with [AddNoise] at level
 // c.Noise from the noise stream, training points first, then test points.
@@ -88,8 +91,7 @@ func Generate(c DataConfig) (train, test []Sample, err error) {
 	test = make([]Sample, c.NTest)
 	for i := range test {
 		d := c.TestRange * float64(2*i-(c.NTest-1)) / float64(c.NTest-1)
-		r := math.Sqrt(1 + d)
-		k, err := NewKinematics([9]float64{1 + d, 0, 0, 0, r, 0, 0, 0, r})
+		k, err := NewKinematics(c.Path.F(d))
 		if err != nil {
 			return nil, nil, fmt.Errorf("test point %d (d = %v): %w", i+1, d, err)
 		}
@@ -160,4 +162,17 @@ func finite6(v [6]float64) bool {
 		}
 	}
 	return true
+}
+
+// WithinRange returns the indices of the samples whose test path parameter
+// satisfies |D| <= delta: with delta = 0.2, the test points inside the
+// range of the training data (beyond it a model extrapolates).
+func WithinRange(samples []Sample, delta float64) []int {
+	var out []int
+	for i, s := range samples {
+		if math.Abs(s.D) <= delta {
+			out = append(out, i)
+		}
+	}
+	return out
 }

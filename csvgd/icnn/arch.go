@@ -9,17 +9,30 @@ import (
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
-// Arch is a network's layer widths, input first, output (1) last.
-type Arch struct{ Widths []int }
+// Arch is a network: its layer widths, input first, output (1) last, and
+// the map from the invariants to its inputs (the zero value: [Raw]).
+type Arch struct {
+	Widths []int
+	Inputs Inputs
+}
 
-// Paper is the network of Sec. 5.1: 3 invariants, two hidden layers of 30
-// nodes, one output; 1020 parameters.
+// Paper is the network of Sec. 5.1: the 3 raw invariants, two hidden layers
+// of 30 nodes, one output; 1020 parameters.
 func Paper() Arch { return Arch{Widths: []int{3, 30, 30, 1}} }
+
+// WithWidths is the network of the same inputs at other widths, as graph
+// condensation makes it.
+func (a Arch) WithWidths(widths []int) Arch {
+	return Arch{Widths: append([]int(nil), widths...), Inputs: a.Inputs}
+}
 
 // Validate reports widths that do not make a network of this package.
 func (a Arch) Validate() error {
 	if len(a.Widths) < 2 || a.Widths[len(a.Widths)-1] != 1 {
 		return fmt.Errorf("icnn: widths %v: want at least an input and a single output", a.Widths)
+	}
+	if a.Inputs != Raw && a.Inputs != Shifted {
+		return fmt.Errorf("icnn: unknown inputs %d", int(a.Inputs))
 	}
 	for _, w := range a.Widths {
 		if w < 1 {

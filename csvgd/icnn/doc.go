@@ -13,10 +13,12 @@
 // kept non-negative by projection ([Arch.Project]), which with the convex,
 // non-decreasing softplus makes NN convex in its inputs.
 //
-// The inputs are the invariants of C = F^T F shifted to vanish at the
-// reference, x = (I1 - 3, I2 - 3, I3 - 1), which keeps the softplus
-// arguments small at the start of training. The potential is normalised as
-// eq. (potential_normalization),
+// The inputs are the invariants of C = F^T F themselves, x = (I1, I2, I3),
+// as eq. (potential_normalization) writes the network ([Raw], the default);
+// [Shifted] inputs x = (I1 - 3, I2 - 3, I3 - 1) are an option that shows
+// why not: without biases they put every first-layer kink through F = I
+// (see [Inputs]). The potential is normalised as eq.
+// (potential_normalization),
 //
 //	Psi(I) = NN(I) - NN(3, 3, 1) - n (J - 1),  J = sqrt(I3),
 //	n = 2 (NN_1 + 2 NN_2 + NN_3) at (3, 3, 1),

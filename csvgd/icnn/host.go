@@ -22,16 +22,15 @@ func (a Arch) HostNN(w, x []float64) float64 {
 // HostPotential is the normalised potential of eq. (potential_normalization)
 // of one particle w at k, evaluated on the host:
 //
-//	Psi = NN(x) - NN(0) - n (J - 1),  x = (I1 - 3, I2 - 3, I3 - 1),
-//	n = 2 (NN_1 + 2 NN_2 + NN_3) at x = 0,
+//	Psi = NN(x) - NN(x_ref) - n (J - 1),  x = a.Inputs.At(k),
+//	n = 2 (NN_1 + 2 NN_2 + NN_3) at x_ref = a.Inputs.Reference(),
 //
 // with the input gradient NN_i = dNN/dx_i written out analytically (as in
 // [Arch.Forward]). It uses k.I1, k.I2, k.I3 and k.J only. It panics as
 // [Arch.HostNN].
 func (a Arch) HostPotential(w []float64, k hyperelastic.Kinematics) float64 {
-	x := []float64{k.I1 - 3, k.I2 - 3, k.I3 - 1}
-	nn, _ := a.hostForward(w, x)
-	nn0, g0 := a.hostForward(w, make([]float64, a.Widths[0]))
+	nn, _ := a.hostForward(w, a.Inputs.At(k))
+	nn0, g0 := a.hostForward(w, a.Inputs.Reference())
 	return nn - nn0 - hostN(g0)*(k.J-1)
 }
 
@@ -44,8 +43,8 @@ func (a Arch) HostPotential(w []float64, k hyperelastic.Kinematics) float64 {
 //
 // through [hyperelastic.StressFromDerivatives]. It panics as [Arch.HostNN].
 func (a Arch) HostStress(w []float64, k hyperelastic.Kinematics) [6]float64 {
-	_, g := a.hostForward(w, []float64{k.I1 - 3, k.I2 - 3, k.I3 - 1})
-	_, g0 := a.hostForward(w, make([]float64, a.Widths[0]))
+	_, g := a.hostForward(w, a.Inputs.At(k))
+	_, g0 := a.hostForward(w, a.Inputs.Reference())
 	return hyperelastic.StressFromDerivatives(k, g[0], g[1], g[2]-hostN(g0)/(2*k.J))
 }
 

@@ -3,6 +3,7 @@ package icnn
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
@@ -36,21 +37,33 @@ func hostNN(a Arch, w []float64, x []float64) float64 {
 
 // hostPotential is the normalised potential of eq. potential_normalization
 // as a function of C (Voigt), for one particle, with n from finite
-// differences of hostNN at the reference.
+// differences of hostNN at the reference. The inputs are written out here
+// as the paper states them: the raw invariants, or for [Shifted] the
+// invariants minus their values (3, 3, 1) at the reference.
 func hostPotential(a Arch, w []float64, c [6]float64) float64 {
 	i1 := c[0] + c[1] + c[2]
 	trC2 := c[0]*c[0] + c[1]*c[1] + c[2]*c[2] + 2*(c[3]*c[3]+c[4]*c[4]+c[5]*c[5])
 	i2 := (i1*i1 - trC2) / 2
 	i3 := c[0]*(c[1]*c[2]-c[3]*c[3]) - c[5]*(c[5]*c[2]-c[3]*c[4]) + c[4]*(c[5]*c[3]-c[1]*c[4])
+	x, x0 := []float64{i1, i2, i3}, []float64{3, 3, 1}
+	if a.Inputs == Shifted {
+		x, x0 = []float64{i1 - 3, i2 - 3, i3 - 1}, []float64{0, 0, 0}
+	}
 	const h = 1e-6
 	var d0 [3]float64
 	for i := range d0 {
-		xp, xm := []float64{0, 0, 0}, []float64{0, 0, 0}
-		xp[i], xm[i] = h, -h
+		xp, xm := slices.Clone(x0), slices.Clone(x0)
+		xp[i], xm[i] = xp[i]+h, xm[i]-h
 		d0[i] = (hostNN(a, w, xp) - hostNN(a, w, xm)) / (2 * h)
 	}
 	n := 2 * (d0[0] + 2*d0[1] + d0[2])
-	return hostNN(a, w, []float64{i1 - 3, i2 - 3, i3 - 1}) - hostNN(a, w, []float64{0, 0, 0}) - n*(math.Sqrt(i3)-1)
+	return hostNN(a, w, x) - hostNN(a, w, x0) - n*(math.Sqrt(i3)-1)
+}
+
+// bothInputs are the paper's network on the raw and on the shifted
+// invariants.
+func bothInputs() []Arch {
+	return []Arch{Paper(), {Widths: Paper().Widths, Inputs: Shifted}}
 }
 
 func testSamples(t testing.TB, n int, seed uint64) []hyperelastic.Sample {
@@ -127,24 +140,25 @@ func TestForwardMatchesHost(t *testing.T) {
 // dPsi/dC_ij of the Voigt vector, and 2 dPsi/dC_ii on the diagonal).
 func TestStressIsTwiceThePotentialGradientInC(t *testing.T) {
 	b := testBackend(t)
-	a := Paper()
-	x := particles(a, 2, 2)
-	samples := testSamples(t, 4, 1)
-	out := MustExecOnce(b, func(theta *Node) *Node { return a.Stress(theta, NewBatch(samples)) }, x.Tensor())
-	s, _ := tensors.CopyFlatData[float64](out)
-	const h = 1e-6
-	for p := 0; p < x.N; p++ {
-		for m, smp := range samples {
-			for k := 0; k < 6; k++ {
-				cp, cm := smp.C, smp.C
-				cp[k] += h
-				cm[k] -= h
-				fd := (hostPotential(a, x.Particle(p), cp) - hostPotential(a, x.Particle(p), cm)) / (2 * h)
-				if k < 3 {
-					fd *= 2
-				}
-				if got := s[(p*len(samples)+m)*6+k]; math.Abs(got-fd) > 1e-6*(1+math.Abs(fd)) {
-					t.Errorf("particle %d point %d S[%d] = %v, finite difference %v", p, m, k, got, fd)
+	for _, a := range bothInputs() {
+		x := particles(a, 2, 2)
+		samples := testSamples(t, 4, 1)
+		out := MustExecOnce(b, func(theta *Node) *Node { return a.Stress(theta, NewBatch(samples)) }, x.Tensor())
+		s, _ := tensors.CopyFlatData[float64](out)
+		const h = 1e-6
+		for p := 0; p < x.N; p++ {
+			for m, smp := range samples {
+				for k := 0; k < 6; k++ {
+					cp, cm := smp.C, smp.C
+					cp[k] += h
+					cm[k] -= h
+					fd := (hostPotential(a, x.Particle(p), cp) - hostPotential(a, x.Particle(p), cm)) / (2 * h)
+					if k < 3 {
+						fd *= 2
+					}
+					if got := s[(p*len(samples)+m)*6+k]; math.Abs(got-fd) > 1e-6*(1+math.Abs(fd)) {
+						t.Errorf("%v inputs: particle %d point %d S[%d] = %v, finite difference %v", a.Inputs, p, m, k, got, fd)
+					}
 				}
 			}
 		}
@@ -153,16 +167,32 @@ func TestStressIsTwiceThePotentialGradientInC(t *testing.T) {
 
 func TestStressVanishesAtTheReference(t *testing.T) {
 	b := testBackend(t)
-	a := Paper()
 	k, _ := hyperelastic.NewKinematics([9]float64{1, 0, 0, 0, 1, 0, 0, 0, 1})
-	out := MustExecOnce(b, func(theta *Node) *Node {
-		return a.Stress(theta, NewBatch([]hyperelastic.Sample{{Kinematics: k}}))
-	}, particles(a, 5, 3).Tensor())
-	s, _ := tensors.CopyFlatData[float64](out)
-	for i, v := range s {
-		if math.Abs(v) > 1e-12 {
-			t.Fatalf("S(I)[%d] = %g, want 0", i, v)
+	for _, a := range bothInputs() {
+		out := MustExecOnce(b, func(theta *Node) *Node {
+			return a.Stress(theta, NewBatch([]hyperelastic.Sample{{Kinematics: k}}))
+		}, particles(a, 5, 3).Tensor())
+		s, _ := tensors.CopyFlatData[float64](out)
+		for i, v := range s {
+			if math.Abs(v) > 1e-12 {
+				t.Fatalf("%v inputs: S(I)[%d] = %g, want 0", a.Inputs, i, v)
+			}
 		}
+	}
+}
+
+// TestInputsDifferOnlyByTheMap: the raw and the shifted network with the
+// same weights are different functions of the invariants (the shift moves
+// every first-layer kink), unless W_0 maps the shift (3, 3, 1) to zero.
+func TestInputsDifferOnlyByTheMap(t *testing.T) {
+	raw, shifted := bothInputs()[0], bothInputs()[1]
+	w := particles(raw, 1, 5).Particle(0)
+	k, _ := hyperelastic.NewKinematics([9]float64{1.1, 0.05, 0, 0, 0.95, 0, 0, 0.02, 1})
+	if sr, ss := raw.HostStress(w, k), shifted.HostStress(w, k); sr == ss {
+		t.Fatalf("raw and shifted inputs give the same stress %v", sr)
+	}
+	if got, want := shifted.Inputs.At(k), raw.Inputs.At(k); got[0] != want[0]-3 || got[1] != want[1]-3 || got[2] != want[2]-1 {
+		t.Fatalf("shifted inputs %v, raw %v: want raw - (3, 3, 1)", got, want)
 	}
 }
 

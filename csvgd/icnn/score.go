@@ -25,9 +25,9 @@ func (a Arch) MeanScore(b Batch, sigma float64) stein.Score {
 //
 // The log-likelihood depends on the weights only through the input
 // gradient d = dNN/dx of the network at the M data points and at the
-// reference x = 0, which is appended as point M (n is made of it). With
+// reference x_ref (F = I), which is appended as point M (n is made of it). With
 // the stress S_m = 2 sum_i Psi_i B_im (B_im the Voigt basis of [Batch]),
-// Psi = d - e_3 n / (2J) and n = 2 (d_1 + 2 d_2 + d_3) at x = 0, the
+// Psi = d - e_3 n / (2J) and n = 2 (d_1 + 2 d_2 + d_3) at x_ref, the
 // cotangent of d is
 //
 //	dL/dPsi_m = -8w G_m Psi_m + 4w B_m T_m,   G_m = B_m B_m^T,
@@ -37,28 +37,28 @@ func (a Arch) MeanScore(b Batch, sigma float64) stein.Score {
 // and the parameter gradient is the reverse of the network's forward and
 // backward passes ([Arch.Forward]) for that cotangent ([scoreGraph]).
 func (a Arch) gaussianScore(b Batch, w float64) stein.Score {
-	c := newScoreConsts(b, w)
+	c := a.newScoreConsts(b, w)
 	return func(theta *Node) *Node { return a.scoreGraph(theta, c) }
 }
 
 // scoreConsts are the host-side constants of the score graph over the
 // M + 1 points (data, then the reference).
 type scoreConsts struct {
-	x  [][]float64   // [M+1, 3]: shifted invariants, zero at the reference
+	x  [][]float64   // [M+1, 3]: the network inputs, the reference last
 	g  [][][]float64 // [M+1, 3, 3]: -8w G_m, zero at the reference
 	bt [][]float64   // [M+1, 3]: 4w B_m T_m, zero at the reference
 	e  [][]float64   // [M+1, 3]: e_3 / (2 J_m), zero at the reference
 	c  [][]float64   // [M+1, 3]: 2 (1, 2, 1) at the reference, zero elsewhere
 }
 
-func newScoreConsts(b Batch, w float64) scoreConsts {
+func (a Arch) newScoreConsts(b Batch, w float64) scoreConsts {
 	m := b.Len()
 	c := scoreConsts{x: grid(m+1, 3), bt: grid(m+1, 3), e: grid(m+1, 3), c: grid(m+1, 3), g: make([][][]float64, m+1)}
 	for p := range c.g {
 		c.g[p] = grid(3, 3)
 	}
 	for p := 0; p < m; p++ {
-		copy(c.x[p], b.X[p])
+		c.x[p] = a.Inputs.Of(b.I[p][0], b.I[p][1], b.I[p][2])
 		for i := 0; i < 3; i++ {
 			for j := 0; j < 3; j++ {
 				c.g[p][i][j] = -8 * w * dot6(b.Basis[i][p], b.Basis[j][p])
@@ -67,7 +67,7 @@ func newScoreConsts(b Batch, w float64) scoreConsts {
 		}
 		c.e[p][2] = 0.5 * b.InvJ[p]
 	}
-	c.c[m] = []float64{2, 4, 2}
+	c.x[m], c.c[m] = a.Inputs.Reference(), []float64{2, 4, 2}
 	return c
 }
 

@@ -12,14 +12,18 @@ import (
 
 // TestScoreMatchesAutodiff: the score written out in the graph equals
 // GoMLX's autodiff gradient of the log-likelihood, for the paper's network,
-// condensed templates and a deeper one, for both likelihood scales.
+// condensed templates and a deeper one, for both likelihood scales and
+// both input maps.
 func TestScoreMatchesAutodiff(t *testing.T) {
 	b := testBackend(t)
 	batch := NewBatch(testSamples(t, 12, 7))
 	for _, widths := range [][]int{{3, 30, 30, 1}, {3, 8, 3, 1}, {3, 4, 4, 1}, {3, 5, 4, 3, 1}, {3, 6, 1}} {
-		a := Arch{Widths: widths}
-		for _, mean := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%v/mean=%v", widths, mean), func(t *testing.T) {
+		for _, c := range []struct {
+			in   Inputs
+			mean bool
+		}{{Raw, false}, {Raw, true}, {Shifted, true}} {
+			a, mean := Arch{Widths: widths, Inputs: c.in}, c.mean
+			t.Run(fmt.Sprintf("%v/%v/mean=%v", widths, c.in, mean), func(t *testing.T) {
 				like, score := a.LogLikelihood(batch, 0.3), a.Score(batch, 0.3)
 				if mean {
 					like, score = a.MeanLogLikelihood(batch, 0.3), a.MeanScore(batch, 0.3)

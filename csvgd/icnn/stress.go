@@ -6,13 +6,13 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
-	"github.com/gomlx/gomlx/pkg/core/shapes"
 )
 
-// Batch holds data points in the form the graphs need: the shifted
-// invariants x, the stress basis, J and the target stresses.
+// Batch holds data points in the form the graphs need: the invariants, the
+// stress basis, J and the target stresses. The network's inputs are made
+// from the invariants by its [Arch.Inputs].
 type Batch struct {
-	X      [][]float64   // [M][3]: (I1 - 3, I2 - 3, I3 - 1)
+	I      [][]float64   // [M][3]: (I1, I2, I3)
 	Basis  [][][]float64 // [3][M][6]: S = 2 sum_i Psi_i Basis[i] (Voigt)
 	InvJ   []float64     // [M]: 1 / J
 	JMinus []float64     // [M]: J - 1
@@ -24,11 +24,11 @@ type Batch struct {
 // S = 2 [Psi_1 I + Psi_2 (I1 I - C) + Psi_3 I3 C^-1].
 func NewBatch(samples []hyperelastic.Sample) Batch {
 	m := len(samples)
-	b := Batch{X: make([][]float64, m), InvJ: make([]float64, m), JMinus: make([]float64, m), Target: make([][]float64, m)}
+	b := Batch{I: make([][]float64, m), InvJ: make([]float64, m), JMinus: make([]float64, m), Target: make([][]float64, m)}
 	b.Basis = [][][]float64{make([][]float64, m), make([][]float64, m), make([][]float64, m)}
 	for i, s := range samples {
 		k := s.Kinematics
-		b.X[i] = []float64{k.I1 - 3, k.I2 - 3, k.I3 - 1}
+		b.I[i] = []float64{k.I1, k.I2, k.I3}
 		b.InvJ[i], b.JMinus[i] = 1/k.J, k.J-1
 		b.Target[i] = s.S[:]
 		id := hyperelastic.StressFromDerivatives(k, 0.5, 0, 0)
@@ -40,7 +40,21 @@ func NewBatch(samples []hyperelastic.Sample) Batch {
 }
 
 // Len is the number of points.
-func (b Batch) Len() int { return len(b.X) }
+func (b Batch) Len() int { return len(b.I) }
+
+// inputs returns the network inputs x of the points of b, [M][3].
+func (a Arch) inputs(b Batch) [][]float64 {
+	x := make([][]float64, len(b.I))
+	for m, i := range b.I {
+		x[m] = a.Inputs.Of(i[0], i[1], i[2])
+	}
+	return x
+}
+
+// reference is the network input at F = I as a [1, 3] constant.
+func (a Arch) reference(theta *Node) *Node {
+	return ConstAs(theta, [][]float64{a.Inputs.Reference()})
+}
 
 // RMS is the root mean square of the target stresses.
 func (b Batch) RMS() float64 {
@@ -57,9 +71,8 @@ func (b Batch) RMS() float64 {
 // every particle and point, [N, M, 3], and n [N, 1]. (Written without
 // slices: the gradient of a Slice is a Pad, which the pure-Go backend lacks.)
 func (a Arch) derivatives(theta *Node, b Batch) (psi, n *Node) {
-	g := theta.Graph()
-	_, d := a.Forward(theta, ConstAs(theta, b.X))
-	_, d0 := a.Forward(theta, Zeros(g, shapes.Make(theta.DType(), 1, a.Widths[0])))
+	_, d := a.Forward(theta, ConstAs(theta, a.inputs(b)))
+	_, d0 := a.Forward(theta, a.reference(theta))
 	// n = 2 (NN_1 + 2 NN_2 + NN_3) at the reference, [N, 1].
 	n = MulScalar(Einsum("nmi,i->nm", d0, ConstAs(theta, []float64{1, 2, 1})), 2)
 	// Psi_3 = NN_3 - n / (2 J): subtract n / (2 J) from the third component.
@@ -76,11 +89,10 @@ func (a Arch) Stress(theta *Node, b Batch) *Node {
 }
 
 // Potential builds the normalised potential
-// Psi = NN(x) - NN(0) - n (J - 1) of every particle at every point, [N, M].
+// Psi = NN(x) - NN(x_ref) - n (J - 1) of every particle at every point, [N, M].
 func (a Arch) Potential(theta *Node, b Batch) *Node {
-	g := theta.Graph()
-	nn, _ := a.Forward(theta, ConstAs(theta, b.X))
-	nn0, _ := a.Forward(theta, Zeros(g, shapes.Make(theta.DType(), 1, a.Widths[0]))) // [N, 1]
+	nn, _ := a.Forward(theta, ConstAs(theta, a.inputs(b)))
+	nn0, _ := a.Forward(theta, a.reference(theta)) // [N, 1]
 	_, n := a.derivatives(theta, b)
 	return Sub(Sub(nn, nn0), Mul(n, ExpandAxes(ConstAs(theta, b.JMinus), 0)))
 }

@@ -36,9 +36,10 @@
 //
 //	S = 2 (Psi_1 B_1 + Psi_2 B_2 + Psi_3 B_3),
 //	Psi_1 = NN_1(x), Psi_2 = NN_2(x), Psi_3 = NN_3(x) - n / (2 J),
-//	n = 2 (NN_1 + 2 NN_2 + NN_3) at x = 0,
+//	n = 2 (NN_1 + 2 NN_2 + NN_3) at the reference x_ref (F = I),
 //
-// (eq. (potential_normalization)), with NN_i = dNN/dx_i and B_i the stress
+// (eq. (potential_normalization)), with x = arch.Inputs of the invariants
+// (the raw invariants by default), NN_i = dNN/dx_i and B_i the stress
 // basis of [icnn.Batch].
 //
 // A [Step] computes the scores of the particles in parallel, with one

@@ -17,7 +17,7 @@ import (
 // projection), and compares the ensemble's mean log-likelihood before and
 // after.
 func Example() {
-	data, err := train.LoadData("", 0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		panic(err)
 	}

@@ -34,7 +34,7 @@ var archs = []struct {
 // skipped when the data set is missing.
 func trainingSamples(tb testing.TB) []hyperelastic.Sample {
 	tb.Helper()
-	data, err := train.LoadData("", 0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		tb.Skip(err)
 	}

@@ -11,13 +11,14 @@ import (
 // batchData is an [icnn.Batch] in flat slices, point by point.
 type batchData struct {
 	m      int
-	x      []float64 // [M*3] shifted invariants
+	x      []float64 // [M*3] the network inputs of the points
+	x0     []float64 // [3] the network input at the reference F = I
 	basis  []float64 // [M*3*6] basis[(m*3+i)*6+k] = Basis[i][m][k]
 	invJ   []float64 // [M]
 	target []float64 // [M*6]
 }
 
-func newBatchData(b icnn.Batch) (batchData, error) {
+func newBatchData(in icnn.Inputs, b icnn.Batch) (batchData, error) {
 	m := b.Len()
 	if m == 0 {
 		return batchData{}, errors.New("empty batch")
@@ -25,12 +26,12 @@ func newBatchData(b icnn.Batch) (batchData, error) {
 	if len(b.Basis) != 3 || len(b.InvJ) != m || len(b.Target) != m {
 		return batchData{}, fmt.Errorf("batch of %d points: basis of %d terms, %d values of 1/J, %d targets", m, len(b.Basis), len(b.InvJ), len(b.Target))
 	}
-	d := batchData{m: m, x: make([]float64, 3*m), basis: make([]float64, 18*m), invJ: append([]float64(nil), b.InvJ...), target: make([]float64, 6*m)}
+	d := batchData{m: m, x: make([]float64, 3*m), x0: in.Reference(), basis: make([]float64, 18*m), invJ: append([]float64(nil), b.InvJ...), target: make([]float64, 6*m)}
 	for p := 0; p < m; p++ {
-		if len(b.X[p]) != 3 || len(b.Target[p]) != 6 {
-			return batchData{}, fmt.Errorf("batch point %d: %d inputs and %d target components, want 3 and 6", p, len(b.X[p]), len(b.Target[p]))
+		if len(b.I[p]) != 3 || len(b.Target[p]) != 6 {
+			return batchData{}, fmt.Errorf("batch point %d: %d invariants and %d target components, want 3 and 6", p, len(b.I[p]), len(b.Target[p]))
 		}
-		copy(d.x[3*p:], b.X[p])
+		copy(d.x[3*p:], in.Of(b.I[p][0], b.I[p][1], b.I[p][2]))
 		copy(d.target[6*p:], b.Target[p])
 		for i := 0; i < 3; i++ {
 			if len(b.Basis[i]) != m || len(b.Basis[i][p]) != 6 {
@@ -70,7 +71,7 @@ func newNetwork(a icnn.Arch) network {
 
 // workspace is one worker's scratch for the score of a particle: what the
 // first pass keeps of every point (the M data points and the reference
-// x = 0, stored last) for the second.
+// x_ref, stored last) for the second.
 type workspace struct {
 	h, s, ds, g []float64 // [(M+1)*nodes]: h_k, sigmoid(z_k), sigmoid'(z_k), g_k = dNN/dh_k
 	grad        []float64 // [(M+1)*3] dNN/dx at every point
@@ -171,8 +172,8 @@ func (net *network) forward(ws *workspace, theta, x []float64, p int) {
 //	u_{m,i} = -4 w sum_k r_mk B_{i,m,k},
 //
 // and Psi_{m,i} = NN_i(x_m) - [i = 3] n InvJ_m / 2 with
-// n = 2 (NN_1 + 2 NN_2 + NN_3)(0), the cotangent of dNN/dx at x_m is
-// c_m = u_m and that at the reference x = 0 is
+// n = 2 (NN_1 + 2 NN_2 + NN_3)(x_ref), the cotangent of dNN/dx at x_m is
+// c_m = u_m and that at the reference x_ref is
 //
 //	c_0 = 2 (dlog p/dn) (1, 2, 1),  dlog p/dn = -1/2 sum_m u_{m,3} InvJ_m.
 //
@@ -286,8 +287,7 @@ func (net *network) backward(ws *workspace, theta, x []float64, p int, out []flo
 func (net *network) score(ws *workspace, d *batchData, weight float64, theta, out []float64) float64 {
 	ll := net.loglik(ws, d, weight, theta)
 	clear(out)
-	var zero [3]float64
-	net.backward(ws, theta, zero[:], d.m, out)
+	net.backward(ws, theta, d.x0, d.m, out)
 	for p := 0; p < d.m; p++ {
 		net.backward(ws, theta, d.x[3*p:3*p+3], p, out)
 	}
@@ -297,8 +297,7 @@ func (net *network) score(ws *workspace, d *batchData, weight float64, theta, ou
 // loglik is the first pass at the reference and every point and the
 // residuals: log p(D | theta), leaving the cotangents in ws.
 func (net *network) loglik(ws *workspace, d *batchData, weight float64, theta []float64) float64 {
-	var zero [3]float64
-	net.forward(ws, theta, zero[:], d.m)
+	net.forward(ws, theta, d.x0, d.m)
 	for p := 0; p < d.m; p++ {
 		net.forward(ws, theta, d.x[3*p:3*p+3], p)
 	}

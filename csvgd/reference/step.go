@@ -67,9 +67,9 @@ func NewStep(arch icnn.Arch, b icnn.Batch, weight float64, cfg stein.Config) (*S
 		return nil, fmt.Errorf("reference: %w", err)
 	}
 	if arch.Widths[0] != 3 {
-		return nil, fmt.Errorf("reference: widths %v: the stress needs 3 inputs (the shifted invariants)", arch.Widths)
+		return nil, fmt.Errorf("reference: widths %v: the stress needs 3 inputs (the invariants)", arch.Widths)
 	}
-	data, err := newBatchData(b)
+	data, err := newBatchData(arch.Inputs, b)
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // TestTargets: the four targets are checked with their bounds, on
@@ -76,7 +78,7 @@ func TestProblemIsTheTrainingStep(t *testing.T) {
 	if p.Train.Len() != 80 || p.Arch.NumParams() != 1020 || p.Config.Lambda != 0.05 || p.Config.Alpha != 0.5 || p.Config.Particles != 10 {
 		t.Errorf("problem %+v", p.Config)
 	}
-	if want := 0.1 * p.Train.RMS(); p.Sigma != want {
-		t.Errorf("sigma %v, want 10%% of the RMS stress %v", p.Sigma, want)
+	if p.Sigma != train.CalibratedSigma || p.Arch.Inputs != icnn.Raw {
+		t.Errorf("sigma %v, inputs %v: want the training run's %v and raw inputs", p.Sigma, p.Arch.Inputs, train.CalibratedSigma)
 	}
 }

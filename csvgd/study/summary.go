@@ -65,7 +65,7 @@ func InRangeW1(pf metrics.PushForward, test []hyperelastic.Sample) float64 {
 // testPath is the test set of the committed data (the same deformations
 // at every noise level).
 func testPath() ([]hyperelastic.Sample, error) {
-	data, err := train.LoadData("", 0.1)
+	data, err := train.LoadPaperData(0.1)
 	return data.Test, err
 }
 

@@ -23,6 +23,7 @@ func checkpointConfig(method string) Config {
 	c.Method, c.Arch = method, icnn.Arch{Widths: []int{3, 6, 5, 1}}
 	c.Particles, c.Iters, c.Stage, c.Every, c.RefDraws = 4, 30, 10, 5, 20
 	c.Alpha, c.Lambda, c.StepSize = 0.5, 50, 0.03
+	c.Sigma = 0 // the noise-following scale: a likelihood weak enough for the prior to prune within a stage
 	return c
 }
 
@@ -30,7 +31,7 @@ func checkpointConfig(method string) Config {
 // set cut to 50 points.
 func checkpointData(t *testing.T) Data {
 	t.Helper()
-	d, err := LoadData("", 0.1)
+	d, err := LoadPaperData(0.1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestResumeIsExact(t *testing.T) {
 	svgd := checkpointConfig("svgd")
 	svgd.Lambda = 0.1
 	sequential := checkpointConfig("sequential")
-	sequential.Stage, sequential.Lambda = 8, 1
+	sequential.Stage, sequential.Alpha, sequential.Lambda = 8, 2, 100
 	for _, tc := range []struct {
 		name   string
 		c      Config

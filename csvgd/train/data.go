@@ -18,18 +18,43 @@ func DataDir(noise float64) (string, error) {
 	return filepath.Join(root, "data", "hyperelastic", fmt.Sprintf("noise-%.2f", noise)), nil
 }
 
-// LoadData reads dir/train.csv and dir/test.csv, made with the given noise
-// level; an empty dir means [DataDir](noise).
-func LoadData(dir string, noise float64) (Data, error) {
-	if dir == "" {
-		var err error
-		if dir, err = DataDir(noise); err != nil {
-			return Data{}, err
-		}
+// LoadData reads the data folder dir as [csvgd data] writes it:
+// train.csv, test.csv and the [hyperelastic.InfoFile] that records the
+// noise level (and seed) the data were made with. A folder without that
+// file is an error wrapping [hyperelastic.ErrNoInfo]; [ReadData] reads one
+// with a noise level given by the caller.
+func LoadData(dir string) (Data, error) {
+	info, err := hyperelastic.ReadInfoFile(filepath.Join(dir, hyperelastic.InfoFile))
+	if err != nil {
+		return Data{}, err
 	}
+	return ReadData(dir, info.Noise)
+}
+
+// LoadPaperData reads the committed data set of a noise level
+// ([DataDir]), checking that its folder records that level.
+func LoadPaperData(noise float64) (Data, error) {
+	dir, err := DataDir(noise)
+	if err != nil {
+		return Data{}, err
+	}
+	d, err := LoadData(dir)
+	if err != nil {
+		return Data{}, fmt.Errorf("%w (make it with: csvgd data -noise %g -out %s)", err, noise, dir)
+	}
+	if d.Noise != noise {
+		return Data{}, fmt.Errorf("%s records noise %g, not %g", dir, d.Noise, noise)
+	}
+	return d, nil
+}
+
+// ReadData reads dir/train.csv and dir/test.csv, made with the given noise
+// level (which only the W1 reference sample and a noise-following
+// likelihood scale use).
+func ReadData(dir string, noise float64) (Data, error) {
 	tr, err := hyperelastic.ReadCSVFile(filepath.Join(dir, "train.csv"))
 	if err != nil {
-		return Data{}, fmt.Errorf("%w (make one with: csvgd data -noise %g -out %s)", err, noise, dir)
+		return Data{}, err
 	}
 	te, err := hyperelastic.ReadCSVFile(filepath.Join(dir, "test.csv"))
 	if err != nil {

@@ -68,11 +68,20 @@ func (ev *evaluator) record(k int, x *stein.Ensemble) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	_, active := metrics.ActiveWeights(x.Rows(), ev.c.Threshold)
+	rows := x.Rows()
+	_, active := metrics.ActiveWeights(rows, ev.c.Threshold)
 	return Record{
 		Iter: k, TrainRMSE: meanRMSE(pred, ev.trainTarget), W1Sum: pf.Sum,
-		ActiveWeights: active, Distances: metrics.Distances(x.Rows()),
+		ActiveWeights: active, KernelMedian: kernelMedian(ev.c, rows), Distances: metrics.Distances(rows),
 	}, nil
+}
+
+// kernelMedian is the median kernel value between the particles rows at
+// the bandwidth the configuration's rule gives them: the kernel the next
+// Stein step would use.
+func kernelMedian(c Config, rows [][]float64) float64 {
+	k := stein.Kernel{Beta: c.Beta}
+	return stein.KernelMedian(rows, k, c.Bandwidth.Of(rows, k))
 }
 
 // meanRMSE is the RMS error of the ensemble-mean prediction.

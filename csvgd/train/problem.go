@@ -22,8 +22,8 @@ type Problem struct {
 }
 
 // NewProblem is the problem of c at its first stage on the training data
-// of data; sigma is c.Sigma, or max(noise, 0.01) x RMS of the training
-// stresses when c.Sigma is 0 (automatic).
+// of data; sigma is c.Sigma, or, when c.Sigma is 0, one that follows the
+// noise level: max(noise, 0.01) x RMS of the training stresses.
 func NewProblem(c Config, data Data) Problem {
 	p := Problem{Config: c, Arch: c.Arch, Train: icnn.NewBatch(data.Train), Sigma: c.Sigma}
 	if p.Sigma == 0 {

@@ -27,6 +27,7 @@ type Record struct {
 	TrainRMSE     float64     `json:"train_rmse"`          // RMS error of the ensemble-mean stress on the training data
 	W1Sum         float64     `json:"w1_sum"`              // push-forward W1 summed over test points and components
 	ActiveWeights float64     `json:"active_weights"`      // mean count per particle of |w| >= threshold
+	KernelMedian  float64     `json:"kernel_median"`       // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
 	Distances     [][]float64 `json:"distances"`           // eq. (distances), N x N
 	Widths        []int       `json:"widths"`              // the template at this iteration
 	Particles     [][]float64 `json:"particles,omitempty"` // a copy of the particles when Config.Keep
@@ -209,6 +210,9 @@ func (r *run) stages() error {
 			return nil
 		}
 		s, n = s+1, min(r.c.stageLength(), r.c.Iters-r.done)
+		if r.c.Adaptive && (r.final || n == r.c.Iters-r.done) {
+			r.lambda, r.final, n = r.c.Lambda, true, r.c.Iters-r.done
+		}
 		if err := r.save(position{stage: s, length: n}); err != nil {
 			return err
 		}
@@ -218,7 +222,10 @@ func (r *run) stages() error {
 // adapt is the adaptive penalty of Sec. 5.6 (reading.md section 8): after
 // a stage whose training error stayed within Tolerance of the best so far,
 // lambda grows by Growth; once the error has risen further, lambda reverts
-// to its initial value and one final stage runs on the then fixed template.
+// to its initial value and one final stage runs on the then fixed template
+// for the rest of the iteration budget. When the error never rises that
+// far, the last stage of the budget is that final stage ("at termination,
+// revert to minimal lambda": [run.stages]).
 func (r *run) adapt() {
 	rmse := r.res.Stages[len(r.res.Stages)-1].TrainRMSE
 	r.bestRMSE = math.Min(r.bestRMSE, rmse)

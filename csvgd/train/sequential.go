@@ -6,7 +6,6 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/condense"
-	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
@@ -15,13 +14,14 @@ import (
 // method.
 const sequentialSpread = 0.01
 
-// sequential is the baseline of the authors' earlier work (reading.md
-// section 9): first sparsify one network — MAP training with the alpha = 2
-// prior at the configured lambda for Stage iterations (a single particle:
-// the kernel drops out and the Stein step is gradient ascent), then prune
-// it (Alg. graph_condense on one particle) — then run SVGD with the
-// configured prior on the pruned structure, without condensation, for the
-// rest of the budget, from copies of the sparse network perturbed by
+// sequential is the baseline of the authors' earlier work, "L2 + Stein"
+// (reading.md section 9): first sparsify one network — MAP training with
+// the alpha = 2 prior (Config.Alpha, which Validate holds at 2) at the
+// configured lambda for Stage iterations (a single particle: the kernel
+// drops out and the Stein step is gradient ascent), then prune it at the
+// threshold (Alg. graph_condense on one particle) — then run SVGD with the
+// same alpha = 2 prior on the pruned structure, without condensation, for
+// the rest of the budget, from copies of the sparse network perturbed by
 // N(0, 0.01^2) on its active weights. Its checkpoints name the phase by
 // the stage: 0 the MAP phase (the checkpoint then holds the one network),
 // 1 the SVGD phase; both can be resumed.
@@ -51,7 +51,6 @@ func (r *run) sparsify() error {
 	if err != nil {
 		return err
 	}
-	sc.Prior.Alpha = 2
 	flow, err := stein.NewFlowScore(backend.ForWork(r.b, p.Work(1)), sc, p.Score())
 	if err != nil {
 		return err
@@ -81,7 +80,7 @@ func (r *run) sparsify() error {
 	if err != nil {
 		return err
 	}
-	r.res.Arch = icnn.Arch{Widths: res.Arch.Widths}
+	r.res.Arch = res.Arch
 	r.x = perturbedCopies(res.Particles[0], r.c.Particles, rand.New(rand.NewPCG(r.c.Seed, 0x5e9)))
 	r.res.Stages = append(r.res.Stages, StageRecord{
 		Stage: 0, Iterations: n, Lambda: r.c.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),

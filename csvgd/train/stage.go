@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
-	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
@@ -75,7 +74,7 @@ func (r *run) condense() error {
 			return err
 		}
 	}
-	r.x, r.state, r.res.Arch = x, state, icnn.Arch{Widths: res.Arch.Widths}
+	r.x, r.state, r.res.Arch = x, state, res.Arch
 	return nil
 }
 

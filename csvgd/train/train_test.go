@@ -91,6 +91,8 @@ func TestConfigValidateNamesTheValue(t *testing.T) {
 		{func(c *Config) { c.Alpha = 0 }, "alpha = 0"},
 		{func(c *Config) { c.Sigma = -1 }, "sigma = -1"},
 		{func(c *Config) { c.StepSize = 0 }, "step size = 0"},
+		{func(c *Config) { c.Method = "sequential" }, "alpha = 0.5: the sequential method"},
+		{func(c *Config) { c.Arch.Inputs = 7 }, "inputs 7"},
 	} {
 		cfg := DefaultConfig()
 		c.mod(&cfg)
@@ -134,36 +136,49 @@ func TestCondensedStagesShrinkTheTemplate(t *testing.T) {
 // TestAdaptivePenaltySchedule: lambda grows by the factor after every stage
 // until the training error rises past the tolerance over its best; then it
 // reverts to its initial value for one last stage on a fixed template (no
-// condensation after it), and the run ends.
+// condensation after it), which runs for the rest of the budget. When the
+// error never rises that far (a tolerance no error reaches), the last stage
+// of the budget is that final stage all the same.
 func TestAdaptivePenaltySchedule(t *testing.T) {
-	c := smallConfig()
-	c.Method, c.Adaptive, c.Stage, c.Iters, c.Every = "csvgd", true, 40, 400, 0
-	c.Alpha, c.Lambda, c.Growth, c.Tolerance = 0.5, 0.1, 10, 0
-	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := res.Stages
-	last := st[len(st)-1]
-	if last.Lambda != c.Lambda || last.CondensedTo != nil {
-		t.Fatalf("last stage %+v: want lambda back at %v and no condensation", last, c.Lambda)
-	}
-	if res.Iterations >= c.Iters {
-		t.Fatalf("the schedule used the whole budget (%d iterations): the error never rose?", res.Iterations)
-	}
-	if h := res.History[len(res.History)-1]; h.Iter != res.Iterations {
-		t.Fatalf("the history ends at iteration %d, the run at %d", h.Iter, res.Iterations)
-	}
-	best := math.Inf(1)
-	for k, s := range st[:len(st)-1] {
-		if want := c.Lambda * math.Pow(c.Growth, float64(k)); math.Abs(s.Lambda-want) > 1e-12*want || s.CondensedTo == nil {
-			t.Fatalf("stage %d: %+v, want lambda %v and a condensation", k, s, want)
-		}
-		best = math.Min(best, s.TrainRMSE)
-		rose := s.TrainRMSE > best*(1+c.Tolerance)
-		if endsGrowth := k == len(st)-2; rose != endsGrowth {
-			t.Fatalf("stage %d: error %v (best %v): rose %v, but the growth ended %v", k, s.TrainRMSE, best, rose, endsGrowth)
-		}
+	for _, tc := range []struct {
+		name      string
+		tolerance float64
+		rises     bool // the error rises past the tolerance before the budget ends
+	}{
+		{"error rises", 0, true},
+		{"error never rises", 1e9, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := smallConfig()
+			c.Method, c.Adaptive, c.Stage, c.Iters, c.Every = "csvgd", true, 40, 400, 0
+			c.Alpha, c.Lambda, c.Growth, c.Tolerance = 0.5, 0.1, 10, tc.tolerance
+			res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := res.Stages
+			last := st[len(st)-1]
+			if last.Lambda != c.Lambda || last.CondensedTo != nil {
+				t.Fatalf("last stage %+v: want lambda back at %v and no condensation", last, c.Lambda)
+			}
+			if res.Iterations != c.Iters || (!tc.rises && last.Iterations != c.Stage) || (tc.rises && last.Iterations <= c.Stage) {
+				t.Fatalf("%d iterations, the last stage %d: want the budget %d used, the final stage taking its rest", res.Iterations, last.Iterations, c.Iters)
+			}
+			if h := res.History[len(res.History)-1]; h.Iter != res.Iterations {
+				t.Fatalf("the history ends at iteration %d, the run at %d", h.Iter, res.Iterations)
+			}
+			best := math.Inf(1)
+			for k, s := range st[:len(st)-1] {
+				if want := c.Lambda * math.Pow(c.Growth, float64(k)); math.Abs(s.Lambda-want) > 1e-12*want || s.CondensedTo == nil {
+					t.Fatalf("stage %d: %+v, want lambda %v and a condensation", k, s, want)
+				}
+				best = math.Min(best, s.TrainRMSE)
+				rose := s.TrainRMSE > best*(1+c.Tolerance)
+				if endsGrowth := tc.rises && k == len(st)-2; rose != endsGrowth {
+					t.Fatalf("stage %d: error %v (best %v): rose %v, but the growth ended %v", k, s.TrainRMSE, best, rose, endsGrowth)
+				}
+			}
+		})
 	}
 }
 
@@ -174,7 +189,7 @@ func TestAdaptivePenaltySchedule(t *testing.T) {
 func TestSequentialBaseline(t *testing.T) {
 	c := smallConfig()
 	c.Method, c.Stage, c.Iters, c.Every = "sequential", 60, 150, 0
-	c.Lambda = 1
+	c.Alpha, c.Lambda = 2, 1
 	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
 	if err != nil {
 		t.Fatal(err)

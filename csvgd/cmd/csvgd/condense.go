@@ -27,17 +27,22 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err := opts.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
-	f, err := ensemble.Load(*in)
+	f, err := loadEnsemble(fs, *in, stderr)
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	arch := icnn.Arch{Widths: f.Widths}
+	arch, err := icnn.ArchOf(f)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
 	res, err := condense.Condense(arch, f.Particles, opts)
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
 	meta := map[string]any{"condensed_from": *in, "threshold": *threshold, "source_meta": f.Meta}
-	if err := ensemble.Save(*out, ensemble.New(res.Arch.Widths, res.Particles, meta), *force); err != nil {
+	cf := ensemble.New(res.Arch.Widths, res.Particles, meta)
+	cf.Inputs = f.Inputs
+	if err := ensemble.Save(*out, cf, *force); err != nil {
 		return failure(fs, stderr, err)
 	}
 	fmt.Fprintf(stderr, "csvgd condense: widths %v (%d parameters) -> %v (%d parameters), %.1f active weights per particle; written to %s\n",

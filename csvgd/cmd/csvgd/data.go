@@ -9,26 +9,39 @@ import (
 	"path/filepath"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 )
 
 // dataFile is one file "csvgd data" writes.
 type dataFile struct {
 	path    string
-	samples []hyperelastic.Sample
-	same    bool // the file exists with exactly this content
+	content []byte
+	what    string // for the report: "80 samples"
+	same    bool   // the file exists with exactly this content
+}
+
+// newCSVFile renders samples as the CSV file at path.
+func newCSVFile(path string, samples []hyperelastic.Sample) (*dataFile, error) {
+	var b bytes.Buffer
+	if err := hyperelastic.WriteCSV(&b, samples); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &dataFile{path: path, content: b.Bytes(), what: fmt.Sprintf("%d samples", len(samples))}, nil
 }
 
 func runData(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("data", "csvgd data -out DIR [-noise S] [-seed N] [-force]\n\n"+
+	fs := newFlagSet("data", "csvgd data -out DIR [-noise S] [-seed N] [-path printed|isochoric] [-force]\n\n"+
 		"Generates the hyperelastic data of the paper's Sec. 5.2 (package hyperelastic): DIR/train.csv, 80 points\n"+
 		"F = I + H with H's entries uniform on [-0.2, 0.2], and DIR/test.csv, 1000 points\n"+
-		"F = diag(1+d, sqrt(1+d), sqrt(1+d)) with d evenly spaced on [-0.4, 0.4], with the normalised truth's\n"+
-		"stress and multiplicative noise S (1 + s xi), xi ~ N(0, 1). An existing file is replaced only when it\n"+
-		"already holds exactly what would be written, or with -force.", stdout)
+		"F = diag(1+d, sqrt(1+d), sqrt(1+d)) (or the isochoric diag(1+d, 1/sqrt(1+d), 1/sqrt(1+d))) with d evenly\n"+
+		"spaced on [-0.4, 0.4], with the normalised truth's stress and multiplicative noise S (1 + s xi),\n"+
+		"xi ~ N(0, 1); and DIR/data.json, which records the noise level, seed and path for csvgd train. An\n"+
+		"existing file is replaced only when it already holds exactly what would be written, or with -force.", stdout)
 	noise := fs.Float64("noise", 0.1, "noise level s >= 0 (0.1 = 10%)")
 	seed := fs.Uint64("seed", 1, "seed of the deformations and of the noise")
-	out := fs.String("out", "", "folder to write train.csv and test.csv to (required; created if missing)")
-	force := fs.Bool("force", false, "overwrite train.csv and test.csv even when they hold other data")
+	path := fs.String("path", "printed", "test path: printed (Sec. 5.2 as printed) or isochoric")
+	out := fs.String("out", "", "folder to write train.csv, test.csv and data.json to (required; created if missing)")
+	force := fs.Bool("force", false, "overwrite the files even when they hold other data")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
@@ -36,16 +49,16 @@ func runData(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, errors.New(`-out = "": need the folder to write train.csv and test.csv to`))
 	}
 	c := hyperelastic.PaperData(*noise, *seed)
+	var err error
+	if c.Path, err = hyperelastic.ParseTestPath(*path); err != nil {
+		return usageError(fs, stderr, err)
+	}
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
-	train, test, err := hyperelastic.Generate(c)
+	files, err := dataFiles(c, *out)
 	if err != nil {
 		return failure(fs, stderr, err)
-	}
-	files := []*dataFile{
-		{path: filepath.Join(*out, "train.csv"), samples: train},
-		{path: filepath.Join(*out, "test.csv"), samples: test},
 	}
 	// Check both files before writing either.
 	for _, f := range files {
@@ -60,28 +73,46 @@ func runData(args []string, stdout, stderr io.Writer) int {
 		what := "wrote"
 		if f.same {
 			what = "kept (unchanged)"
-		} else if err := hyperelastic.WriteCSVFile(f.path, f.samples); err != nil {
-			return failure(fs, stderr, err)
+		} else if err := atomicfile.Write(f.path, true, func(w io.Writer) error { _, err := w.Write(f.content); return err }); err != nil {
+			return failure(fs, stderr, fmt.Errorf("writing %w", err))
 		}
-		fmt.Fprintf(stderr, "%s: %s %s (%d samples, noise %v, seed %d)\n", fs.Name(), what, f.path, len(f.samples), c.Noise, c.Seed)
+		fmt.Fprintf(stderr, "%s: %s %s (%s, noise %v, seed %d, %v test path)\n", fs.Name(), what, f.path, f.what, c.Noise, c.Seed, c.Path)
 	}
 	return exitOK
 }
 
-// check fails when f.path exists with other content than f's samples
-// render to and force is false; it sets f.same when the content is equal.
-func (f *dataFile) check(force bool) error {
-	var b bytes.Buffer
-	if err := hyperelastic.WriteCSV(&b, f.samples); err != nil {
-		return fmt.Errorf("%s: %w", f.path, err)
+// dataFiles renders the three files of the data set c in folder out.
+func dataFiles(c hyperelastic.DataConfig, out string) ([]*dataFile, error) {
+	train, test, err := hyperelastic.Generate(c)
+	if err != nil {
+		return nil, err
 	}
+	info, err := hyperelastic.MarshalInfo(c)
+	if err != nil {
+		return nil, err
+	}
+	trainFile, err := newCSVFile(filepath.Join(out, "train.csv"), train)
+	if err != nil {
+		return nil, err
+	}
+	testFile, err := newCSVFile(filepath.Join(out, "test.csv"), test)
+	if err != nil {
+		return nil, err
+	}
+	infoFile := &dataFile{path: filepath.Join(out, hyperelastic.InfoFile), content: info, what: "how the data were made"}
+	return []*dataFile{trainFile, testFile, infoFile}, nil
+}
+
+// check fails when f.path exists with other content than f's and force is
+// false; it sets f.same when the content is equal.
+func (f *dataFile) check(force bool) error {
 	old, err := os.ReadFile(f.path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return nil
 	case err != nil:
 		return err
-	case bytes.Equal(old, b.Bytes()):
+	case bytes.Equal(old, f.content):
 		f.same = true
 		return nil
 	case force:

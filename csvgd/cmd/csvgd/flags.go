@@ -5,8 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
@@ -95,4 +98,58 @@ func (s steinSettings) register(fs *flagSet, seedDoc string) {
 	fs.Uint64Var(s.seed, "seed", *s.seed, seedDoc)
 	fs.StringVar(s.optimizer, "optimizer", *s.optimizer, "optimizer: adagrad (Liu & Wang's), adam or sgd")
 	fs.Float64Var(s.stepSize, "lr", *s.stepSize, "optimizer step size")
+}
+
+// isSet reports whether the flag name was given on the command line.
+func (fs *flagSet) isSet(name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// inputsFlag is a flag.Value for -inputs: raw or shifted.
+type inputsFlag struct{ in *icnn.Inputs }
+
+func (f inputsFlag) String() string {
+	if f.in == nil {
+		return ""
+	}
+	return f.in.String()
+}
+
+func (f inputsFlag) Set(s string) error {
+	in, err := icnn.ParseInputs(s)
+	if err != nil {
+		return err
+	}
+	*f.in = in
+	return nil
+}
+
+// sigmaFlag is a flag.Value for -sigma: a number > 0, the same at every
+// noise level, or "noise", a scale that follows the data's noise level
+// (train.Config.Sigma = 0).
+type sigmaFlag struct{ sigma *float64 }
+
+func (f sigmaFlag) String() string {
+	switch {
+	case f.sigma == nil:
+		return ""
+	case *f.sigma == 0:
+		return "noise"
+	}
+	return strconv.FormatFloat(*f.sigma, 'g', -1, 64)
+}
+
+func (f sigmaFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "noise" {
+		*f.sigma = 0
+		return nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v > 0) || math.IsInf(v, 0) {
+		return fmt.Errorf("sigma = %q: want a number > 0 or noise", s)
+	}
+	*f.sigma = v
+	return nil
 }

@@ -32,7 +32,7 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(*outPath); err == nil && !*force {
 		return failure(fs, stderr, fmt.Errorf("%s exists; use -force to replace it", *outPath))
 	}
-	f, err := ensemble.Load(*ensPath)
+	f, err := loadEnsemble(fs, *ensPath, stderr)
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
@@ -52,8 +52,8 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 }
 
 func predictStress(f *ensemble.File, samples []hyperelastic.Sample) ([][][6]float64, error) {
-	arch := icnn.Arch{Widths: f.Widths}
-	if err := arch.Validate(); err != nil {
+	arch, err := icnn.ArchOf(f)
+	if err != nil {
 		return nil, err
 	}
 	x, err := stein.EnsembleFromRows(f.Particles)
@@ -87,4 +87,17 @@ func writePredictions(path string, pred [][][6]float64) error {
 		}
 		return w.Flush()
 	})
+}
+
+// loadEnsemble reads a saved ensemble and tells the user, on stderr, how an
+// older file was read.
+func loadEnsemble(fs *flagSet, path string, stderr io.Writer) (*ensemble.File, error) {
+	f, err := ensemble.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if note := f.Note(); note != "" {
+		fmt.Fprintf(stderr, "%s: %s: %s\n", fs.Name(), path, note)
+	}
+	return f, nil
 }

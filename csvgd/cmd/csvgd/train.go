@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -28,9 +30,11 @@ type trainOutput struct {
 	StepSize       float64             `json:"step_size"`
 	Sigma          float64             `json:"sigma"`
 	Likelihood     string              `json:"likelihood"`
+	Inputs         string              `json:"inputs"`
 	W1Sum          jsonFloat           `json:"w1_sum"`
 	TrainRMSE      jsonFloat           `json:"train_rmse"`
 	ActiveWeights  float64             `json:"active_weights"`
+	KernelMedian   jsonFloat           `json:"kernel_median"`
 	TemplateParams int                 `json:"template_params"`
 	Iterations     int                 `json:"iterations"`
 	Seconds        float64             `json:"seconds"`
@@ -48,6 +52,7 @@ type historyEntry struct {
 	TrainRMSE     jsonFloat `json:"train_rmse"`
 	W1Sum         jsonFloat `json:"w1_sum"`
 	ActiveWeights float64   `json:"active_weights"`
+	KernelMedian  jsonFloat `json:"kernel_median"`
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
@@ -60,11 +65,12 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.Adaptive, "adaptive", c.Adaptive, "csvgd: adaptive penalty (Sec. 5.6): -lambda is the initial value, grown by -growth after each stage until the error rises")
 	fs.Float64Var(&c.Growth, "growth", c.Growth, "adaptive: factor of lambda after a stage whose error stayed within -tolerance")
 	fs.Float64Var(&c.Tolerance, "tolerance", c.Tolerance, "adaptive: relative rise of the training error over its best that ends the growth")
-	noise := fs.Float64("noise", 0.1, "noise level of the data (0.1 = 10%); picks data/hyperelastic/noise-S unless -data is given")
-	dataDir := fs.String("data", "", "folder holding train.csv and test.csv (default: data/hyperelastic/noise-S of the repository)")
+	noise := fs.Float64("noise", 0.1, "noise level of the data (0.1 = 10%); picks data/hyperelastic/noise-S; with -data the folder's data.json gives it")
+	dataDir := fs.String("data", "", "folder holding train.csv, test.csv and data.json, as csvgd data writes it (default: data/hyperelastic/noise-S of the repository)")
+	fs.Var(inputsFlag{&c.Arch.Inputs}, "inputs", "network inputs: raw (the invariants I1, I2, I3, as eq. potential_normalization) or shifted (I1 - 3, I2 - 3, I3 - 1)")
 	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
 		register(fs, "seed of the initial particles and of the W1 reference sample")
-	fs.Float64Var(&c.Sigma, "sigma", c.Sigma, "likelihood noise scale of the stresses (0: max(noise, 0.01) x RMS of the training stresses)")
+	fs.Var(sigmaFlag{&c.Sigma}, "sigma", "likelihood noise scale of the stresses, the same at every noise level, or noise: max(noise, 0.01) x RMS of the training stresses")
 	fs.StringVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
 	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
@@ -78,6 +84,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
+	if c.Method == "sequential" && !fs.isSet("alpha") {
+		c.Alpha = 2 // L2 + Stein
+	}
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
@@ -87,9 +96,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputs(*save, *force, o, *resume); err != nil {
 		return usageError(fs, stderr, err)
 	}
-	data, err := train.LoadData(*dataDir, *noise)
+	data, err := loadTrainingData(*dataDir, *noise, fs.isSet("noise"))
 	if err != nil {
-		return failure(fs, stderr, err)
+		return usageError(fs, stderr, err)
 	}
 	b, err := backend.Default()
 	if err != nil {
@@ -105,9 +114,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	out := summarize(res, *noise)
+	out := summarize(res, data.Noise)
 	if *save != "" {
 		f := ensemble.New(res.Arch.Widths, res.Particles.Rows(), map[string]any{"train": out})
+		f.Inputs = res.Arch.Inputs.String()
 		if err := ensemble.Save(*save, f, *force); err != nil {
 			return failure(fs, stderr, err)
 		}
@@ -134,8 +144,8 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		Likelihood: c.Likelihood,
-		W1Sum:      jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
+		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonFloat(last.KernelMedian),
+		W1Sum: jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
@@ -143,7 +153,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
 	for _, h := range res.History {
-		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights})
+		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights, jsonFloat(h.KernelMedian)})
 	}
 	return out
 }
@@ -180,4 +190,27 @@ func checkSave(save string, force bool) error {
 		return fmt.Errorf("-save %s: the file exists; pass -force to replace it", save)
 	}
 	return nil
+}
+
+// loadTrainingData reads the data of "csvgd train": the committed data
+// set of the noise level without -data; with -data DIR, the folder and the
+// noise level its data.json records. A -noise given beside -data must agree
+// with that record; a folder without one needs -noise.
+func loadTrainingData(dir string, noise float64, noiseSet bool) (train.Data, error) {
+	if dir == "" {
+		return train.LoadPaperData(noise)
+	}
+	info := filepath.Join(dir, hyperelastic.InfoFile)
+	data, err := train.LoadData(dir)
+	switch {
+	case errors.Is(err, hyperelastic.ErrNoInfo) && noiseSet:
+		return train.ReadData(dir, noise)
+	case errors.Is(err, hyperelastic.ErrNoInfo):
+		return train.Data{}, fmt.Errorf("-data %s: %s does not exist, so the noise level of the data is unknown: pass -noise S, or make the folder with csvgd data", dir, info)
+	case err != nil:
+		return train.Data{}, fmt.Errorf("-data %s: %w", dir, err)
+	case noiseSet && noise != data.Noise:
+		return train.Data{}, fmt.Errorf("-noise %g conflicts with %s, which records noise %g: leave -noise out", noise, info, data.Noise)
+	}
+	return data, nil
 }

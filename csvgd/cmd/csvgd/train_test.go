@@ -2,19 +2,27 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 func TestTrainAndPredictBadInput(t *testing.T) {
 	dir := t.TempDir()
 	existing := filepath.Join(dir, "exists.csv")
 	if err := os.WriteFile(existing, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paperData, err := train.DataDir(0.1)
+	if err != nil {
 		t.Fatal(err)
 	}
 	damaged := filepath.Join(dir, "damaged.json")
@@ -33,7 +41,13 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"train", "-lambda", "-0.1"}, exitUsage, "lambda = -0.1"},
 		{[]string{"train", "-noise", "-1"}, exitUsage, "noise = -1"},
 		{[]string{"train", "-gamma", "none"}, exitUsage, `"none"`},
-		{[]string{"train", "-data", filepath.Join(dir, "nowhere"), "-iters", "1"}, exitFailure, "nowhere"},
+		{[]string{"train", "-data", filepath.Join(dir, "nowhere"), "-iters", "1"}, exitUsage, "nowhere/data.json does not exist"},
+		{[]string{"train", "-data", filepath.Join(dir, "nowhere"), "-noise", "0.1", "-iters", "1"}, exitUsage, "nowhere/train.csv"},
+		{[]string{"train", "-data", paperData, "-noise", "0.2", "-iters", "1"}, exitUsage, "-noise 0.2 conflicts with"},
+		{[]string{"train", "-inputs", "centred"}, exitUsage, `inputs "centred"`},
+		{[]string{"train", "-sigma", "-1"}, exitUsage, `sigma = "-1"`},
+		{[]string{"train", "-sigma", "auto"}, exitUsage, `sigma = "auto"`},
+		{[]string{"train", "-method", "sequential", "-alpha", "0.5"}, exitUsage, "alpha = 0.5: the sequential method"},
 		{[]string{"train", "-likelihood", "max"}, exitUsage, `"max"`},
 		{[]string{"train", "-save", existing}, exitUsage, "exists.csv: the file exists"},
 		{[]string{"train", "-checkpoint", existing}, exitUsage, "pass -resume"},
@@ -131,6 +145,96 @@ func TestCondenseCommand(t *testing.T) {
 	} {
 		if code, _, errOut := runCLI(args...); code != exitUsage {
 			t.Errorf("%v: exit %d (%s), want %d", args, code, errOut, exitUsage)
+		}
+	}
+}
+
+// TestTrainRecordsInputsAndNoise: a data folder without data.json trains
+// with the -noise given; the network's inputs go into the JSON output and
+// the saved file, and predict uses them, also for a file of format
+// version 1 (shifted inputs, with a note on stderr). The JSON output
+// carries the kernel's health.
+func TestTrainRecordsInputsAndNoise(t *testing.T) {
+	dir := t.TempDir()
+	paper, err := train.DataDir(0.2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"train.csv", "test.csv"} {
+		raw, err := os.ReadFile(filepath.Join(paper, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ens := filepath.Join(dir, "ens.json")
+	code, out, errOut := runCLI("train", "-data", dir, "-noise", "0.2", "-inputs", "shifted", "-particles", "2", "-iters", "3",
+		"-every", "1", "-save", ens, "-json", "-quiet")
+	if code != exitOK {
+		t.Fatalf("train: exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Noise        float64  `json:"noise"`
+		Inputs       string   `json:"inputs"`
+		KernelMedian *float64 `json:"kernel_median"`
+		History      []struct {
+			KernelMedian *float64 `json:"kernel_median"`
+		} `json:"history"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Noise != 0.2 || got.Inputs != "shifted" || got.KernelMedian == nil || !(*got.KernelMedian > 0) || len(got.History) != 4 {
+		t.Fatalf("train -json: noise %v, inputs %q, kernel_median %v, %d history records", got.Noise, got.Inputs, got.KernelMedian, len(got.History))
+	}
+	for i, h := range got.History {
+		if h.KernelMedian == nil || !(*h.KernelMedian > 0 && *h.KernelMedian <= 1) {
+			t.Errorf("history record %d: kernel_median %v, want a value in (0, 1]", i, h.KernelMedian)
+		}
+	}
+	f, err := ensemble.Load(ens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Inputs != ensemble.InputsShifted {
+		t.Fatalf("saved inputs %q, want shifted", f.Inputs)
+	}
+	samples, err := hyperelastic.ReadCSVFile(filepath.Join(dir, "train.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shifted := icnn.Arch{Widths: f.Widths, Inputs: icnn.Shifted}
+	want := shifted.HostStress(f.Particles[1], samples[0].Kinematics)
+
+	// The same networks in a version 1 file, which has no inputs field.
+	v1 := filepath.Join(dir, "v1.json")
+	raw, _ := os.ReadFile(ens)
+	old := strings.Replace(strings.Replace(string(raw), `"version": 2`, `"version": 1`, 1), "  \"inputs\": \"shifted\",\n", "", 1)
+	if err := os.WriteFile(v1, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{ens, v1} {
+		pred := filepath.Join(dir, filepath.Base(file)+".csv")
+		code, _, errOut := runCLI("predict", "-ensemble", file, "-data", filepath.Join(dir, "train.csv"), "-out", pred)
+		if code != exitOK {
+			t.Fatalf("predict %s: exit %d: %s", file, code, errOut)
+		}
+		if note := strings.Contains(errOut, "version 1"); note != (file == v1) {
+			t.Errorf("predict %s: stderr %q: a note on the format version %v, want %v", file, errOut, note, file == v1)
+		}
+		rows, err := os.ReadFile(pred)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Row 1 + 80: particle 1, point 0.
+		fields := strings.Split(strings.Split(string(rows), "\n")[1+80], ",")
+		for c := range 6 {
+			v, _ := strconv.ParseFloat(fields[2+c], 64)
+			if math.Abs(v-want[c]) > 1e-9*(1+math.Abs(want[c])) {
+				t.Errorf("predict %s: particle 1, point 0, S[%d] = %v, the shifted network gives %v", file, c, v, want[c])
+			}
 		}
 	}
 }

@@ -22,7 +22,7 @@ import (
 // the first Step, with the DotGeneral VJP registered at that moment.
 func icnnFlow(tb testing.TB, n int) (*stein.Flow, *stein.Ensemble) {
 	tb.Helper()
-	data, err := train.LoadData("", 0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		tb.Skip(err)
 	}

@@ -1,0 +1,121 @@
+package train
+
+import (
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+)
+
+// The acceptance tests of the hyperelastic application (reading.md
+// section 6): with the network on the raw invariants, Liu & Wang's median
+// bandwidth and the fixed likelihood scale, the networks fit the data and
+// the particles interact. Each trains for 10 to 30 seconds on 2 cores.
+
+// predict returns the stresses of res's ensemble at samples.
+func predict(t *testing.T, res *Result, samples []hyperelastic.Sample) [][][metrics.Components]float64 {
+	t.Helper()
+	p, err := icnn.NewPredictor(testBackend(t), res.Arch, icnn.NewBatch(samples))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, err := p.Predict(res.Particles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pred
+}
+
+func trueStresses(samples []hyperelastic.Sample) [][metrics.Components]float64 {
+	out := make([][metrics.Components]float64, len(samples))
+	for i, s := range samples {
+		out[i] = s.STrue
+	}
+	return out
+}
+
+// TestNoiseFreeFit: on noise-free data, without a prior (lambda = 0), every
+// network of a small ensemble fits the 80 training stresses to within 3%
+// relative RMS error.
+func TestNoiseFreeFit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains for about 10 s")
+	}
+	data, err := LoadPaperData(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Method, c.Particles, c.Iters, c.Every = "svgd", 3, 4000, 0
+	res, err := Run(testBackend(t), c, data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred := predict(t, res, data.Train)
+	for a := range pred {
+		e, err := metrics.MeanRelativeError(pred[a:a+1], trueStresses(data.Train), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("network %d: %.2f%% relative RMS error on the training stresses", a, 100*e)
+		if !(e <= 0.03) {
+			t.Errorf("network %d fits the noise-free training stresses to %.2f%%, want <= 3%%", a, 100*e)
+		}
+	}
+}
+
+// TestEnsembleMeanOnTheTestPath: a 10-particle SVGD ensemble trained on
+// 10% noise has its mean within 10% relative RMS of the true stress on the
+// printed test path inside the training range (|d| <= 0.2).
+func TestEnsembleMeanOnTheTestPath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains for about 15 s")
+	}
+	data, err := LoadPaperData(0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Method, c.Every = "svgd", 0
+	res, err := Run(testBackend(t), c, data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := hyperelastic.WithinRange(data.Test, 0.2)
+	e, err := metrics.MeanRelativeError(predict(t, res, data.Test), trueStresses(data.Test), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("ensemble mean: %.2f%% relative RMS error on the %d test points with |d| <= 0.2", 100*e, len(in))
+	if !(e <= 0.10) {
+		t.Errorf("ensemble mean %.2f%% off the truth inside the training range, want <= 10%%", 100*e)
+	}
+}
+
+// TestKernelKeepsTheParticlesInteracting: in the cSVGD run of the paper's
+// Sec. 5.4 (alpha = 0.5, lambda = 0.05, 10 particles, 10% noise) the median
+// kernel value between particles stays >= 0.01 at every recorded iteration,
+// through every condensation: the repulsion term of eq. (stein_grad) is
+// alive (with the paper's rule read literally it is about 1e-10).
+func TestKernelKeepsTheParticlesInteracting(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains for about 15 s")
+	}
+	data, err := LoadPaperData(0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Lambda = 0.05
+	res, err := Run(testBackend(t), c, data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range res.History {
+		if !(h.KernelMedian >= 0.01) {
+			t.Errorf("iteration %d (template %v): median kernel value %.3g, want >= 0.01", h.Iter, h.Widths, h.KernelMedian)
+		}
+	}
+	t.Logf("median kernel value: %.3g at the start, %.3g at the end", res.History[0].KernelMedian, res.History[len(res.History)-1].KernelMedian)
+}
