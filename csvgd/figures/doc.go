@@ -11,7 +11,9 @@
 //
 //	W1Curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
 //
-// for Sec. 5.4 (graph condensation), from a train.Run history:
+// for Sec. 5.4 (graph condensation), from a train.Run history (particles
+// are numbered from 1 in the figures, as in the paper; the functions take
+// 0-based indices):
 //
 //	GraphSequence        fig. graph_condense_sequence   particles' graphs over the iterations
 //	DistanceEvolution    fig. graph_distance_evolution  inter-particle distance matrices over the iterations

@@ -584,21 +584,10 @@ func ensembleStats(pred [][][6]float64, order []int, comp int, quantiles bool) p
 		slices.Sort(vals)
 		st.lo[k], st.hi[k], st.mean[k] = vals[0], vals[n-1], s/float64(n)
 		if quantiles {
-			st.q5[k], st.q95[k] = quantileSorted(vals, qLo), quantileSorted(vals, qHi)
+			st.q5[k], st.q95[k] = metrics.QuantileSorted(vals, qLo), metrics.QuantileSorted(vals, qHi)
 		}
 	}
 	return st
-}
-
-// quantileSorted is the q-quantile of the sorted values v, interpolated
-// linearly between order statistics (type 7 of Hyndman and Fan).
-func quantileSorted(v []float64, q float64) float64 {
-	h := q * float64(len(v)-1)
-	i := int(math.Floor(h))
-	if i >= len(v)-1 {
-		return v[len(v)-1]
-	}
-	return v[i] + (h-float64(i))*(v[i+1]-v[i])
 }
 
 // xyOf pairs xs and ys.

@@ -170,20 +170,6 @@ func TestEnsembleStats(t *testing.T) {
 	if st := ensembleStats(pred[:3], []int{0}, 1, false); st.q5 != nil || st.mean[0] != 1 {
 		t.Errorf("without quantiles: %+v", st)
 	}
-	for _, c := range []struct {
-		v       []float64
-		q, want float64
-	}{
-		{[]float64{5}, 0.05, 5},
-		{[]float64{0, 10}, 0.05, 0.5},
-		{[]float64{0, 10}, 0.95, 9.5},
-		{[]float64{0, 10, 30}, 0.75, 20},
-		{[]float64{0, 10, 30}, 1, 30},
-	} {
-		if got := quantileSorted(c.v, c.q); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("quantile %v of %v = %v, want %v", c.q, c.v, got, c.want)
-		}
-	}
 }
 
 // TestNaturalOrder: numbers in legend keys sort by value.

@@ -13,4 +13,7 @@
 //     particle (the paper's threshold is [PaperThreshold] = 1e-3).
 //   - [MovingAverage]: the centred moving average the paper applies to its
 //     W1-over-F11 curves (Fig. noisy_pushforwards).
+//   - [GaussianKDE], [Silverman], [MeanSD], [QuantileSorted]: the kernel
+//     density estimates of Fig. weight_distributions and of the weight
+//     explorer, with Silverman's rule-of-thumb bandwidth.
 package metrics

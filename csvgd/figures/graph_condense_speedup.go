@@ -1,0 +1,131 @@
+package figures
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/csvgd/csvgd-go/csvgd/train"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// CondenseSpeedup is the paper's Fig. graph_condense_speedup: runs at the
+// prior orders alphas, with graph condensation (cSVGD, with[i]) and
+// without (SVGD with the same prior, without[i]), in two panels against
+// alpha:
+//
+//	(a) accuracy: the final push-forward W1 sum on the test set
+//	    ([train.Result].W1.Sum);
+//	(b) sparsity: the final mean count of active weights per particle
+//	    (|w| >= the threshold; solid lines, filled markers), that of the
+//	    last [train.StageRecord] (after the last condensation, like the
+//	    final Arch and W1; the last history record when there are no
+//	    stages), and the size of the final template, what each iteration
+//	    computes (dashed, open markers), on a log axis from a factor 2
+//	    below the smallest count to 2 above the largest, as in
+//	    [Convergence], with the initial parameter count (1020 for the
+//	    paper's network) marked by a grey line.
+//
+// The runs are sorted by alpha, and the alphas label the x axes. The
+// figure reports an error when the three slices differ in length or are
+// empty, when an alpha is not a positive number, when a run has neither
+// stages nor history, or no W1, when a value is not finite, or when the
+// runs started from networks of different sizes.
+func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
+	const name = "graph_condense_speedup"
+	if len(alphas) == 0 || len(with) != len(alphas) || len(without) != len(alphas) {
+		return failed(name, fmt.Errorf("%d alphas, %d runs with and %d without condensation: need as many of each, at least 1", len(alphas), len(with), len(without)))
+	}
+	initial := -1
+	pw, err := speedupPoints("with", alphas, with, &initial)
+	if err != nil {
+		return failed(name, err)
+	}
+	po, err := speedupPoints("without", alphas, without, &initial)
+	if err != nil {
+		return failed(name, err)
+	}
+	series := []struct {
+		label string
+		pts   []speedupPoint
+		c     color.Color
+	}{{"with condensation (cSVGD)", pw, viridis(0.15)}, {"without condensation (SVGD)", po, viridis(0.62)}}
+
+	pa := newPanel("(a) accuracy", "prior order α", "push-forward W₁ sum")
+	pb := newPanel("(b) sparsity", "prior order α", "parameters per particle")
+	var xs, w1s []float64
+	counts := []float64{float64(initial)}
+	for _, s := range series {
+		for _, p := range s.pts {
+			xs, w1s = append(xs, p.alpha), append(w1s, p.w1)
+			counts = append(counts, p.active, p.template)
+		}
+	}
+	bottom := countAxis(&pb.Y, counts) // a count of 0 is drawn at the bottom
+	for _, s := range series {
+		var acc, act, tpl plotter.XYs
+		for _, p := range s.pts {
+			acc = append(acc, plotter.XY{X: p.alpha, Y: p.w1})
+			act = append(act, plotter.XY{X: p.alpha, Y: p.active})
+			tpl = append(tpl, plotter.XY{X: p.alpha, Y: p.template})
+		}
+		act, tpl = floorXYs(act, bottom), floorXYs(tpl, bottom)
+		addFlat(pa, line(acc, solidLine(s.c)), points(acc, marker(s.c, draw.CircleGlyph{})))
+		addFlat(pb, line(tpl, dashedLine(s.c)), points(tpl, marker(s.c, draw.RingGlyph{})), line(act, solidLine(s.c)), points(act, marker(s.c, draw.CircleGlyph{})))
+	}
+	pb.Add(refLine{at: float64(initial), style: initialCountLine})
+	x0, x1 := paddedRange(xs, 0.06)
+	_, y1 := paddedRange(append(w1s, 0), 0.06)
+	setRange(&pa.X, x0, x1)
+	setRange(&pa.Y, 0, y1)
+	setRange(&pb.X, x0, x1)
+	pa.X.Tick.Marker, pb.X.Tick.Marker = valueTicks(distinct(xs)), valueTicks(distinct(xs))
+
+	leg := newLegend()
+	for _, s := range series {
+		leg.Add(s.label, lineThumb{solidLine(s.c)}, glyphThumb{marker(s.c, draw.CircleGlyph{})})
+	}
+	leg.Add("")
+	leg.Add("(b) mean active weights", lineThumb{solidLine(black)}, glyphThumb{marker(black, draw.CircleGlyph{})})
+	leg.Add("(b) template size", lineThumb{dashedLine(black)}, glyphThumb{marker(black, draw.RingGlyph{})})
+	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
+	return widePair(name, pa, pb, leg)
+}
+
+// speedupPoint is one run of [CondenseSpeedup]: its final W1 sum, mean
+// active count and template size at its alpha.
+type speedupPoint struct{ alpha, w1, active, template float64 }
+
+// speedupPoints checks the runs rs of [CondenseSpeedup] (those with or
+// without condensation, what), rs[i] at alphas[i], and returns their
+// points in increasing alpha. *initial is the initial parameter count of
+// the runs seen so far (-1 before the first); the runs must share it.
+func speedupPoints(what string, alphas []float64, rs []train.Result, initial *int) ([]speedupPoint, error) {
+	pts := make([]speedupPoint, len(rs))
+	for i, r := range rs {
+		a := alphas[i]
+		if !(a > 0) || math.IsInf(a, 0) {
+			return nil, fmt.Errorf("alpha %v: want a positive number", a)
+		}
+		w1, act, err := finalValues(r)
+		if err != nil {
+			return nil, fmt.Errorf("run %s condensation at alpha %v: %w", what, a, err)
+		}
+		if err := r.Arch.Validate(); err != nil {
+			return nil, fmt.Errorf("run %s condensation at alpha %v: %w", what, a, err)
+		}
+		if err := r.Config.Arch.Validate(); err != nil {
+			return nil, fmt.Errorf("run %s condensation at alpha %v: initial network: %w", what, a, err)
+		}
+		n0 := r.Config.Arch.NumParams()
+		if *initial >= 0 && n0 != *initial {
+			return nil, fmt.Errorf("run %s condensation at alpha %v started with %d parameters, another with %d", what, a, n0, *initial)
+		}
+		*initial = n0
+		pts[i] = speedupPoint{alpha: a, w1: w1, active: act, template: float64(r.Arch.NumParams())}
+	}
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].alpha < pts[j].alpha })
+	return pts, nil
+}

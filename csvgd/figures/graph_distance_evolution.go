@@ -1,0 +1,155 @@
+package figures
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/csvgd/csvgd-go/csvgd/train"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// DistanceEvolution is the paper's Fig. graph_distance_evolution: the
+// matrix of inter-particle distances (eq. distances, [train.Record]
+// Distances) at each of the iterations iters, one heat map per iteration,
+// left to right, in rows of at most five maps (as even as they can be:
+// nine iterations make rows of five and four). Particle 1 is at the top left, as in an image of the
+// matrix, and the diagonal (0) runs down to the right. Each map is coloured
+// along viridis from 0 (dark blue) to its own largest distance (yellow),
+// as the paper's caption says; that largest distance is in the panel's
+// title, since the scales differ between panels.
+//
+// The figure reports an error when iters is empty, when no record has an
+// asked iteration, or when a record's distances are not a square matrix of
+// finite, non-negative values with at least two particles.
+func DistanceEvolution(history []train.Record, iters []int) *Figure {
+	const name = "graph_distance_evolution"
+	if len(iters) == 0 {
+		return failed(name, errors.New("no iterations"))
+	}
+	var panels []*plot.Plot
+	maxN := 0
+	for _, it := range iters {
+		var rec *train.Record
+		for i := range history {
+			if history[i].Iter == it {
+				rec = &history[i]
+				break
+			}
+		}
+		if rec == nil {
+			return failed(name, fmt.Errorf("no history record at iteration %d", it))
+		}
+		d := rec.Distances
+		n := len(d)
+		if n < 2 {
+			return failed(name, fmt.Errorf("iteration %d: distances of %d particles: need at least 2", it, n))
+		}
+		top := 0.0
+		for a, row := range d {
+			if len(row) != n {
+				return failed(name, fmt.Errorf("iteration %d: distance row %d has %d entries, want %d", it, a, len(row), n))
+			}
+			for b, v := range row {
+				if !(v >= 0) || math.IsInf(v, 0) {
+					return failed(name, fmt.Errorf("iteration %d: distance (%d, %d) = %v", it, a, b, v))
+				}
+				top = math.Max(top, v)
+			}
+		}
+		maxN = max(maxN, n)
+		// column c is particle c+1 at x = c+1; row r is particle n-r at
+		// y = r-n, so that particle 1 is at the top
+		g := &grid{xs: make([]float64, n), ys: make([]float64, n), z: make([]float64, n*n)}
+		for c := range n {
+			g.xs[c] = float64(c + 1)
+		}
+		for r := range n {
+			g.ys[r] = float64(r - n)
+			a := n - 1 - r
+			for c := range n {
+				g.z[r*n+c] = d[a][c]
+			}
+		}
+		hm := plotter.NewHeatMap(g, viridisPalette{})
+		hm.Min, hm.Max = 0, top
+		if top == 0 {
+			hm.Max = 1
+		}
+		p := newPanel(fmt.Sprintf("iteration %d (max %s)", it, num(top)), "particle", "")
+		addFlat(p, hm)
+		setRange(&p.X, 0.5, float64(n)+0.5)
+		setRange(&p.Y, -float64(n)-0.5, -0.5)
+		p.X.Tick.Marker = indexTicks{n: n}
+		p.Y.Tick.Marker = indexTicks{n: n, negative: true}
+		panels = append(panels, p)
+	}
+	leg := newLegend()
+	leg.Add("distance / panel max")
+	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
+		leg.Add(num(t), fillThumb{viridis(t)})
+	}
+	// at most distanceCols maps per row, the rows as even as they can be
+	rows := (len(panels) + distanceCols - 1) / distanceCols
+	cols := (len(panels) + rows - 1) / rows
+	grid := make([][]*plot.Plot, rows)
+	labels := make([]string, rows)
+	for r := range grid {
+		grid[r] = make([]*plot.Plot, cols)
+		copy(grid[r], panels[r*cols:min(len(panels), (r+1)*cols)])
+		labels[r] = "particle"
+	}
+	return &Figure{
+		Name:      name,
+		Panels:    grid,
+		RowLabels: labels,
+		Legend:    leg,
+		Width:     vg.Length(6+7.5*float64(cols)) * vg.Centimeter,
+		Height:    vg.Length(1.5+8.5*float64(rows)) * vg.Centimeter,
+	}
+}
+
+// distanceCols is the largest number of heat maps per row of
+// DistanceEvolution.
+const distanceCols = 5
+
+// viridisPalette is viridis in 256 steps, for heat maps.
+type viridisPalette struct{}
+
+// Colors implements palette.Palette.
+func (viridisPalette) Colors() []color.Color {
+	cs := make([]color.Color, 256)
+	for i := range cs {
+		cs[i] = viridis(float64(i) / 255)
+	}
+	return cs
+}
+
+// indexTicks label particle indices 1 .. n (at -1 .. -n when negative):
+// every one up to 10 particles, else 1 and multiples of 5, unlabelled
+// ticks between.
+type indexTicks struct {
+	n        int
+	negative bool
+}
+
+// Ticks implements plot.Ticker.
+func (t indexTicks) Ticks(_, _ float64) []plot.Tick {
+	var ts []plot.Tick
+	for i := 1; i <= t.n; i++ {
+		v := float64(i)
+		if t.negative {
+			v = -v
+		}
+		tk := plot.Tick{Value: v}
+		if t.n <= 10 || i == 1 || i%5 == 0 {
+			tk.Label = strconv.Itoa(i)
+		}
+		ts = append(ts, tk)
+	}
+	return ts
+}

@@ -1,0 +1,67 @@
+package figures
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// TestDistanceEvolutionScale: each panel's title gives its own largest
+// distance; the axes span the particles.
+func TestDistanceEvolutionScale(t *testing.T) {
+	d := func(s float64) [][]float64 {
+		return [][]float64{{0, s, 2 * s}, {s, 0, 3 * s}, {2 * s, 3 * s, 0}}
+	}
+	hist := []train.Record{{Iter: 0, Distances: d(1)}, {Iter: 10, Distances: d(0.5)}, {Iter: 20, Distances: d(0)}}
+	f := DistanceEvolution(hist, []int{10, 0, 20})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for c, want := range []string{"iteration 10 (max 1.5)", "iteration 0 (max 3)", "iteration 20 (max 0)"} {
+		p := f.Panels[0][c]
+		if p.Title.Text != want {
+			t.Errorf("panel %d titled %q, want %q", c, p.Title.Text, want)
+		}
+		if p.X.Min != 0.5 || p.X.Max != 3.5 || p.Y.Min != -3.5 || p.Y.Max != -0.5 {
+			t.Errorf("panel %d spans x %v..%v, y %v..%v", c, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+		}
+	}
+	if _, err := f.Render("png"); err != nil {
+		t.Fatal(err)
+	}
+	// more than five maps wrap into even rows: seven make rows of 4 and 3
+	var long []train.Record
+	var iters []int
+	for i := range 7 {
+		long = append(long, train.Record{Iter: 10 * i, Distances: d(float64(i))})
+		iters = append(iters, 10*i)
+	}
+	f = DistanceEvolution(long, iters)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Panels) != 2 || len(f.Panels[0]) != 4 || f.Panels[1][3] != nil || f.Panels[1][2] == nil || len(f.RowLabels) != 2 {
+		t.Fatalf("7 maps laid out as %d rows of %d", len(f.Panels), len(f.Panels[0]))
+	}
+	if got := f.Panels[1][0].Title.Text; !strings.HasPrefix(got, "iteration 40 ") {
+		t.Errorf("second row starts with %q, want iteration 40", got)
+	}
+	if _, err := f.Render("png"); err != nil {
+		t.Fatal(err)
+	}
+	ticks := indexTicks{n: 20, negative: true}.Ticks(-20.5, -0.5)
+	var labels []string
+	for _, tk := range ticks {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+			if n, err := strconv.Atoi(tk.Label); err != nil || tk.Value != -float64(n) {
+				t.Errorf("tick %q at %v", tk.Label, tk.Value)
+			}
+		}
+	}
+	if len(ticks) != 20 || strings.Join(labels, ",") != "1,5,10,15,20" {
+		t.Errorf("%d ticks labelled %v", len(ticks), labels)
+	}
+}

@@ -1,0 +1,132 @@
+package figures
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// GraphSequence is the paper's Fig. graph_condense_sequence: the networks of
+// some particles (one row each, the paper shows three picked at random) at
+// some iterations (one column each, left to right), taken from the
+// records of history with those Iter values, which must hold the particles
+// ([train.Config].Keep). particles are 0-based indices into each record's
+// Particles; rows are labelled from 1.
+//
+// Each panel draws one network as a layered graph: the inputs I₁, I₂, I₃
+// left, the hidden layers, the output NN right. Each layer's nodes are
+// drawn in their stored order from the top (after a condensation, in
+// descending importance), one unit apart and centred, on a vertical scale
+// shared by the whole figure, so that the columns shrink with the
+// template; the inputs alone are spread wider, over the middle third of
+// the tallest layer, to keep their labels legible.
+//
+//   - Hidden nodes are coloured by their importance (eq. importance,
+//     [condense.Importance]) over the largest in their layer, along
+//     viridis; inputs by the sum of |w| of their outgoing weights, so
+//     normalised; the output is black.
+//   - Edges are coloured and widened by |w| over the largest |w| of their
+//     weight matrix (W₀ .. W_L), stronger ones drawn on top; negative
+//     weights, which only W₀ has, are dashed. Edges with |w| < 1e-3 (the
+//     pruning threshold) are omitted.
+//   - Dead nodes — hidden nodes left without an incoming or an outgoing
+//     edge, repeatedly, as graph condensation prunes them, padding included
+//     — are drawn as faint rings, and the edges that still touch them in
+//     faint grey.
+//
+// Below each network its live node counts per layer and its number of
+// drawn edges are written; the template (the record's Widths) heads each
+// column.
+//
+// The figure reports an error when particles or iters is empty, when no
+// record has an asked iteration or it lacks the particles, when a
+// particle index is out of range or when a particle does not fit its
+// record's widths or holds a value that is not finite.
+func GraphSequence(history []train.Record, particles []int, iters []int) *Figure {
+	const name = "graph_condense_sequence"
+	if len(particles) == 0 || len(iters) == 0 {
+		return failed(name, fmt.Errorf("%d particles and %d iterations: need both", len(particles), len(iters)))
+	}
+	recs := make([]*train.Record, len(iters))
+	for c, it := range iters {
+		for i := range history {
+			if history[i].Iter == it {
+				recs[c] = &history[i]
+				break
+			}
+		}
+		if recs[c] == nil {
+			return failed(name, fmt.Errorf("no history record at iteration %d", it))
+		}
+	}
+	graphs := make([][]*netGraph, len(particles))
+	maxWidth := 1
+	for r, a := range particles {
+		graphs[r] = make([]*netGraph, len(iters))
+		for c, rec := range recs {
+			if len(rec.Particles) == 0 {
+				return failed(name, fmt.Errorf("the record at iteration %d holds no particles (train with Config.Keep)", rec.Iter))
+			}
+			if a < 0 || a >= len(rec.Particles) {
+				return failed(name, fmt.Errorf("particle index %d: the record at iteration %d has %d particles", a, rec.Iter, len(rec.Particles)))
+			}
+			arch := icnn.Arch{Widths: rec.Widths}
+			if err := arch.Validate(); err != nil {
+				return failed(name, fmt.Errorf("record at iteration %d: %w", rec.Iter, err))
+			}
+			g, err := newNetGraph(arch, rec.Particles[a])
+			if err != nil {
+				return failed(name, fmt.Errorf("record at iteration %d, particle %d: %w", rec.Iter, a, err))
+			}
+			graphs[r][c] = g
+			maxWidth = max(maxWidth, slices.Max(rec.Widths))
+		}
+	}
+
+	panels := make([][]*plot.Plot, len(particles))
+	labels := make([]string, len(particles))
+	for r, a := range particles {
+		labels[r] = fmt.Sprintf("particle %d", a+1)
+		panels[r] = make([]*plot.Plot, len(iters))
+		for c, rec := range recs {
+			title := ""
+			if r == 0 {
+				title = fmt.Sprintf("iteration %d\ntemplate %s", rec.Iter, joinInts(rec.Widths, "-"))
+			}
+			p := newPanel(title, "", "")
+			p.HideAxes()
+			g := graphs[r][c]
+			g.height = maxWidth
+			p.Add(g)
+			x0, x1, y0, y1 := g.DataRange()
+			setRange(&p.X, x0, x1)
+			setRange(&p.Y, y0, y1)
+			panels[r][c] = p
+		}
+	}
+
+	leg := newLegend()
+	leg.Add("nodes: importance / layer max")
+	leg.Add("edges: |w| / layer max")
+	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
+		leg.Add(num(t), netThumb{t: t})
+	}
+	leg.Add("")
+	leg.Add("negative W₀ edge", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: edgeWidth(1), Dashes: negDashes}})
+	leg.Add("dead or padded node", netThumb{dead: true})
+	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(edgeThreshold)))
+	cols := float64(len(iters))
+	return &Figure{
+		Name:      name,
+		Panels:    panels,
+		RowLabels: labels,
+		Legend:    leg,
+		Width:     vg.Length(10+5.5*cols) * vg.Centimeter,
+		Height:    vg.Length(3+7*float64(len(particles))) * vg.Centimeter,
+	}
+}

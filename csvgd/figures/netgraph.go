@@ -1,0 +1,278 @@
+package figures
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// edgeThreshold is the |w| below which an edge counts as absent, the
+// paper's pruning threshold: such edges are not drawn, and a hidden node
+// left without an incoming or an outgoing edge is dead.
+const edgeThreshold = condense.PaperThreshold
+
+// netGraph is one network drawn as a layered graph.
+type netGraph struct {
+	widths []int
+	nodes  [][]netNode // [layer][node]
+	edges  []netEdge   // every edge drawn, weakest first
+	live   []int       // live nodes per layer
+	height int         // the largest layer of the figure: the vertical scale
+}
+
+type netNode struct {
+	t    float64 // importance over the layer's largest, in [0, 1]
+	dead bool
+}
+
+type netEdge struct {
+	k, from, to int     // W_k, from node of layer k to node of layer k+1
+	t           float64 // |w| over W_k's largest
+	neg, dead   bool    // negative weight; touches a dead node
+}
+
+// newNetGraph lays out the particle theta of arch.
+func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
+	if n := arch.NumParams(); len(theta) != n {
+		return nil, fmt.Errorf("%d parameters, widths %v need %d", len(theta), arch.Widths, n)
+	}
+	for i, v := range theta {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("parameter %d = %v is not finite", i, v)
+		}
+	}
+	imp, err := condense.Importance(arch, theta)
+	if err != nil {
+		return nil, err
+	}
+	ws := arch.Widths
+	layers := arch.Layers()
+	w := func(k, to, from int) float64 { l := layers[k]; return theta[l.Offset+to*l.Cols+from] }
+	alive := liveNodes(arch, theta)
+	g := &netGraph{widths: ws, nodes: make([][]netNode, len(ws)), live: make([]int, len(ws)), height: slices.Max(ws)}
+	for k, n := range ws {
+		s := make([]float64, n)
+		switch {
+		case k == 0: // inputs: L1 norm of the outgoing weights
+			for j := range s {
+				for i := 0; i < ws[1]; i++ {
+					s[j] += math.Abs(w(0, i, j))
+				}
+			}
+		case k < len(ws)-1:
+			copy(s, imp[k-1])
+		}
+		top := 0.0
+		for j, v := range s {
+			if alive[k][j] {
+				top = math.Max(top, v)
+			}
+		}
+		g.nodes[k] = make([]netNode, n)
+		for j := range s {
+			nd := netNode{dead: !alive[k][j]}
+			if top > 0 {
+				nd.t = math.Min(1, math.Max(0, s[j]/top))
+			}
+			if k == len(ws)-1 {
+				nd.t = 1
+			}
+			g.nodes[k][j] = nd
+			if alive[k][j] {
+				g.live[k]++
+			}
+		}
+	}
+	for k, l := range layers {
+		top := 0.0
+		for _, v := range theta[l.Offset : l.Offset+l.Rows*l.Cols] {
+			top = math.Max(top, math.Abs(v))
+		}
+		for to := 0; to < l.Rows; to++ {
+			for from := 0; from < l.Cols; from++ {
+				v := w(k, to, from)
+				if math.Abs(v) < edgeThreshold {
+					continue
+				}
+				g.edges = append(g.edges, netEdge{k: k, from: from, to: to, t: math.Abs(v) / top, neg: v < 0,
+					dead: !alive[k][from] || !alive[k+1][to]})
+			}
+		}
+	}
+	sort.SliceStable(g.edges, func(a, b int) bool {
+		ea, eb := g.edges[a], g.edges[b]
+		if ea.dead != eb.dead {
+			return ea.dead
+		}
+		return ea.t < eb.t
+	})
+	return g, nil
+}
+
+// liveNodes marks the nodes that graph condensation keeps: inputs and the
+// output always; a hidden node while it has an edge (|w| >= the threshold)
+// to a live node of the next layer and one from a live node of the
+// previous layer, repeated to a fixed point.
+func liveNodes(arch icnn.Arch, theta []float64) [][]bool {
+	ws, layers := arch.Widths, arch.Layers()
+	present := func(k, to, from int) bool {
+		l := layers[k]
+		return math.Abs(theta[l.Offset+to*l.Cols+from]) >= edgeThreshold
+	}
+	alive := make([][]bool, len(ws))
+	for k, n := range ws {
+		alive[k] = make([]bool, n)
+		for j := range alive[k] {
+			alive[k][j] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for k := 1; k < len(ws)-1; k++ {
+			for j := range alive[k] {
+				if !alive[k][j] {
+					continue
+				}
+				out, in := false, false
+				for i := 0; i < ws[k+1] && !out; i++ {
+					out = alive[k+1][i] && present(k, i, j)
+				}
+				for i := 0; i < ws[k-1] && !in; i++ {
+					in = alive[k-1][i] && present(k-1, j, i)
+				}
+				if !out || !in {
+					alive[k][j], changed = false, true
+				}
+			}
+		}
+	}
+	return alive
+}
+
+// The styles of the network graphs.
+var negDashes = []vg.Length{vg.Points(2.5), vg.Points(1.5)}
+
+func edgeWidth(t float64) vg.Length { return vg.Points(0.25 + 1.6*t) }
+
+func edgeColor(t float64) color.Color { return fade(viridis(viridisTop*t), 0.3+0.7*t) }
+
+func nodeColor(t float64) color.Color { return viridis(viridisTop * t) }
+
+// pos is the data position of node j of layer k: one unit apart, centred
+// on 0, except that the inputs are spread over the middle third of the
+// figure's tallest layer, so that their labels stay legible.
+func (g *netGraph) pos(k, j int) (x, y float64) {
+	step := 1.0
+	if k == 0 && g.widths[0] > 1 {
+		step = math.Max(1, float64(g.height-1)/3/float64(g.widths[0]-1))
+	}
+	return float64(k), step * (float64(g.widths[k]-1)/2 - float64(j))
+}
+
+// DataRange implements plot.DataRanger: the layers, with room for the
+// input and output labels at the sides and the counts below.
+func (g *netGraph) DataRange() (xmin, xmax, ymin, ymax float64) {
+	h := float64(g.height)
+	half := (h - 1) / 2
+	return -0.55, float64(len(g.widths)-1) + 0.45, -half - 0.7 - 0.1*h, half + 0.7
+}
+
+// Plot implements plot.Plotter.
+func (g *netGraph) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	at := func(k, j int) vg.Point {
+		x, y := g.pos(k, j)
+		return vg.Point{X: trX(x), Y: trY(y)}
+	}
+	step := trY(1) - trY(0) // one node spacing, in points
+	radius := max(vg.Points(1), min(vg.Points(4.5), 0.36*step))
+	for _, e := range g.edges {
+		sty := draw.LineStyle{Color: edgeColor(e.t), Width: edgeWidth(e.t)}
+		if e.neg {
+			sty.Dashes = negDashes
+		}
+		if e.dead {
+			sty = draw.LineStyle{Color: fade(lightGrey, 0.6), Width: vg.Points(0.3)}
+		}
+		a, b := at(e.k, e.from), at(e.k+1, e.to)
+		c.StrokeLine2(sty, a.X, a.Y, b.X, b.Y)
+	}
+	last := len(g.widths) - 1
+	for k, layer := range g.nodes {
+		for j, nd := range layer {
+			pt := at(k, j)
+			switch {
+			case nd.dead:
+				c.DrawGlyphNoClip(draw.GlyphStyle{Color: lightGrey, Radius: radius, Shape: draw.RingGlyph{}}, pt)
+			case k == last:
+				c.DrawGlyphNoClip(draw.GlyphStyle{Color: black, Radius: radius, Shape: draw.CircleGlyph{}}, pt)
+			default:
+				c.DrawGlyphNoClip(draw.GlyphStyle{Color: nodeColor(nd.t), Radius: radius, Shape: draw.CircleGlyph{}}, pt)
+				c.DrawGlyphNoClip(draw.GlyphStyle{Color: fade(black, 0.5), Radius: radius, Shape: draw.RingGlyph{}}, pt)
+			}
+		}
+	}
+	sty := textStyle(tickLabelSize)
+	sty.XAlign, sty.YAlign = draw.XRight, draw.YCenter
+	for j := range g.widths[0] {
+		pt := at(0, j)
+		c.FillText(sty, vg.Point{X: pt.X - radius - 2, Y: pt.Y}, "I"+subscript(j+1))
+	}
+	sty.XAlign = draw.XLeft
+	out := at(last, 0)
+	c.FillText(sty, vg.Point{X: out.X + radius + 2, Y: out.Y}, "NN")
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
+	note := fmt.Sprintf("live %s, %d edges", joinInts(g.live, "-"), g.liveEdges())
+	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Min.Y}, note)
+}
+
+// liveEdges counts the edges drawn between live nodes.
+func (g *netGraph) liveEdges() int {
+	n := 0
+	for _, e := range g.edges {
+		if !e.dead {
+			n++
+		}
+	}
+	return n
+}
+
+// netThumb is a legend thumbnail: an edge and a node at normalised value
+// t, or a dead node.
+type netThumb struct {
+	t    float64
+	dead bool
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (n netThumb) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	r := vg.Points(4)
+	end := vg.Point{X: c.Max.X - r, Y: y}
+	if n.dead {
+		c.DrawGlyphNoClip(draw.GlyphStyle{Color: lightGrey, Radius: r, Shape: draw.RingGlyph{}}, end)
+		return
+	}
+	c.StrokeLine2(draw.LineStyle{Color: edgeColor(n.t), Width: edgeWidth(n.t)}, c.Min.X, y, end.X, y)
+	c.DrawGlyphNoClip(draw.GlyphStyle{Color: nodeColor(n.t), Radius: r, Shape: draw.CircleGlyph{}}, end)
+	c.DrawGlyphNoClip(draw.GlyphStyle{Color: fade(black, 0.5), Radius: r, Shape: draw.RingGlyph{}}, end)
+}
+
+// joinInts writes ns separated by sep: 3-30-30-1.
+func joinInts(ns []int, sep string) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, sep)
+}

@@ -1,0 +1,115 @@
+package figures
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+)
+
+// TestWeightDistributionsOmits: narrow zero-centred entries are left out
+// and counted in the panel titles; a layer that is all zero draws nothing
+// but still renders.
+func TestWeightDistributionsOmits(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{3, 2, 1}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ps [][]float64
+	for range 8 {
+		p := make([]float64, arch.NumParams())
+		p[0] = 1 + 0.1*rng.NormFloat64() // W_0 (1, 1): kept
+		p[1] = 0.5 * rng.NormFloat64()   // W_0 (1, 2): wide, zero-centred: kept
+		p[2] = 1e-3 * rng.NormFloat64()  // W_0 (1, 3): narrow at zero: omitted
+		// the rest of W_0, and W_1, are 0
+		ps = append(ps, p)
+	}
+	f := WeightDistributions(arch, ps)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Panels[0][0].Title.Text; !strings.Contains(got, "2 of 6 entries") {
+		t.Errorf("W0 titled %q", got)
+	}
+	if got := f.Panels[0][1].Title.Text; !strings.Contains(got, "0 of 2 entries") {
+		t.Errorf("W1 titled %q", got)
+	}
+	for _, th := range ps {
+		if p := f.Panels[0][0]; th[0] < p.X.Min || th[0] > p.X.Max || th[1] < p.X.Min || th[1] > p.X.Max {
+			t.Errorf("W0 axis %v..%v does not hold the kept values %v, %v", p.X.Min, p.X.Max, th[0], th[1])
+		}
+	}
+	if _, err := f.Render("svg"); err != nil {
+		t.Fatal(err)
+	}
+	// the legend names at most kdeLegendCap entries per panel
+	wide := icnn.Arch{Widths: []int{3, 10, 1}}
+	var many [][]float64
+	for range 5 {
+		p := make([]float64, wide.NumParams())
+		for i := range p {
+			p[i] = 1 + rng.Float64()
+		}
+		many = append(many, p)
+	}
+	f = WeightDistributions(wide, many)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := f.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if named := strings.Count(string(svg), ", mean "); named != 2*kdeLegendCap {
+		t.Errorf("%d entries named in the legend, want %d", named, 2*kdeLegendCap)
+	}
+}
+
+// TestLayerWeights: each layer of a real (tiny) run renders alone, as the
+// panel of WeightDistributions with the same title and the same entries
+// named in the legend; a layer out of range is an error naming it and the
+// number of layers.
+func TestLayerWeights(t *testing.T) {
+	res := tinyResult(t)
+	ps := res.Particles.Rows()
+	whole := WeightDistributions(res.Arch, ps)
+	if err := whole.Err(); err != nil {
+		t.Fatal(err)
+	}
+	wholeSVG, err := whole.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := len(res.Arch.Layers())
+	named := 0
+	for k := range layers {
+		t.Run("W"+strconv.Itoa(k), func(t *testing.T) {
+			f := LayerWeights(res.Arch, ps, k)
+			svg := checkFigure(t, "", figureCase{f, "layer_weights", 1, 1})
+			if got, want := f.Panels[0][0].Title.Text, whole.Panels[0][k].Title.Text; got != want {
+				t.Errorf("titled %q, want %q as in WeightDistributions", got, want)
+			}
+			named += strings.Count(string(svg), ", mean ")
+		})
+	}
+	if want := strings.Count(string(wholeSVG), ", mean "); named != want {
+		t.Errorf("the layers name %d entries in their legends, WeightDistributions %d", named, want)
+	}
+	for _, k := range []int{-1, layers} {
+		f := LayerWeights(res.Arch, ps, k)
+		err := f.Err()
+		if err == nil {
+			t.Errorf("k = %d: no error", k)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, "k = "+strconv.Itoa(k)) || !strings.Contains(msg, strconv.Itoa(layers)+" layers") {
+			t.Errorf("k = %d: error %q does not name k and the %d layers", k, msg, layers)
+		}
+		if _, err := f.Render("png"); err == nil {
+			t.Errorf("k = %d: Render succeeded", k)
+		}
+	}
+	if err := LayerWeights(res.Arch, ps[:1], 0).Err(); err == nil {
+		t.Error("one particle: no error")
+	}
+}
