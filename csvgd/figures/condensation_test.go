@@ -71,8 +71,8 @@ func speedupRuns() (alphas []float64, with, without []train.Result) {
 // is not blank, and to a complete SVG.
 func TestCondensationFiguresRender(t *testing.T) {
 	res := tinyResult(t)
-	if len(res.History) != 4 {
-		t.Fatalf("history of %d records, want 4", len(res.History))
+	if len(res.History) != 7 { // the start, then each stage's end before and after its condensation
+		t.Fatalf("history of %d records, want 7", len(res.History))
 	}
 	last := res.History[len(res.History)-1]
 	alphas, with, without := speedupRuns()
@@ -90,8 +90,12 @@ func TestCondensationFiguresRender(t *testing.T) {
 	seq := cases[0].fig
 	for c, it := range []int{0, 20, 60} {
 		title := seq.Panels[0][c].Title.Text
-		if !strings.Contains(title, "iteration "+strconv.Itoa(it)) {
-			t.Errorf("column %d titled %q", c, title)
+		want := "iteration " + strconv.Itoa(it)
+		if it > 0 {
+			want += ", after condensation" // the last record of a stage's end
+		}
+		if !strings.Contains(title, want+"\n") {
+			t.Errorf("column %d titled %q, want %q", c, title, want)
 		}
 		if seq.Panels[1][c].Title.Text != "" {
 			t.Errorf("row 2, column %d has a title %q: only the top row should", c, seq.Panels[1][c].Title.Text)

@@ -15,8 +15,11 @@ import (
 // some particles (one row each, the paper shows three picked at random) at
 // some iterations (one column each, left to right), taken from the
 // records of history with those Iter values, which must hold the particles
-// ([train.Config].Keep). particles are 0-based indices into each record's
-// Particles; rows are labelled from 1.
+// ([train.Config].Keep); where a stage ended, the last record of the
+// iteration, after its graph condensation. particles are 0-based indices
+// into each record's Particles; rows are labelled from 1. Each column's
+// title says its iteration and whether that is before or after a stage's
+// condensation.
 //
 // Each panel draws one network as a layered graph: the inputs I₁, I₂, I₃
 // left, the hidden layers, the output NN right. Each layer's nodes are
@@ -54,10 +57,9 @@ func GraphSequence(history []train.Record, particles []int, iters []int) *Figure
 	}
 	recs := make([]*train.Record, len(iters))
 	for c, it := range iters {
-		for i := range history {
+		for i := range history { // the last record of the iteration: after its condensation
 			if history[i].Iter == it {
 				recs[c] = &history[i]
-				break
 			}
 		}
 		if recs[c] == nil {
@@ -96,7 +98,7 @@ func GraphSequence(history []train.Record, particles []int, iters []int) *Figure
 		for c, rec := range recs {
 			title := ""
 			if r == 0 {
-				title = fmt.Sprintf("iteration %d\ntemplate %s", rec.Iter, joinInts(rec.Widths, "-"))
+				title = fmt.Sprintf("%s\ntemplate %s", iterationTitle(*rec), joinInts(rec.Widths, "-"))
 			}
 			p := newPanel(title, "", "")
 			p.HideAxes()
@@ -129,4 +131,16 @@ func GraphSequence(history []train.Record, particles []int, iters []int) *Figure
 		Width:     vg.Length(10+5.5*cols) * vg.Centimeter,
 		Height:    vg.Length(3+7*float64(len(particles))) * vg.Centimeter,
 	}
+}
+
+// iterationTitle names the iteration of rec and, at the end of a stage,
+// whether the particles are those before or after its condensation.
+func iterationTitle(rec train.Record) string {
+	switch rec.Condensation {
+	case train.Before:
+		return fmt.Sprintf("iteration %d, before condensation", rec.Iter)
+	case train.After:
+		return fmt.Sprintf("iteration %d, after condensation", rec.Iter)
+	}
+	return fmt.Sprintf("iteration %d", rec.Iter)
 }

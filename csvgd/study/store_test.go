@@ -194,11 +194,17 @@ func TestStudiesShareRuns(t *testing.T) {
 		return out
 	}
 	for _, quick := range []bool{false, true} {
-		fixed, _ := AdaptiveRuns(quick)
+		fixed, adaptive := AdaptiveRuns(quick)
 		with, _ := SpeedupRuns(quick)
 		noise := ConvergenceNoiseRuns(quick)
-		if !slices.Equal(keys(fixed[1]), keys(noise)) {
-			t.Errorf("quick %v: the lambda = 0.05 row of the adaptive study is not the noise study", quick)
+		for j, a := range adaptive { // the paper's budget, twice the others', for the whole adaptive study
+			if f := fixed[1][j]; f.Config.Iters != 2*noise[j].Config.Iters || a.Config.Iters != f.Config.Iters {
+				t.Errorf("quick %v: adaptive study at %g%% noise: %d and %d iterations, want twice the noise study's %d",
+					quick, 100*f.Noise, f.Config.Iters, a.Config.Iters, noise[j].Config.Iters)
+			}
+		}
+		if keys(with)[0] != keys([]Spec{SequenceRun(quick)})[0] {
+			t.Errorf("quick %v: the alpha = 1/4 run is not the graph sequence run", quick)
 		}
 		if !slices.Equal(keys(ConvergencePriorsRuns(quick)), keys(with)) {
 			t.Errorf("quick %v: the alpha study is not the cSVGD half of the speed-up study", quick)

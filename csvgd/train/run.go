@@ -30,8 +30,17 @@ type Record struct {
 	KernelMedian  float64     `json:"kernel_median"`       // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
 	Distances     [][]float64 `json:"distances"`           // eq. (distances), N x N
 	Widths        []int       `json:"widths"`              // the template at this iteration
+	Condensation  string      `json:"condensation,omitempty"` // at the end of a csvgd stage: Before or After its graph condensation
 	Particles     [][]float64 `json:"particles,omitempty"` // a copy of the particles when Config.Keep
 }
+
+// The values of [Record].Condensation. A csvgd run records the end of
+// every stage twice, at the same iteration: before its graph condensation
+// and after it, so that the history shows what condensation did.
+const (
+	Before = "before"
+	After  = "after"
+)
 
 // Result is the outcome of [Run].
 type Result struct {
@@ -184,7 +193,7 @@ func (r *run) stages() error {
 		if err != nil {
 			return err
 		}
-		if err := r.record(ev); err != nil {
+		if err := r.record(ev, ""); err != nil {
 			return err
 		}
 	}
@@ -263,7 +272,11 @@ func (r *run) stage(s, n int) error {
 		r.done++
 		r.bar.update(r.done)
 		if r.done == r.c.Iters || (r.c.Every > 0 && r.done%r.c.Every == 0) {
-			if err := r.record(ev); err != nil {
+			phase := ""
+			if k+1 == n && r.condenses() {
+				phase = Before
+			}
+			if err := r.record(ev, phase); err != nil {
 				return err
 			}
 		}
@@ -292,18 +305,30 @@ func (r *run) startFlow(flow *stein.Flow) (int, error) {
 	return p.iter, flow.SetState(p.state, p.optIter)
 }
 
-func (r *run) record(ev *evaluator) error {
+// condenses reports whether the stage in progress ends with a graph
+// condensation: every csvgd stage but the adaptive schedule's final one.
+func (r *run) condenses() bool { return r.c.Method == "csvgd" && !r.final }
+
+// record appends the state of the ensemble to the history; phase is its
+// [Record].Condensation.
+func (r *run) record(ev *evaluator, phase string) error {
 	rec, err := ev.record(r.done, r.x)
 	if err != nil {
 		return err
 	}
-	rec.Widths = r.res.Arch.Widths
-	if r.c.Keep {
-		rec.Particles = r.x.Clone().Rows()
-	}
+	rec.keep(r, phase)
 	r.res.History = append(r.res.History, rec)
 	r.bar.note(rec)
 	return nil
+}
+
+// keep completes a record of the run's current ensemble: its template,
+// its phase and, with Config.Keep, a copy of the particles.
+func (rec *Record) keep(r *run, phase string) {
+	rec.Widths, rec.Condensation = r.res.Arch.Widths, phase
+	if r.c.Keep {
+		rec.Particles = r.x.Clone().Rows()
+	}
 }
 
 func (r *run) finalRecord() error {
@@ -311,5 +336,5 @@ func (r *run) finalRecord() error {
 	if err != nil {
 		return err
 	}
-	return r.record(ev)
+	return r.record(ev, "")
 }

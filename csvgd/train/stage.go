@@ -31,14 +31,16 @@ type StageRecord struct {
 // the adaptive schedule, whose template is fixed), condenses the ensemble onto a
 // common template, carrying the optimizer state through the same pruning,
 // permutation and padding (the next stage compiles its graph at the
-// template's shapes).
+// template's shapes). When the history recorded the stage's end before the
+// condensation, it records it after too ([After]).
 func (r *run) endStage(s, n int, flow *stein.Flow) error {
 	arch := r.res.Arch
 	rec := StageRecord{
 		Stage: s, Iterations: n, Lambda: flow.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
 	}
-	if r.c.Method == "csvgd" && !r.final {
+	condensed := r.condenses()
+	if condensed {
 		if err := r.condense(); err != nil {
 			return err
 		}
@@ -54,7 +56,19 @@ func (r *run) endStage(s, n int, flow *stein.Flow) error {
 	}
 	rec.ActiveWeights, rec.TrainRMSE, rec.W1Sum = m.ActiveWeights, m.TrainRMSE, m.W1Sum
 	r.res.Stages = append(r.res.Stages, rec)
+	if condensed && r.recorded() {
+		m.keep(r, After)
+		r.res.History = append(r.res.History, m)
+	}
 	return nil
+}
+
+// recorded reports whether the history holds the ensemble as it was
+// before the condensation that just ended a stage: whether the state after
+// it belongs in the history too.
+func (r *run) recorded() bool {
+	h := r.res.History
+	return len(h) > 0 && h[len(h)-1].Iter == r.done && h[len(h)-1].Condensation == Before
 }
 
 // condense applies Alg. graph_condense to the particles and the optimizer

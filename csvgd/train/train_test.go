@@ -128,8 +128,21 @@ func TestCondensedStagesShrinkTheTemplate(t *testing.T) {
 	if res.Arch.NumParams() >= c.Arch.NumParams() || res.Particles.D != res.Arch.NumParams() {
 		t.Fatalf("final template %v (%d parameters), particles of %d", res.Arch.Widths, res.Arch.NumParams(), res.Particles.D)
 	}
-	if len(res.History) != 4 || res.History[3].Iter != 150 {
-		t.Fatalf("history %+v", res.History)
+	// The start, then the end of each stage before and after its condensation.
+	h := res.History
+	if len(h) != 7 || h[0].Condensation != "" || h[6].Iter != 150 {
+		t.Fatalf("history %+v", h)
+	}
+	for k := 1; k < len(h); k += 2 {
+		before, after := h[k], h[k+1]
+		if before.Iter != 50*(k+1)/2 || after.Iter != before.Iter || before.Condensation != Before || after.Condensation != After {
+			t.Fatalf("records %d, %d: iterations %d, %d, condensation %q, %q: want the end of stage %d before and after", k, k+1,
+				before.Iter, after.Iter, before.Condensation, after.Condensation, (k+1)/2)
+		}
+		// Pruning at 1e-3 barely changes what the networks predict.
+		if d := math.Abs(after.TrainRMSE - before.TrainRMSE); d > 1e-3*before.TrainRMSE {
+			t.Errorf("iteration %d: condensation moved the training error from %v to %v", before.Iter, before.TrainRMSE, after.TrainRMSE)
+		}
 	}
 }
 

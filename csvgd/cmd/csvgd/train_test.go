@@ -186,7 +186,8 @@ func TestTrainRecordsInputsAndNoise(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Noise != 0.2 || got.Inputs != "shifted" || got.KernelMedian == nil || !(*got.KernelMedian > 0) || len(got.History) != 4 {
+	// History: iterations 0, 1, 2 and 3 before and after the condensation that ends the one stage.
+	if got.Noise != 0.2 || got.Inputs != "shifted" || got.KernelMedian == nil || !(*got.KernelMedian > 0) || len(got.History) != 5 {
 		t.Fatalf("train -json: noise %v, inputs %q, kernel_median %v, %d history records", got.Noise, got.Inputs, got.KernelMedian, len(got.History))
 	}
 	for i, h := range got.History {
