@@ -24,14 +24,14 @@ type Data struct {
 // Record is the state of the ensemble at one iteration of the history.
 type Record struct {
 	Iter          int         `json:"iter"`
-	TrainRMSE     float64     `json:"train_rmse"`          // RMS error of the ensemble-mean stress on the training data
-	W1Sum         float64     `json:"w1_sum"`              // push-forward W1 summed over test points and components
-	ActiveWeights float64     `json:"active_weights"`      // mean count per particle of |w| >= threshold
-	KernelMedian  float64     `json:"kernel_median"`       // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
-	Distances     [][]float64 `json:"distances"`           // eq. (distances), N x N
-	Widths        []int       `json:"widths"`              // the template at this iteration
+	TrainRMSE     float64     `json:"train_rmse"`             // RMS error of the ensemble-mean stress on the training data
+	W1Sum         float64     `json:"w1_sum"`                 // push-forward W1 summed over test points and components
+	ActiveWeights float64     `json:"active_weights"`         // mean count per particle of |w| >= threshold
+	KernelMedian  float64     `json:"kernel_median"`          // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
+	Distances     [][]float64 `json:"distances"`              // eq. (distances), N x N
+	Widths        []int       `json:"widths"`                 // the template at this iteration
 	Condensation  string      `json:"condensation,omitempty"` // at the end of a csvgd stage: Before or After its graph condensation
-	Particles     [][]float64 `json:"particles,omitempty"` // a copy of the particles when Config.Keep
+	Particles     [][]float64 `json:"particles,omitempty"`    // a copy of the particles when Config.Keep
 }
 
 // The values of [Record].Condensation. A csvgd run records the end of
