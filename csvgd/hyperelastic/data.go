@@ -176,3 +176,12 @@ func WithinRange(samples []Sample, delta float64) []int {
 	}
 	return out
 }
+
+// TrueStresses returns the truth's stresses of the samples, [point][6].
+func TrueStresses(samples []Sample) [][6]float64 {
+	out := make([][6]float64, len(samples))
+	for i, s := range samples {
+		out[i] = s.STrue
+	}
+	return out
+}

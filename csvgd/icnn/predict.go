@@ -3,6 +3,7 @@ package icnn
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/gomlx/backends"
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
@@ -50,4 +51,14 @@ func (p *Predictor) Predict(x *stein.Ensemble) ([][][6]float64, error) {
 		}
 	}
 	return s, nil
+}
+
+// PredictAt returns the stresses [particle][point][6] of the ensemble x of
+// network a at samples: a [Predictor] compiled for one use.
+func PredictAt(be backends.Backend, a Arch, samples []hyperelastic.Sample, x *stein.Ensemble) ([][][6]float64, error) {
+	p, err := NewPredictor(be, a, NewBatch(samples))
+	if err != nil {
+		return nil, err
+	}
+	return p.Predict(x)
 }

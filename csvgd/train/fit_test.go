@@ -16,23 +16,11 @@ import (
 // predict returns the stresses of res's ensemble at samples.
 func predict(t *testing.T, res *Result, samples []hyperelastic.Sample) [][][metrics.Components]float64 {
 	t.Helper()
-	p, err := icnn.NewPredictor(testBackend(t), res.Arch, icnn.NewBatch(samples))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pred, err := p.Predict(res.Particles)
+	pred, err := icnn.PredictAt(testBackend(t), res.Arch, samples, res.Particles)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return pred
-}
-
-func trueStresses(samples []hyperelastic.Sample) [][metrics.Components]float64 {
-	out := make([][metrics.Components]float64, len(samples))
-	for i, s := range samples {
-		out[i] = s.STrue
-	}
-	return out
 }
 
 // TestNoiseFreeFit: on noise-free data, without a prior (lambda = 0), every
@@ -54,7 +42,7 @@ func TestNoiseFreeFit(t *testing.T) {
 	}
 	pred := predict(t, res, data.Train)
 	for a := range pred {
-		e, err := metrics.MeanRelativeError(pred[a:a+1], trueStresses(data.Train), nil)
+		e, err := metrics.MeanRelativeError(pred[a:a+1], hyperelastic.TrueStresses(data.Train), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +71,7 @@ func TestEnsembleMeanOnTheTestPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := hyperelastic.WithinRange(data.Test, 0.2)
-	e, err := metrics.MeanRelativeError(predict(t, res, data.Test), trueStresses(data.Test), in)
+	e, err := metrics.MeanRelativeError(predict(t, res, data.Test), hyperelastic.TrueStresses(data.Test), in)
 	if err != nil {
 		t.Fatal(err)
 	}

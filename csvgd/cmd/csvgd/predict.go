@@ -64,11 +64,7 @@ func predictStress(f *ensemble.File, samples []hyperelastic.Sample) ([][][6]floa
 	if err != nil {
 		return nil, err
 	}
-	p, err := icnn.NewPredictor(b, arch, icnn.NewBatch(samples))
-	if err != nil {
-		return nil, err
-	}
-	return p.Predict(x)
+	return icnn.PredictAt(b, arch, samples, x)
 }
 
 // writePredictions writes the CSV through a temporary file renamed into place.

@@ -116,9 +116,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	out := summarize(res, data.Noise)
 	if *save != "" {
-		f := ensemble.New(res.Arch.Widths, res.Particles.Rows(), map[string]any{"train": out})
-		f.Inputs = res.Arch.Inputs.String()
-		if err := ensemble.Save(*save, f, *force); err != nil {
+		if err := ensemble.Save(*save, res.File(map[string]any{"train": out}), *force); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.Saved = *save
