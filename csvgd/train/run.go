@@ -27,6 +27,7 @@ type Record struct {
 	TrainRMSE     float64     `json:"train_rmse"`          // RMS error of the ensemble-mean stress on the training data
 	W1Sum         float64     `json:"w1_sum"`              // push-forward W1 summed over test points and components
 	ActiveWeights float64     `json:"active_weights"`      // mean count per particle of |w| >= threshold
+	KSD           float64     `json:"ksd"`                 // kernel Stein discrepancy to the stage's posterior (IMQ kernel)
 	Distances     [][]float64 `json:"distances"`           // eq. (distances), N x N
 	Widths        []int       `json:"widths"`              // the template at this iteration
 	Particles     [][]float64 `json:"particles,omitempty"` // a copy of the particles when Config.Keep
@@ -70,6 +71,9 @@ type run struct {
 	start   time.Time    // when this session's iterations began
 	elapsed float64      // seconds of iterations before a resume
 	dataSum string       // the data's fingerprint, when checkpointing
+
+	ksdFlow *stein.Flow // scores the posterior for the KSD of the history records, at ksdArch
+	ksdArch []int
 }
 
 // Options are the optional parts of a run: where its progress goes, and
@@ -288,6 +292,9 @@ func (r *run) startFlow(flow *stein.Flow) (int, error) {
 func (r *run) record(ev *evaluator) error {
 	rec, err := ev.record(r.done, r.x)
 	if err != nil {
+		return err
+	}
+	if rec.KSD, err = r.ksd(); err != nil {
 		return err
 	}
 	rec.Widths = r.res.Arch.Widths

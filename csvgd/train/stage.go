@@ -65,6 +65,9 @@ func (r *run) condense() error {
 	if err != nil {
 		return err
 	}
+	if res, err = r.c.align(res); err != nil {
+		return err
+	}
 	x, err := stein.EnsembleFromRows(res.Particles)
 	if err != nil {
 		return err

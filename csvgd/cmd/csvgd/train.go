@@ -28,6 +28,7 @@ type trainOutput struct {
 	StepSize       float64             `json:"step_size"`
 	Sigma          float64             `json:"sigma"`
 	Likelihood     string              `json:"likelihood"`
+	Align          string              `json:"align"`
 	W1Sum          jsonFloat           `json:"w1_sum"`
 	TrainRMSE      jsonFloat           `json:"train_rmse"`
 	ActiveWeights  float64             `json:"active_weights"`
@@ -48,6 +49,7 @@ type historyEntry struct {
 	TrainRMSE     jsonFloat `json:"train_rmse"`
 	W1Sum         jsonFloat `json:"w1_sum"`
 	ActiveWeights float64   `json:"active_weights"`
+	KSD           jsonFloat `json:"ksd"`
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
@@ -67,6 +69,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.Sigma, "sigma", c.Sigma, "likelihood noise scale of the stresses (0: max(noise, 0.01) x RMS of the training stresses)")
 	fs.StringVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
+	alignFlags(fs, &c.Align, &c.AlignRef)
 	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
 	force := fs.Bool("force", false, "let -save replace an existing file")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -78,6 +81,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
+	canonicalAlign(&c.Align, &c.AlignRef)
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
@@ -134,7 +138,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		Likelihood: c.Likelihood,
+		Likelihood: c.Likelihood, Align: alignName(c.Align),
 		W1Sum:      jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
@@ -143,7 +147,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
 	for _, h := range res.History {
-		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights})
+		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights, jsonFloat(h.KSD)})
 	}
 	return out
 }
