@@ -138,11 +138,12 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		Likelihood: c.Likelihood, Align: alignName(c.Align),
-		W1Sum: jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
+		Likelihood: c.Likelihood,
+		W1Sum:      jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
+	out.Align = alignName(c.Align)
 	if n := len(res.Stages); n > 0 {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
