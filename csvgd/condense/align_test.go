@@ -212,3 +212,36 @@ func solveOrFail(t *testing.T, c [][]float64) ([]int, float64) {
 	}
 	return p, total
 }
+
+// TestStressChange: zero for the same ensemble, below 1e-13 for aligned
+// particles, and the relative size of a deliberate change.
+func TestStressChange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 9))
+	arch := icnn.Arch{Widths: []int{3, 6, 5, 1}}
+	ps := randomParticles(arch, 4, rng)
+	ks := kinematics(t, 5, 0.2, 10)
+	if d, err := StressChange(arch, ps, arch, ps, ks); err != nil || d != 0 {
+		t.Errorf("same ensemble: %v, %v", d, err)
+	}
+	al, _, err := AlignParticles(arch, ps, AlignOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := StressChange(arch, ps, arch, al, ks); d > 1e-13 {
+		t.Errorf("aligned ensemble: relative change %g", d)
+	}
+	scaled := make([][]float64, len(ps))
+	for i, p := range ps {
+		scaled[i] = slices.Clone(p)
+		last := arch.Layers()[2]
+		for j := last.Offset; j < last.Offset+last.Rows*last.Cols; j++ {
+			scaled[i][j] *= 1.5 // the output layer: every stress grows by half
+		}
+	}
+	if d, _ := StressChange(arch, ps, arch, scaled, ks); math.Abs(d-0.5) > 1e-9 {
+		t.Errorf("output weights scaled by 1.5: relative change %v, want 0.5", d)
+	}
+	if _, err := StressChange(arch, ps, arch, ps[:2], ks); err == nil {
+		t.Error("different sizes: no error")
+	}
+}

@@ -1,6 +1,8 @@
 package mvn
 
 import (
+	"math"
+
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/gonum/mat"
 )
@@ -100,4 +102,15 @@ func (h *history) observe(done int, x *stein.Ensemble) bool {
 	}
 	h.res.History = append(h.res.History, p)
 	return true
+}
+
+// KSDFloor is about the KSD that an exact sample of n points of the
+// Gaussian likelihood t has (lambda = 0): for an exact sample the
+// off-diagonal terms of the V-statistic have mean zero (Stein's identity),
+// and its diagonal, for the IMQ kernel with c = 1 and beta = -1/2, has
+// mean d + E|s|^2 = d + tr P, so KSD^2 is about (d + tr P) / n. A flow
+// whose KSD has come down to this level cannot be told from an exact
+// sample of its size by this measure.
+func KSDFloor(t Target, n int) float64 {
+	return math.Sqrt((float64(t.Dim()) + mat.Trace(t.Precision)) / float64(n))
 }

@@ -1,7 +1,6 @@
 package mvn
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -39,14 +38,14 @@ func TestHistoryKSD(t *testing.T) {
 	if last.KSD > first.KSD/10 {
 		t.Errorf("KSD %v at the start, %v at the end: less than a factor 10", first.KSD, last.KSD)
 	}
-	bias := math.Sqrt((3 + mat.Trace(tg.Precision)) / float64(c.Particles))
+	bias := KSDFloor(tg, c.Particles)
 	if r.KSD > bias {
 		t.Errorf("final KSD %v above an exact sample's %v", r.KSD, bias)
 	}
 }
 
 // TestKSDExactSample: the KSD of an exact sample of the target (lambda =
-// 0) agrees with sqrt((d + tr P) / N) within 30%, and shifting the sample
+// 0) agrees with KSDFloor, sqrt((d + tr P) / N), within 30%, and shifting the sample
 // by 1 along theta_1 raises it at least threefold.
 func TestKSDExactSample(t *testing.T) {
 	tg := PaperTarget()
@@ -73,7 +72,7 @@ func TestKSDExactSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := math.Sqrt((3 + mat.Trace(tg.Precision)) / n)
+	want := KSDFloor(tg, n)
 	if r := exact * exact / (want * want); r < 0.7 || r > 1.3 {
 		t.Errorf("exact sample: KSD %v, want about %v", exact, want)
 	}
