@@ -74,6 +74,20 @@
 // O(epsilon^2) (the derivation is in PruneBound's documentation). On the
 // tests' ensembles it lies within a factor 10 to 20 of the largest change.
 //
+// # Alignment by assignment
+//
+// The importance sort orders each particle on its own. [Align] (chosen
+// with [ByAssignment]; [ByImportance] is the default) goes further, as
+// the paper's Sec. 5.4 suggests ("there are likely better metrics to sort
+// and align the parameterizations"): it permutes every particle's hidden
+// nodes, layer by layer, to match a reference particle (the [Medoid] or a
+// running [Barycenter]) by solving, per layer, the linear assignment
+// problem whose cost is the squared distance between nodes' incoming and
+// outgoing weights (weight matching, Git Re-Basin), with package assign.
+// Permutations keep every network's function, the template and the
+// active weights; only the distances between particles change, and with
+// them, during training, the kernel's repulsion and bandwidth.
+//
 // # Reading of the paper
 //
 // The paper leaves some points open; this package reads them as follows.

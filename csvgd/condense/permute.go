@@ -13,13 +13,19 @@ import "github.com/csvgd/csvgd-go/csvgd/icnn"
 // importance sort of [Condense] removes. Inputs and the output must keep
 // the identity (perm[0], perm[last] nil) for the same function.
 func Permute(arch icnn.Arch, theta []float64, perm [][]int) []float64 {
+	return permuteFlat(arch, theta, perm)
+}
+
+// permuteFlat is [Permute] for any values laid out like a particle (for
+// example the source indices of a [ParticleMap]).
+func permuteFlat[T any](arch icnn.Arch, theta []T, perm [][]int) []T {
 	at := func(k, i int) int {
 		if perm[k] == nil {
 			return i
 		}
 		return perm[k][i]
 	}
-	out := make([]float64, len(theta))
+	out := make([]T, len(theta))
 	for k, l := range arch.Layers() {
 		for r := 0; r < l.Rows; r++ {
 			for c := 0; c < l.Cols; c++ {

@@ -24,6 +24,7 @@ type Config struct {
 	InitStd   float64         // particles start as N(0, InitStd^2) per component
 	Seed      uint64          // seed of the initial draw
 	Snapshots []int           // iterations (0 = initial) at which to keep a copy of the particles
+	Every     int             `json:",omitempty"` // history interval in iterations (0: no history)
 }
 
 // DefaultConfig is the configuration the command line and notebooks start
@@ -49,6 +50,9 @@ func (c Config) Validate() error {
 	}
 	if !(c.InitStd > 0) {
 		return fmt.Errorf("initial standard deviation = %v must be > 0", c.InitStd)
+	}
+	if c.Every < 0 {
+		return fmt.Errorf("history interval = %d must be >= 0", c.Every)
 	}
 	_, err := c.steinConfig()
 	return err
@@ -76,10 +80,12 @@ type Result struct {
 	Cov           *mat.SymDense
 	Bhattacharyya float64 // to the likelihood's moments
 	L1Theta3      float64 // mean |theta_3|
+	KSD           float64 // kernel Stein discrepancy to the flow's target ([KSD])
 	Gamma         float64 // bandwidth of the last step
 	Iterations    int
 	Seconds       float64
 	Snapshots     map[int]*stein.Ensemble
+	History       []HistoryPoint // every Config.Every iterations, from 0, and at the end
 }
 
 // Run runs the Stein flow of the illustrative example on backend b.
@@ -102,14 +108,21 @@ func Run(b backends.Backend, t Target, c Config) (*Result, error) {
 	if keep[0] {
 		res.Snapshots[0] = x.Clone()
 	}
+	h, err := newHistory(t, c, res, x)
+	if err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	err = flow.Run(x, c.Iters, func(done int, x *stein.Ensemble) bool {
 		if keep[done] {
 			res.Snapshots[done] = x.Clone()
 		}
-		return true
+		return h.observe(done, x)
 	})
 	res.Seconds = time.Since(start).Seconds()
+	if err == nil {
+		err = h.err
+	}
 	res.Iterations, res.Gamma, res.Particles = flow.Iter, flow.LastGamma, x
 	if err != nil {
 		return res, fmt.Errorf("mvn: %w", err)
@@ -124,6 +137,9 @@ func (r *Result) measure(t Target) error {
 	}
 	r.Mean, r.Cov = Moments(r.Particles)
 	r.L1Theta3 = L1Theta3(r.Particles)
-	r.Bhattacharyya, err = Bhattacharyya(r.Mean, r.Cov, t.Mean, cov)
+	if r.Bhattacharyya, err = Bhattacharyya(r.Mean, r.Cov, t.Mean, cov); err != nil {
+		return err
+	}
+	r.KSD, err = KSD(t, r.Config.prior(), r.Particles)
 	return err
 }

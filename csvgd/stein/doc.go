@@ -24,6 +24,11 @@
 //     that meets NaN or Inf names the first non-finite quantity
 //     ([NonFiniteError]); a graph execution that stalls ends, after the
 //     flow's watchdog, in an error wrapping [ErrStalled] instead of a hang.
+//   - [KSD] (beyond the paper): the kernel Stein discrepancy with the
+//     inverse multiquadric kernel [IMQ] (c = 1, beta = -1/2), a convergence
+//     diagnostic from the particles and their scores alone;
+//     [Flow.PosteriorScore] and [Flow.KSD] give it for a flow's posterior at
+//     its current lambda.
 //
 // Setting lambda = 0 gives the plain Stein flow; a very wide kernel
 // (gamma -> inf) with lambda = 0 turns it into gradient ascent on the

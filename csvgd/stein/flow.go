@@ -66,6 +66,7 @@ type Flow struct {
 	step      *Exec
 	forces    *Exec
 	diagnosis *Exec // the step with a check per quantity, run after a failure
+	posterior *Exec // the posterior's score alone (PosteriorScore)
 	state     []*tensors.Tensor
 	last      *tensors.Tensor // the particles the last step returned, on the device
 	lastHost  []float64       // their values, to tell whether the caller changed them
@@ -101,6 +102,9 @@ func NewFlowScore(b backends.Backend, cfg Config, score Score) (*Flow, error) {
 	}
 	if f.diagnosis, err = NewExec(b, f.diagnoseGraph); err != nil {
 		return nil, fmt.Errorf("stein: building the diagnosis graph: %w", err)
+	}
+	if f.posterior, err = NewExec(b, f.posteriorGraph); err != nil {
+		return nil, fmt.Errorf("stein: building the posterior score graph: %w", err)
 	}
 	return f, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -223,5 +224,49 @@ func TestInRangeW1(t *testing.T) {
 	pf := metrics.PushForward{PerPointSum: []float64{100, 1, 2, 4, 100}}
 	if got := InRangeW1(pf, test); got != 7 {
 		t.Errorf("InRangeW1 = %v, want 7 (the points with |delta| <= 0.2)", got)
+	}
+}
+
+// TestBeyondFigures: the figures beyond the paper are registered once
+// each, with makers, under names that no paper figure uses.
+func TestBeyondFigures(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range PaperFigures() {
+		seen[f.Name] = true
+	}
+	var got []string
+	for _, f := range BeyondFigures() {
+		if seen[f.Name] || f.Make == nil || f.Section == "" {
+			t.Errorf("%s: a duplicate name, or no maker or section", f.Name)
+		}
+		seen[f.Name] = true
+		got = append(got, f.Name)
+	}
+	if want := []string{"alignment", "mvn_ksd", "ksd_convergence"}; !slices.Equal(got, want) {
+		t.Errorf("figures %v, want %v", got, want)
+	}
+}
+
+// TestAlignmentRuns: the importance runs of the alignment study are those
+// of Figs. convergence_priors (10 particles) and GraphRun (20), shared by
+// key; each assignment run differs from its importance twin only in
+// Config.Align.
+func TestAlignmentRuns(t *testing.T) {
+	for _, quick := range []bool{false, true} {
+		imp, asg := AlignmentRuns(quick)
+		with, _ := SpeedupRuns(quick)
+		for i, want := range []Spec{with[1], GraphRun(quick)} {
+			k1, _ := imp[i].Key()
+			k2, _ := want.Key()
+			k3, _ := asg[i].Key()
+			if k1 != k2 || k1 == k3 {
+				t.Errorf("quick %v, size %d: keys %s (want %s) and %s", quick, AlignmentSizes[i], k1, k2, k3)
+			}
+			twin := asg[i].Config
+			twin.Align = ""
+			if twin.Particles != AlignmentSizes[i] || asg[i].Config.Align != "assignment" || fmt.Sprint(twin) != fmt.Sprint(imp[i].Config) {
+				t.Errorf("quick %v: assignment run %+v is not the importance run %+v with Align set", quick, asg[i].Config, imp[i].Config)
+			}
+		}
 	}
 }

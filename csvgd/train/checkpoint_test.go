@@ -50,6 +50,8 @@ func TestResumeIsExact(t *testing.T) {
 	svgd.Lambda = 0.1
 	sequential := checkpointConfig("sequential")
 	sequential.Stage, sequential.Alpha, sequential.Lambda = 8, 2, 100
+	assignment := checkpointConfig("csvgd")
+	assignment.Align = "assignment"
 	for _, tc := range []struct {
 		name   string
 		c      Config
@@ -57,6 +59,7 @@ func TestResumeIsExact(t *testing.T) {
 		copyAt []int // iterations at which the checkpoint file is copied, to resume from later
 	}{
 		{"csvgd", checkpointConfig("csvgd"), 20, []int{9, 12, 18}}, // stopped at the end of a stage
+		{"csvgd, aligned by assignment", assignment, 20, []int{9, 12}},
 		{"svgd", svgd, 17, []int{8, 11}},
 		{"adaptive", adaptive, 21, []int{8, 13, 20}},    // the last copy: before the final stage
 		{"sequential", sequential, 20, []int{8, 9, 15}}, // 8: in the MAP phase; 9: after it

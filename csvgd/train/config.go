@@ -31,6 +31,13 @@ type Config struct {
 	Growth     float64         // adaptive: lambda's factor after a stage whose error stayed within Tolerance
 	Tolerance  float64         // adaptive: relative rise of the training error over its best that ends the growth
 	Keep       bool            // keep a copy of the particles (and their template) with every history record
+	// Align is how each condensation orders the hidden nodes (csvgd):
+	// "importance" (or "", the default: the paper's sort) or "assignment"
+	// (then matched to a reference by linear assignment, condense.Align).
+	Align string `json:",omitempty"`
+	// AlignRef is the reference of the assignment: "medoid" (or "", the
+	// default) or "barycenter".
+	AlignRef string `json:",omitempty"`
 }
 
 // CalibratedSigma is the likelihood's noise scale sigma of every run, at
@@ -89,6 +96,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("threshold = %v must be >= 0", c.Threshold)
 	case c.RefDraws < 1:
 		return fmt.Errorf("reference draws = %d: need at least 1", c.RefDraws)
+	}
+	if err := c.validateAlign(); err != nil {
+		return err
 	}
 	if err := c.Arch.Validate(); err != nil {
 		return err

@@ -25,4 +25,11 @@
 // whole state of the run at an interval and at the end of every stage,
 // and a later call with the same configuration and data goes on from it,
 // ending exactly where an uninterrupted run ends (checkpoint.go).
+//
+// Beyond the paper, Config.Align "assignment" follows every condensation
+// with condense.Align (each particle's hidden nodes matched to the
+// ensemble's medoid by linear assignment, the optimizer state carried
+// through the same permutation), and every history record holds the
+// kernel Stein discrepancy of the particles to the posterior of their
+// stage (Record.KSD; stein.KSD, IMQ kernel).
 package train

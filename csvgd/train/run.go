@@ -28,6 +28,7 @@ type Record struct {
 	W1Sum         float64     `json:"w1_sum"`                 // push-forward W1 summed over test points and components
 	ActiveWeights float64     `json:"active_weights"`         // mean count per particle of |w| >= threshold
 	KernelMedian  float64     `json:"kernel_median"`          // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
+	KSD           float64     `json:"ksd"`                    // kernel Stein discrepancy to the stage's posterior (IMQ kernel)
 	Distances     [][]float64 `json:"distances"`              // eq. (distances), N x N
 	Widths        []int       `json:"widths"`                 // the template at this iteration
 	Condensation  string      `json:"condensation,omitempty"` // at the end of a csvgd stage: Before or After its graph condensation
@@ -80,6 +81,9 @@ type run struct {
 	start   time.Time    // when this session's iterations began
 	elapsed float64      // seconds of iterations before a resume
 	dataSum string       // the data's fingerprint, when checkpointing
+
+	ksdFlow *stein.Flow // scores the posterior for the KSD of the history records, at ksdArch
+	ksdArch []int
 }
 
 // Options are the optional parts of a run: where its progress goes, and
@@ -316,19 +320,27 @@ func (r *run) record(ev *evaluator, phase string) error {
 	if err != nil {
 		return err
 	}
-	rec.keep(r, phase)
+	if err := r.complete(&rec, phase); err != nil {
+		return err
+	}
 	r.res.History = append(r.res.History, rec)
 	r.bar.note(rec)
 	return nil
 }
 
-// keep completes a record of the run's current ensemble: its template,
-// its phase and, with Config.Keep, a copy of the particles.
-func (rec *Record) keep(r *run, phase string) {
+// complete fills in a record of the run's current ensemble what the
+// evaluator does not know: the KSD to the posterior at the stage's lambda,
+// the template, the phase and, with Config.Keep, a copy of the particles.
+func (r *run) complete(rec *Record, phase string) error {
+	var err error
+	if rec.KSD, err = r.ksd(); err != nil {
+		return err
+	}
 	rec.Widths, rec.Condensation = r.res.Arch.Widths, phase
 	if r.c.Keep {
 		rec.Particles = r.x.Clone().Rows()
 	}
+	return nil
 }
 
 func (r *run) finalRecord() error {

@@ -57,7 +57,9 @@ func (r *run) endStage(s, n int, flow *stein.Flow) error {
 	rec.ActiveWeights, rec.TrainRMSE, rec.W1Sum = m.ActiveWeights, m.TrainRMSE, m.W1Sum
 	r.res.Stages = append(r.res.Stages, rec)
 	if condensed && r.recorded() {
-		m.keep(r, After)
+		if err := r.complete(&m, After); err != nil {
+			return err
+		}
 		r.res.History = append(r.res.History, m)
 	}
 	return nil
@@ -76,6 +78,9 @@ func (r *run) recorded() bool {
 func (r *run) condense() error {
 	res, err := condense.Condense(r.res.Arch, r.x.Rows(), condense.Options{Threshold: r.c.Threshold})
 	if err != nil {
+		return err
+	}
+	if res, err = r.c.align(res); err != nil {
 		return err
 	}
 	x, err := stein.EnsembleFromRows(res.Particles)

@@ -10,13 +10,16 @@ import (
 )
 
 func runCondense(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("condense", "csvgd condense -ensemble FILE -out FILE [-threshold T] [-force]\n\n"+
+	fs := newFlagSet("condense", "csvgd condense -ensemble FILE -out FILE [-threshold T] [-align importance|assignment] [-force]\n\n"+
 		"Applies graph condensation (the paper's Alg. graph_condense) to a saved ensemble: prunes weights below\n"+
-		"the threshold and dead hidden nodes, sorts nodes by importance and puts all particles on one template.", stdout)
+		"the threshold and dead hidden nodes, sorts nodes by importance and puts all particles on one template;\n"+
+		"-align assignment then matches every particle's hidden nodes to a reference by linear assignment.", stdout)
 	in := fs.String("ensemble", "", "saved ensemble to condense (csvgd train -save)")
 	out := fs.String("out", "", "file to write the condensed ensemble to")
 	threshold := fs.Float64("threshold", condense.PaperThreshold, "weights with |w| below this are pruned")
 	force := fs.Bool("force", false, "replace -out if it exists")
+	var align, ref string
+	alignFlags(fs, &align, &ref)
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
@@ -25,6 +28,10 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := condense.Options{Threshold: *threshold}
 	if err := opts.Validate(); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	how, aopts, err := parseAlign(align, ref)
+	if err != nil {
 		return usageError(fs, stderr, err)
 	}
 	f, err := loadEnsemble(fs, *in, stderr)
@@ -36,10 +43,16 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 		return failure(fs, stderr, err)
 	}
 	res, err := condense.Condense(arch, f.Particles, opts)
+	if err == nil && how == condense.ByAssignment {
+		res, err = condense.Align(res, aopts)
+	}
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	meta := map[string]any{"condensed_from": *in, "threshold": *threshold, "source_meta": f.Meta}
+	meta := map[string]any{"condensed_from": *in, "threshold": *threshold, "source_meta": f.Meta, "align": string(how)}
+	if how == condense.ByAssignment {
+		meta["align_reference"] = string(aopts.Reference)
+	}
 	cf := ensemble.New(res.Arch.Widths, res.Particles, meta)
 	cf.Inputs = f.Inputs
 	if err := ensemble.Save(*out, cf, *force); err != nil {

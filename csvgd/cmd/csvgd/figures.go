@@ -80,7 +80,7 @@ func makeFigures(store *study.Store, todo []study.Figure, out string, quick bool
 // selectFigures returns the figures named in the comma-separated list only
 // (all when empty), or an error naming an unknown one.
 func selectFigures(only string) ([]study.Figure, error) {
-	all := study.PaperFigures()
+	all := allFigures()
 	if only == "" {
 		return all, nil
 	}

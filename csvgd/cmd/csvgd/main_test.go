@@ -30,6 +30,7 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{[]string{"mvn", "-gamma", "wide"}, `"wide"`},
 		{[]string{"mvn", "-particles", "1"}, "particles = 1"},
 		{[]string{"mvn", "-iters", "0"}, "iterations = 0"},
+		{[]string{"mvn", "-every", "-5"}, "interval = -5"},
 		{[]string{"mvn", "-lambda", "-1"}, "lambda = -1"},
 		{[]string{"mvn", "-optimizer", "rmsprop"}, "rmsprop"},
 		{[]string{"mvn", "-lr", "0"}, "step size = 0"},
@@ -66,10 +67,11 @@ func TestHelp(t *testing.T) {
 }
 
 // TestMVNJSON checks the contract other tools rely on: one JSON object on
-// stdout with mean (3), cov (3x3), bhattacharyya, l1_theta3, iterations,
-// seconds and backend.
+// stdout with mean (3), cov (3x3), bhattacharyya, l1_theta3, ksd,
+// iterations, seconds, backend and the history (every -every iterations
+// from 0, with ksd).
 func TestMVNJSON(t *testing.T) {
-	code, out, errOut := runCLI("mvn", "-particles", "8", "-iters", "20", "-seed", "3", "-lambda", "0.5", "-json")
+	code, out, errOut := runCLI("mvn", "-particles", "8", "-iters", "20", "-seed", "3", "-lambda", "0.5", "-every", "10", "-json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -78,15 +80,23 @@ func TestMVNJSON(t *testing.T) {
 		Cov           [][]float64 `json:"cov"`
 		Bhattacharyya *float64    `json:"bhattacharyya"`
 		L1Theta3      *float64    `json:"l1_theta3"`
+		KSD           *float64    `json:"ksd"`
 		Iterations    int         `json:"iterations"`
 		Seconds       *float64    `json:"seconds"`
 		Backend       string      `json:"backend"`
+		History       []struct {
+			Iter int      `json:"iter"`
+			KSD  *float64 `json:"ksd"`
+		} `json:"history"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, out)
 	}
 	if len(got.Mean) != 3 || len(got.Cov) != 3 || len(got.Cov[0]) != 3 || got.Bhattacharyya == nil ||
-		got.L1Theta3 == nil || got.Iterations != 20 || got.Seconds == nil || got.Backend == "" {
+		got.L1Theta3 == nil || got.KSD == nil || got.Iterations != 20 || got.Seconds == nil || got.Backend == "" {
 		t.Fatalf("incomplete JSON: %s", out)
+	}
+	if len(got.History) != 3 || got.History[2].Iter != 20 || got.History[2].KSD == nil || *got.History[2].KSD != *got.KSD {
+		t.Fatalf("history %+v: want iterations 0, 10, 20, the last with the final ksd %v", got.History, *got.KSD)
 	}
 }

@@ -44,10 +44,20 @@ type mvnOutput struct {
 	Cov           [][]float64 `json:"cov"`
 	Bhattacharyya jsonFloat   `json:"bhattacharyya"`
 	L1Theta3      jsonFloat   `json:"l1_theta3"`
+	KSD           jsonFloat   `json:"ksd"`
 	Iterations    int         `json:"iterations"`
 	Seconds       float64     `json:"seconds"`
 	Backend       string      `json:"backend"`
 	Final         [][]float64 `json:"particles_final,omitempty"`
+	History       []mvnPoint  `json:"history,omitempty"`
+}
+
+// mvnPoint is one entry of the history of "csvgd mvn -json".
+type mvnPoint struct {
+	Iter          int       `json:"iter"`
+	KSD           jsonFloat `json:"ksd"`
+	Bhattacharyya jsonFloat `json:"bhattacharyya"`
+	L1Theta3      jsonFloat `json:"l1_theta3"`
 }
 
 func runMVN(args []string, stdout, stderr io.Writer) int {
@@ -59,6 +69,8 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 		register(fs, "seed of the initial particles")
 	fs.Float64Var(&c.Mask, "mask", c.Mask, "mask the kernel gradient near the parameter axes below this |theta_i| (0: off)")
 	fs.Float64Var(&c.InitStd, "init-std", c.InitStd, "standard deviation of the initial particles around 0")
+	c.Every = 100
+	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations: KSD, Bhattacharyya distance and mean |theta_3| (0: none)")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	withParticles := fs.Bool("with-particles", false, "with -json, include the final particles (particles_final)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
@@ -79,7 +91,10 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Bandwidth: c.Bandwidth.String(), Gamma: r.Gamma,
 		Particles: c.Particles, Seed: c.Seed, Optimizer: c.Optimizer, StepSize: c.StepSize,
 		Mean: r.Mean, Cov: symRows(r), Bhattacharyya: jsonFloat(r.Bhattacharyya), L1Theta3: jsonFloat(r.L1Theta3),
-		Iterations: r.Iterations, Seconds: r.Seconds, Backend: backend.Config(),
+		KSD: jsonFloat(r.KSD), Iterations: r.Iterations, Seconds: r.Seconds, Backend: backend.Config(),
+	}
+	for _, h := range r.History {
+		out.History = append(out.History, mvnPoint{h.Iter, jsonFloat(h.KSD), jsonFloat(h.Bhattacharyya), jsonFloat(h.L1Theta3)})
 	}
 	if *withParticles {
 		out.Final = r.Particles.Rows()
@@ -87,8 +102,8 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return writeJSON(fs, stdout, stderr, out)
 	}
-	fmt.Fprintf(stdout, "mean           %.4f\ncov diagonal   %.4f\nBhattacharyya  %.4g\nmean |theta_3| %.4g\ngamma          %.4g\n%d iterations in %.2f s on %s\n",
-		out.Mean, []float64{out.Cov[0][0], out.Cov[1][1], out.Cov[2][2]}, out.Bhattacharyya, out.L1Theta3, out.Gamma,
+	fmt.Fprintf(stdout, "mean           %.4f\ncov diagonal   %.4f\nBhattacharyya  %.4g\nmean |theta_3| %.4g\nKSD            %.4g\ngamma          %.4g\n%d iterations in %.2f s on %s\n",
+		out.Mean, []float64{out.Cov[0][0], out.Cov[1][1], out.Cov[2][2]}, out.Bhattacharyya, out.L1Theta3, out.KSD, out.Gamma,
 		out.Iterations, out.Seconds, out.Backend)
 	return exitOK
 }

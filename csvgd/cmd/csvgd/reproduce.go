@@ -24,7 +24,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("reproduce", "csvgd reproduce [-out DIR] [-quick] [-readme FILE|none]\n\n"+
 		"Runs every study of the paper (cached under data/cache/runs/, resumed from a checkpoint when\n"+
 		"one was interrupted), writes all thirteen figures as DIR/NAME.png and .svg, the results tables\n"+
-		"as DIR/results.md and on stdout, and, in full mode, the tables into README's results block.", stdout)
+		"as DIR/results.md and on stdout, and, in full mode, the tables into README's results block;\n"+
+		"then the figures beyond the paper (alignment, mvn_ksd, ksd_convergence) and the alignment study's\n"+
+		"table (DIR/alignment.md, README's alignment block).", stdout)
 	out, quick := outputFlags(fs)
 	readme := fs.String("readme", "", "README whose results block to replace (default: the repository's README.md in full mode; none in quick mode or with \"none\")")
 	if code, stop := parseFlags(fs, args, stderr); stop {
@@ -33,6 +35,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	readmePath, err := readmeTarget(*readme, *quick)
 	if err == nil && readmePath != "" {
 		_, _, err = results.find(readmePath) // checked before hours of work, not after
+	}
+	if err == nil && readmePath != "" {
+		_, _, err = alignmentResults.find(readmePath)
 	}
 	if err != nil {
 		return usageError(fs, stderr, err)
@@ -43,7 +48,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	}
 	store, stop := newStore(b, stderr)
 	defer stop()
-	if err := makeFigures(store, study.PaperFigures(), *out, *quick, stderr); err != nil {
+	if err := makeFigures(store, allFigures(), *out, *quick, stderr); err != nil {
 		return failure(fs, stderr, err)
 	}
 	var tables bytes.Buffer
@@ -59,6 +64,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 			return failure(fs, stderr, err)
 		}
 		fmt.Fprintf(stderr, "reproduce: results written into %s\n", readmePath)
+	}
+	if err := writeAlignment(store, *out, *quick, readmePath, stdout, stderr); err != nil {
+		return failure(fs, stderr, err)
 	}
 	return exitOK
 }

@@ -52,3 +52,17 @@ func TestReadmeTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEBlocks: the repository's README holds the blocks that
+// reproduce fills (results, alignment), each once.
+func TestREADMEBlocks(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []readmeBlock{results, alignmentResults} {
+		if strings.Count(string(raw), b.begin) != 1 || strings.Count(string(raw), b.end) != 1 {
+			t.Errorf("README: the %s block's markers are not there exactly once", b.name)
+		}
+	}
+}

@@ -31,6 +31,7 @@ type trainOutput struct {
 	Sigma          float64             `json:"sigma"`
 	Likelihood     string              `json:"likelihood"`
 	Inputs         string              `json:"inputs"`
+	Align          string              `json:"align"`
 	W1Sum          jsonFloat           `json:"w1_sum"`
 	TrainRMSE      jsonFloat           `json:"train_rmse"`
 	ActiveWeights  float64             `json:"active_weights"`
@@ -53,6 +54,7 @@ type historyEntry struct {
 	W1Sum         jsonFloat `json:"w1_sum"`
 	ActiveWeights float64   `json:"active_weights"`
 	KernelMedian  jsonFloat `json:"kernel_median"`
+	KSD           jsonFloat `json:"ksd"`
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
@@ -73,6 +75,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.Var(sigmaFlag{&c.Sigma}, "sigma", "likelihood noise scale of the stresses, the same at every noise level, or noise: max(noise, 0.01) x RMS of the training stresses")
 	fs.StringVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
+	alignFlags(fs, &c.Align, &c.AlignRef)
 	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
 	force := fs.Bool("force", false, "let -save replace an existing file")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -87,6 +90,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if c.Method == "sequential" && !fs.isSet("alpha") {
 		c.Alpha = 2 // L2 + Stein
 	}
+	canonicalAlign(&c.Align, &c.AlignRef)
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
@@ -147,11 +151,12 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
+	out.Align = alignName(c.Align)
 	if n := len(res.Stages); n > 0 {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
 	for _, h := range res.History {
-		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights, jsonFloat(h.KernelMedian)})
+		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights, jsonFloat(h.KernelMedian), jsonFloat(h.KSD)})
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -54,6 +55,10 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"train", "-resume"}, exitUsage, "-resume needs -checkpoint"},
 		{[]string{"train", "-checkpoint", filepath.Join(dir, "none.json"), "-resume"}, exitUsage, "nothing to resume"},
 		{[]string{"train", "-checkpoint-every", "0"}, exitUsage, "-checkpoint-every = 0"},
+		{[]string{"train", "-align", "sorted"}, exitUsage, `"sorted"`},
+		{[]string{"train", "-align", "assignment", "-align-ref", "mean"}, exitUsage, `"mean"`},
+		{[]string{"train", "-align", "assignment", "-method", "svgd"}, exitUsage, "needs method csvgd"},
+		{[]string{"condense", "-ensemble", damaged, "-out", filepath.Join(dir, "c.json"), "-align", "hungarian"}, exitUsage, `"hungarian"`},
 		{[]string{"reproduce", "-readme", existing, "-out", filepath.Join(dir, "figs"), "-quick=false", "-bogus"}, exitUsage, "bogus"},
 		{[]string{"reproduce", "-readme", existing, "-out", filepath.Join(dir, "figs"), "-quick=false"}, exitUsage, "exists.csv: no results block"},
 		{[]string{"reproduce", "-readme", filepath.Join(dir, "nope.md"), "-quick=false"}, exitUsage, "nope.md"},
@@ -86,13 +91,18 @@ func TestTrainSaveAndPredict(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("train -json: %v\n%s", err, out)
 	}
-	for _, k := range []string{"w1_sum", "active_weights", "template_params", "iterations", "seconds", "backend"} {
+	for _, k := range []string{"w1_sum", "active_weights", "template_params", "iterations", "seconds", "backend", "align"} {
 		if _, ok := got[k]; !ok {
 			t.Errorf("train -json lacks %q", k)
 		}
 	}
-	if got["template_params"] != float64(1020) || got["iterations"] != float64(3) {
-		t.Errorf("template_params %v, iterations %v", got["template_params"], got["iterations"])
+	if got["template_params"] != float64(1020) || got["iterations"] != float64(3) || got["align"] != "importance" {
+		t.Errorf("template_params %v, iterations %v, align %v", got["template_params"], got["iterations"], got["align"])
+	}
+	for _, h := range got["history"].([]any) {
+		if v, ok := h.(map[string]any)["ksd"].(float64); !ok || !(v > 0) {
+			t.Errorf("history entry %v: ksd missing or not positive", h)
+		}
 	}
 	if code, _, errOut := runCLI("train", "-particles", "2", "-iters", "1", "-save", ens, "-quiet"); code != exitUsage || !strings.Contains(errOut, "ens.json") {
 		t.Errorf("a second -save over the same file: exit %d, %s", code, errOut)
@@ -139,6 +149,11 @@ func TestCondenseCommand(t *testing.T) {
 	if code, _, errOut := runCLI("condense", "-ensemble", ens, "-out", small); code != exitFailure || !strings.Contains(errOut, "small.json") {
 		t.Fatalf("condense over an existing file: exit %d, %s", code, errOut)
 	}
+	aligned := filepath.Join(dir, "aligned.json")
+	if code, _, errOut := runCLI("condense", "-ensemble", ens, "-out", aligned, "-align", "assignment", "-align-ref", "barycenter"); code != exitOK {
+		t.Fatalf("condense -align assignment: exit %d, %s", code, errOut)
+	}
+	sameStress(t, small, aligned, dir)
 	for _, args := range [][]string{
 		{"condense", "-out", small},
 		{"condense", "-ensemble", ens, "-out", filepath.Join(dir, "x.json"), "-threshold", "-1"},
@@ -235,6 +250,40 @@ func TestTrainRecordsInputsAndNoise(t *testing.T) {
 			v, _ := strconv.ParseFloat(fields[2+c], 64)
 			if math.Abs(v-want[c]) > 1e-9*(1+math.Abs(want[c])) {
 				t.Errorf("predict %s: particle 1, point 0, S[%d] = %v, the shifted network gives %v", file, c, v, want[c])
+			}
+		}
+	}
+}
+
+// sameStress fails unless the ensembles saved in files a and b predict the
+// same stresses at the training points, particle by particle (1e-9
+// relative): alignment only permutes hidden nodes.
+func sameStress(t *testing.T, a, b, dir string) {
+	t.Helper()
+	root, _ := os.Getwd()
+	data := filepath.Join(root, "..", "..", "..", "data", "hyperelastic", "noise-0.10", "train.csv")
+	var preds [2][]string
+	for i, f := range []string{a, b} {
+		out := filepath.Join(dir, fmt.Sprintf("pred%d.csv", i))
+		if code, _, errOut := runCLI("predict", "-ensemble", f, "-data", data, "-out", out); code != exitOK {
+			t.Fatalf("predict %s: %s", f, errOut)
+		}
+		raw, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		preds[i] = strings.Split(strings.TrimSpace(string(raw)), "\n")
+	}
+	if len(preds[0]) != len(preds[1]) {
+		t.Fatalf("%d and %d prediction rows", len(preds[0]), len(preds[1]))
+	}
+	for r := 1; r < len(preds[0]); r++ {
+		x, y := strings.Split(preds[0][r], ","), strings.Split(preds[1][r], ",")
+		for c := 2; c < len(x); c++ {
+			u, _ := strconv.ParseFloat(x[c], 64)
+			v, _ := strconv.ParseFloat(y[c], 64)
+			if math.Abs(u-v) > 1e-9*(1+math.Abs(u)) {
+				t.Fatalf("row %d column %d: %v importance-sorted, %v aligned", r, c, u, v)
 			}
 		}
 	}

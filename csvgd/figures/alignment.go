@@ -1,0 +1,143 @@
+package figures
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// AlignedRun is one run of [AlignmentComparison]: its label, its final
+// particles on their template, its history, the colour group it belongs
+// to (runs that differ only in their alignment share one) and whether its
+// nodes were aligned by assignment (drawn dashed) or sorted by importance
+// (solid).
+type AlignedRun struct {
+	Label      string
+	Arch       icnn.Arch
+	Particles  [][]float64
+	History    []train.Record
+	Group      int
+	Assignment bool
+}
+
+// AlignmentComparison is the figure "alignment" (beyond the paper): runs
+// that differ in how condensation orders the hidden nodes — each
+// particle's nodes sorted by importance (eq. importance, the paper's
+// method; solid lines, circles) or then matched to the ensemble's medoid
+// by linear assignment (dashed lines, squares) — in three panels:
+//
+//	(a) the mean inter-particle distance of eq. (distances) over the
+//	    iterations, from the history's distance matrices (records at a
+//	    stage's end are taken before its condensation);
+//	(b) the share of weight entries whose density across the final
+//	    particles is unimodal ([Modality]), per weight matrix and over all
+//	    of them; grey lines mark, for each ensemble size, the share of
+//	    independent normal samples of that size the same rule finds
+//	    unimodal ([NormalUnimodalRate], 2000 samples);
+//	(c) the push-forward W1 sum over the iterations.
+//
+// Colours follow the groups along viridis. The figure reports an error
+// when there are no runs, when a run has no history or no distances in a
+// record, or when its final particles fail [Modality]'s checks.
+func AlignmentComparison(runs []AlignedRun) *Figure {
+	const name = "alignment"
+	if len(runs) == 0 {
+		return failed(name, errors.New("no runs"))
+	}
+	groups := 0
+	for _, r := range runs {
+		groups = max(groups, r.Group+1)
+	}
+	pa := newPanel("(a) mean distance between particles", "iteration", "mean d(a, b), eq. distances")
+	pb := newPanel("(b) unimodal weight densities", "weight matrix", "share of drawn entries")
+	pc := newPanel("(c) accuracy", "iteration", "push-forward W₁ sum")
+	leg := newLegend()
+	var iters, w1s []float64
+	sizes := map[int]bool{}
+	for _, r := range runs {
+		dist, w1, err := alignmentCurves(r)
+		if err != nil {
+			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
+		}
+		mod, err := Modality(r.Arch, r.Particles)
+		if err != nil {
+			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
+		}
+		col := rankColor(r.Group, groups)
+		sty, glyph := solidLine(col), marker(col, draw.CircleGlyph{})
+		if r.Assignment {
+			sty, glyph = dashedLine(col), marker(col, draw.BoxGlyph{})
+		}
+		shares := make(plotter.XYs, len(mod))
+		for i, m := range mod {
+			shares[i] = plotter.XY{X: float64(i), Y: m.Share()}
+		}
+		addFlat(pa, line(dist, sty))
+		addFlat(pb, line(shares, sty), points(shares, glyph))
+		addFlat(pc, line(w1, sty))
+		leg.Add(r.Label, lineThumb{sty}, glyphThumb{glyph})
+		iters, w1s = append(iters, xsOf(dist)...), append(w1s, ysOf(w1)...)
+		sizes[len(r.Particles)] = true
+	}
+	x0, x1 := paddedRange(iters, 0.02)
+	setRange(&pa.X, x0, x1)
+	setRange(&pc.X, x0, x1)
+	accuracyAxis(&pc.Y, w1s)
+	setRange(&pb.Y, 0, 1.05)
+	setRange(&pb.X, -0.4, float64(len(runs[0].Arch.Layers()))+0.4)
+	pb.X.Tick.Marker = matrixTicks(len(runs[0].Arch.Layers()))
+	leg.Add("")
+	for _, n := range slices.Sorted(maps.Keys(sizes)) {
+		rate := NormalUnimodalRate(n, 2000, 1)
+		pb.Add(refLine{at: rate, style: initialCountLine})
+		leg.Add(fmt.Sprintf("(b) normal samples of %d: %.2f", n, rate), lineThumb{initialCountLine})
+	}
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{pa, pb, pc}},
+		Legend: leg,
+		Width:  40 * vg.Centimeter,
+		Height: 11 * vg.Centimeter,
+	}
+}
+
+// alignmentCurves are the mean distance and the W1 sum of r's history
+// against the iteration.
+func alignmentCurves(r AlignedRun) (dist, w1 plotter.XYs, err error) {
+	if len(r.History) == 0 {
+		return nil, nil, errors.New("no history")
+	}
+	for _, rec := range r.History {
+		if len(rec.Distances) < 2 {
+			return nil, nil, fmt.Errorf("iteration %d: no distance matrix", rec.Iter)
+		}
+		d := metrics.MeanOfDistances(rec.Distances)
+		if math.IsNaN(d) || math.IsInf(d, 0) || math.IsNaN(rec.W1Sum) || math.IsInf(rec.W1Sum, 0) {
+			return nil, nil, fmt.Errorf("iteration %d: mean distance %v, W1 sum %v", rec.Iter, d, rec.W1Sum)
+		}
+		dist = append(dist, plotter.XY{X: float64(rec.Iter), Y: d})
+		w1 = append(w1, plotter.XY{X: float64(rec.Iter), Y: rec.W1Sum})
+	}
+	return dist, w1, nil
+}
+
+// matrixTicks labels the positions 0 .. n-1 W₀ .. W_{n-1} and n "all".
+type matrixTicks int
+
+func (m matrixTicks) Ticks(_, _ float64) []plot.Tick {
+	var ts []plot.Tick
+	for k := range int(m) {
+		ts = append(ts, plot.Tick{Value: float64(k), Label: "W" + subscript(k)})
+	}
+	return append(ts, plot.Tick{Value: float64(m), Label: "all"})
+}

@@ -1,0 +1,206 @@
+package stein
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+)
+
+// steinByDifferences is k_p of [IMQ.Stein] with every derivative of k
+// taken by central differences of [IMQ.Eval] (step h).
+func steinByDifferences(k IMQ, x, y, sx, sy []float64, h float64) float64 {
+	d := len(x)
+	shift := func(v []float64, i int, by float64) []float64 {
+		w := append([]float64(nil), v...)
+		w[i] += by
+		return w
+	}
+	v := k.Eval(x, y)
+	out := 0.0
+	for i := range d {
+		out += sx[i] * sy[i] * v
+		gy := (k.Eval(x, shift(y, i, h)) - k.Eval(x, shift(y, i, -h))) / (2 * h)
+		gx := (k.Eval(shift(x, i, h), y) - k.Eval(shift(x, i, -h), y)) / (2 * h)
+		out += sx[i]*gy + sy[i]*gx
+		xp, xm := shift(x, i, h), shift(x, i, -h)
+		out += (k.Eval(xp, shift(y, i, h)) - k.Eval(xp, shift(y, i, -h)) - k.Eval(xm, shift(y, i, h)) + k.Eval(xm, shift(y, i, -h))) / (4 * h * h)
+	}
+	return out
+}
+
+// TestIMQSteinAgainstDifferences: the closed-form Stein kernel matches the
+// one built from finite differences of the kernel (1e-6 relative), for
+// several c, beta and dimensions, and is symmetric.
+func TestIMQSteinAgainstDifferences(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 7))
+	for _, k := range []IMQ{DefaultIMQ(), {C: 0.5, Beta: -0.5}, {C: 2, Beta: -0.25}, {C: 1, Beta: -0.9}} {
+		for _, d := range []int{1, 3, 7} {
+			x, y, sx, sy := make([]float64, d), make([]float64, d), make([]float64, d), make([]float64, d)
+			for i := range d {
+				x[i], y[i], sx[i], sy[i] = rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+			}
+			got := k.Stein(x, y, sx, sy)
+			want := steinByDifferences(k, x, y, sx, sy, 1e-4)
+			if math.Abs(got-want) > 1e-6*(1+math.Abs(want)) {
+				t.Errorf("%+v, d = %d: k_p = %v, by differences %v", k, d, got, want)
+			}
+			if sym := k.Stein(y, x, sy, sx); math.Abs(sym-got) > 1e-14*(1+math.Abs(got)) {
+				t.Errorf("%+v, d = %d: k_p(x, y) = %v, k_p(y, x) = %v", k, d, got, sym)
+			}
+		}
+	}
+}
+
+// gaussianSample draws n points of N(mu + shift, diag(std^2)) and their
+// scores under N(mu, diag(std^2)): -(x - mu) / std^2.
+func gaussianSample(rng *rand.Rand, n int, mu, std []float64, shift float64) (xs, scores [][]float64) {
+	for range n {
+		x, s := make([]float64, len(mu)), make([]float64, len(mu))
+		for i := range mu {
+			x[i] = mu[i] + shift + std[i]*rng.NormFloat64()
+			s[i] = -(x[i] - mu[i]) / (std[i] * std[i])
+		}
+		xs, scores = append(xs, x), append(scores, s)
+	}
+	return xs, scores
+}
+
+// TestKSDAgainstLoop: KSD equals the square root of the mean of k_p over
+// all ordered pairs, taken by a plain double loop (1e-12 relative).
+func TestKSDAgainstLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 8))
+	xs, ss := gaussianSample(rng, 40, []float64{1, -2, 0.5}, []float64{1, 2, 0.5}, 0.3)
+	k := DefaultIMQ()
+	got, err := KSD(xs, ss, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for a := range xs {
+		for b := range xs {
+			sum += k.Stein(xs[a], xs[b], ss[a], ss[b])
+		}
+	}
+	if want := math.Sqrt(sum / float64(len(xs)*len(xs))); math.Abs(got-want) > 1e-12*want {
+		t.Errorf("KSD %v, double loop %v", got, want)
+	}
+}
+
+// TestKSDGaussian: for an exact sample of a 3-D Gaussian the KSD is near
+// zero: the off-diagonal terms of the V-statistic have mean zero (Stein's
+// identity), so KSD^2 is about its diagonal's mean over N, E k_p(x, x) / N =
+// (d + E|s|^2) / N = (d + sum_i 1/std_i^2) / N for the IMQ kernel with
+// c = 1, beta = -1/2; checked within 30% at N = 250 and 2000. With the
+// sample's mean shifted by delta the KSD grows monotonically with delta,
+// and a shift of 1 (one standard deviation of the first component) gives
+// at least 5 times the exact sample's KSD.
+func TestKSDGaussian(t *testing.T) {
+	mu, std := []float64{1, 2, 3}, []float64{1, 0.5, 2}
+	k := DefaultIMQ()
+	ksd := func(n int, shift float64, seed uint64) float64 {
+		xs, ss := gaussianSample(rand.New(rand.NewPCG(seed, 9)), n, mu, std, shift)
+		v, err := KSD(xs, ss, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	diag := float64(len(mu))
+	for _, s := range std {
+		diag += 1 / (s * s)
+	}
+	var exact float64
+	for _, n := range []int{250, 2000} {
+		exact = ksd(n, 0, 1)
+		want := math.Sqrt(diag / float64(n))
+		t.Logf("exact sample, N = %d: KSD %.4f, sqrt(E k_p(x, x) / N) = %.4f", n, exact, want)
+		if r := exact * exact / (want * want); r < 0.7 || r > 1.3 {
+			t.Errorf("exact sample, N = %d: KSD^2 = %v, %v times E k_p(x, x) / N", n, exact*exact, r)
+		}
+	}
+	prev := exact
+	for _, delta := range []float64{0.1, 0.25, 0.5, 1, 2, 4} {
+		v := ksd(2000, delta, 1) // the same draws, shifted
+		t.Logf("shift %.2f: KSD %.4f", delta, v)
+		if !(v > prev) {
+			t.Errorf("shift %v: KSD %v, not above %v at the smaller shift", delta, v, prev)
+		}
+		if delta == 1 && v < 5*exact {
+			t.Errorf("shift 1: KSD %v, less than 5 times the exact sample's %v", v, exact)
+		}
+		prev = v
+	}
+}
+
+func TestKSDErrors(t *testing.T) {
+	ok := [][]float64{{0, 1}, {1, 0}}
+	for _, tc := range []struct {
+		name      string
+		xs, ss    [][]float64
+		k         IMQ
+		wantError bool
+	}{
+		{"fine", ok, ok, DefaultIMQ(), false},
+		{"no particles", nil, nil, DefaultIMQ(), true},
+		{"fewer scores", ok, ok[:1], DefaultIMQ(), true},
+		{"ragged", [][]float64{{0, 1}, {1}}, ok, DefaultIMQ(), true},
+		{"NaN score", ok, [][]float64{{0, math.NaN()}, {1, 0}}, DefaultIMQ(), true},
+		{"Inf particle", [][]float64{{0, math.Inf(1)}, {1, 0}}, ok, DefaultIMQ(), true},
+		{"c = 0", ok, ok, IMQ{C: 0, Beta: -0.5}, true},
+		{"beta = 0", ok, ok, IMQ{C: 1, Beta: 0}, true},
+		{"beta = -1", ok, ok, IMQ{C: 1, Beta: -1}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := KSD(tc.xs, tc.ss, tc.k); (err != nil) != tc.wantError {
+				t.Errorf("error %v, want an error: %v", err, tc.wantError)
+			}
+		})
+	}
+}
+
+// TestFlowPosteriorScore: the flow's posterior score is the data score
+// plus the prior score at the flow's current lambda (checked on the host
+// for a Gaussian likelihood N(mu, I) and the alpha = 1 prior), and
+// Flow.KSD is KSD of those scores.
+func TestFlowPosteriorScore(t *testing.T) {
+	mu := []float64{1, -1, 0.5}
+	like := LogLikelihood(func(theta *Node) *Node {
+		d := Sub(theta, ExpandAxes(ConstAs(theta, mu), 0))
+		return MulScalar(ReduceSum(Square(d), -1), -0.5)
+	})
+	cfg := Config{Prior: Prior{Alpha: 1, Lambda: 0.3}, Kernel: Kernel{Beta: 2}, Bandwidth: Bandwidth{Rule: Fixed, Gamma: 1}, Optimizer: SGD{LR: 0.1}}
+	f, err := NewFlow(testBackend(t), cfg, like)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Lambda = 0.7 // the current lambda, not the configured one
+	x := randomEnsemble(3, 6, 3, 1)
+	s, err := f.PosteriorScore(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Prior{Alpha: 1, Lambda: 0.7}
+	want := NewEnsemble(x.N, x.D)
+	for a := range x.N {
+		for i := range x.D {
+			v := x.Particle(a)[i]
+			want.Particle(a)[i] = -(v - mu[i]) + p.Score1D(v)
+		}
+	}
+	if d := maxAbsDiff(s.Data, want.Data); d > 1e-12 {
+		t.Errorf("posterior score differs from the host's by %g", d)
+	}
+	got, err := f.KSD(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := KSD(x.Rows(), want.Rows(), DefaultIMQ())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got-ref) > 1e-12*ref {
+		t.Errorf("Flow.KSD %v, KSD of the host scores %v", got, ref)
+	}
+}
