@@ -170,7 +170,37 @@ func PenaltyTable(w io.Writer, s *Store, quick bool) error {
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
+	res, err := s.All(adaptive)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nAdaptive schedule (growth ×%g, tolerance %g%%, %d iterations): ", adaptive[0].Config.Growth,
+		100*adaptive[0].Config.Tolerance, adaptive[0].Config.Iters)
+	for i, r := range res {
+		if i > 0 {
+			fmt.Fprint(w, "; ")
+		}
+		fmt.Fprintf(w, "%g%% noise: %s", 100*PaperNoiseLevels[i], scheduleOf(r))
+	}
+	fmt.Fprintln(w, ".")
 	return nil
+}
+
+// scheduleOf says how the adaptive schedule of r went: how many stages
+// lambda grew, how far, and how long the final stage at the initial lambda
+// ran on which template.
+func scheduleOf(r *train.Result) string {
+	st := r.Stages
+	if len(st) == 0 {
+		return "no stages"
+	}
+	largest := 0.0
+	for _, s := range st {
+		largest = math.Max(largest, s.Lambda)
+	}
+	last := st[len(st)-1]
+	return fmt.Sprintf("λ grew over %d stages to %g, then %d iterations at λ = %g on the template %s",
+		len(st)-1, largest, last.Iterations, last.Lambda, train.FormatWidths(last.Widths))
 }
 
 // resultsAndPath returns the results of specs and the test path.

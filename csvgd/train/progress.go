@@ -69,7 +69,7 @@ func (b *bar) draw() {
 	filled := width * b.done / max(b.total, 1)
 	line := fmt.Sprintf("\rtrain [%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled), b.done, b.total)
 	if b.widths != nil {
-		line += fmt.Sprintf("  stage %d (%s)", b.stage+1, widthsString(b.widths))
+		line += fmt.Sprintf("  stage %d (%s)", b.stage+1, FormatWidths(b.widths))
 	}
 	if b.haveRecord {
 		line += fmt.Sprintf("  train RMSE %.4g  W1 sum %.4g", b.rmse, b.w1)

@@ -105,14 +105,14 @@ func WriteStages(w io.Writer, stages []StageRecord) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "stage\tlambda\ttemplate\tparams\tactive\ttrain RMSE\tW1 sum\tms/iter\t")
 	for _, s := range stages {
-		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%.1f\t%.4f\t%.1f\t%.1f\t\n", s.Stage, s.Lambda, widthsString(s.Widths),
+		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%.1f\t%.4f\t%.1f\t%.1f\t\n", s.Stage, s.Lambda, FormatWidths(s.Widths),
 			s.TemplateParams, s.ActiveWeights, s.TrainRMSE, s.W1Sum, s.MsPerIter)
 	}
 	return tw.Flush()
 }
 
-// widthsString writes widths as 3-30-30-1.
-func widthsString(widths []int) string {
+// FormatWidths writes widths as 3-30-30-1.
+func FormatWidths(widths []int) string {
 	s := make([]string, len(widths))
 	for i, v := range widths {
 		s[i] = strconv.Itoa(v)
