@@ -13,6 +13,24 @@ import (
 // bandwidth and the fixed likelihood scale, the networks fit the data and
 // the particles interact. Each trains for 10 to 30 seconds on 2 cores.
 
+// fitRun trains c on the committed data set of the noise level (skipped
+// with -short: each trains for 10 to 30 seconds).
+func fitRun(t *testing.T, noise float64, c Config) (*Result, Data) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("trains for 10 to 30 s")
+	}
+	data, err := LoadPaperData(noise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(testBackend(t), c, data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, data
+}
+
 // predict returns the stresses of res's ensemble at samples.
 func predict(t *testing.T, res *Result, samples []hyperelastic.Sample) [][][metrics.Components]float64 {
 	t.Helper()
@@ -27,19 +45,9 @@ func predict(t *testing.T, res *Result, samples []hyperelastic.Sample) [][][metr
 // network of a small ensemble fits the 80 training stresses to within 3%
 // relative RMS error.
 func TestNoiseFreeFit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("trains for about 10 s")
-	}
-	data, err := LoadPaperData(0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := DefaultConfig()
 	c.Method, c.Particles, c.Iters, c.Every = "svgd", 3, 4000, 0
-	res, err := Run(testBackend(t), c, data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, data := fitRun(t, 0, c)
 	pred := predict(t, res, data.Train)
 	for a := range pred {
 		e, err := metrics.MeanRelativeError(pred[a:a+1], hyperelastic.TrueStresses(data.Train), nil)
@@ -57,19 +65,9 @@ func TestNoiseFreeFit(t *testing.T) {
 // 10% noise has its mean within 10% relative RMS of the true stress on the
 // printed test path inside the training range (|d| <= 0.2).
 func TestEnsembleMeanOnTheTestPath(t *testing.T) {
-	if testing.Short() {
-		t.Skip("trains for about 15 s")
-	}
-	data, err := LoadPaperData(0.1)
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := DefaultConfig()
 	c.Method, c.Every = "svgd", 0
-	res, err := Run(testBackend(t), c, data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, data := fitRun(t, 0.1, c)
 	in := hyperelastic.WithinRange(data.Test, 0.2)
 	e, err := metrics.MeanRelativeError(predict(t, res, data.Test), hyperelastic.TrueStresses(data.Test), in)
 	if err != nil {
@@ -87,19 +85,9 @@ func TestEnsembleMeanOnTheTestPath(t *testing.T) {
 // through every condensation: the repulsion term of eq. (stein_grad) is
 // alive (with the paper's rule read literally it is about 1e-10).
 func TestKernelKeepsTheParticlesInteracting(t *testing.T) {
-	if testing.Short() {
-		t.Skip("trains for about 15 s")
-	}
-	data, err := LoadPaperData(0.1)
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := DefaultConfig()
 	c.Lambda = 0.05
-	res, err := Run(testBackend(t), c, data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, _ := fitRun(t, 0.1, c)
 	for _, h := range res.History {
 		if !(h.KernelMedian >= 0.01) {
 			t.Errorf("iteration %d (template %v): median kernel value %.3g, want >= 0.01", h.Iter, h.Widths, h.KernelMedian)
