@@ -174,3 +174,22 @@ func TestDefaultPair(t *testing.T) {
 		t.Errorf("DefaultPair with W1 all zero = %v, want %v", got, want)
 	}
 }
+
+// TestSources: files first, then the cached runs; a file source opens to
+// the file's ensemble.
+func TestSources(t *testing.T) {
+	e := randomEnsemble("", 3, 4)
+	path := filepath.Join(t.TempDir(), "s.json")
+	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), false); err != nil {
+		t.Fatal(err)
+	}
+	store := &study.Store{Dir: t.TempDir()} // an empty cache
+	srcs, err := Sources(store, []string{path})
+	if err != nil || len(srcs) != 1 || srcs[0].Path != path || srcs[0].Run != nil {
+		t.Fatalf("Sources = %+v, %v", srcs, err)
+	}
+	got, err := srcs[0].Open(store)
+	if err != nil || !slices.EqualFunc(got.Particles, e.Particles, slices.Equal) {
+		t.Errorf("opened %+v, %v", got, err)
+	}
+}

@@ -125,19 +125,20 @@ func exploreWrite(store *study.Store, file, key string, compare []string, out st
 
 // openEnsemble opens the ensemble file, or else the cached run key.
 func openEnsemble(store *study.Store, file, key string) (figures.Ensemble, error) {
-	if file != "" {
-		return explore.LoadFile(file)
-	}
-	r, err := explore.FindRun(key)
-	if err != nil {
-		return figures.Ensemble{}, err
-	}
-	if store.Backend == nil { // only a cache file that vanished would need one
-		if store.Backend, err = backend.Default(); err != nil {
+	src := explore.Source{Label: file, Path: file}
+	if file == "" {
+		r, err := explore.FindRun(key)
+		if err != nil {
 			return figures.Ensemble{}, err
 		}
+		src = explore.Source{Label: r.Label, Run: &r}
+		if store.Backend == nil { // only a cache file that vanished would need one
+			if store.Backend, err = backend.Default(); err != nil {
+				return figures.Ensemble{}, err
+			}
+		}
 	}
-	return explore.Open(store, r)
+	return src.Open(store)
 }
 
 // listRuns prints the cached runs of the studies, one per line.
