@@ -56,12 +56,15 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 	if err != nil {
 		return nil, fmt.Errorf("browser: %w", err)
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.NoFirstRun,
+	// chromedp's defaults (headless, no first run, no background
+	// networking, sync or throttling of background timers, /dev/shm not
+	// used), and what a closed network and no display need besides.
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(bin), chromedp.NoSandbox,
 		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.WindowSize(w, h),
+		chromedp.Flag("disable-component-update", true), chromedp.WindowSize(w, h),
 		chromedp.Env("XDG_CONFIG_HOME="+filepath.Join(xdg, "config"), "XDG_CACHE_HOME="+filepath.Join(xdg, "cache")))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	tab, cancelTab := chromedp.NewContext(alloc)
 	b := &Browser{ctx: tab, cancel: []context.CancelFunc{cancelTab, cancelAlloc}, xdg: xdg}
 	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {

@@ -143,11 +143,21 @@ func (b *Browser) RunLive(ctx context.Context, s *Server, c LiveCheck) (*LiveRes
 	return res, nil
 }
 
-// operate waits for the view c.View to show its first image, moves the
+// operate waits for the view c.View to show its first image (stopping any
+// other live view on the way, which would keep the kernel busy), moves the
 // control and waits for the view to redraw with another image, taking the
 // screenshots.
 func (b *Browser) operate(ctx context.Context, c LiveCheck, res *LiveResult) error {
+	stopped := map[string]bool{}
 	before, err := b.waitFor(ctx, "live view "+c.View+" to show", func(st pageState) (bool, error) {
+		for _, o := range st.Views { // a live view before it would hold the kernel
+			if o.Name != c.View && o.State == "live" && !stopped[o.Name] {
+				if err := b.pressStop(ctx, o.Name); err != nil {
+					return false, err
+				}
+				stopped[o.Name] = true
+			}
+		}
 		v, ok := st.view(c.View)
 		if ok && v.State == "error" {
 			return false, fmt.Errorf("live view %s shows an error: %s", c.View, v.Text)

@@ -45,6 +45,7 @@ func TestLiveNotebooks(t *testing.T) {
 	for _, c := range liveChecks {
 		copyFile(t, filepath.Join(root, "notebooks", c.Notebook), filepath.Join(dir, c.Notebook))
 	}
+	copyFile(t, filepath.Join("testdata", "live_static.ipynb"), filepath.Join(dir, "live_static.ipynb"))
 	shots := filepath.Join(root, "notebooks", "executed", "live")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
@@ -77,6 +78,13 @@ func TestLiveNotebooks(t *testing.T) {
 				c.Control, c.View, c.Value, res.Frames[0], res.Frames[1], res.Images[0], res.Images[1], res.Duration.Round(time.Second), res.Screenshots)
 		})
 	}
+	// The detector: a view that ignores its control must fail the check.
+	t.Run("live_static.ipynb", func(t *testing.T) {
+		_, err := browser.RunLive(ctx, server, LiveCheck{Notebook: "live_static.ipynb", View: "static", Control: "choice", Value: "2"})
+		if err == nil || !strings.Contains(err.Error(), "the same image") {
+			t.Errorf("a view whose image never changes: %v, want an error saying it redrew the same image", err)
+		}
+	})
 	if *updateScreenshot {
 		copyFile(t, filepath.Join(shots, "02-illustrative-example-after.png"), filepath.Join(root, "docs", "live-notebook.png"))
 	}
