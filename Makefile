@@ -1,5 +1,10 @@
-# make setup      install Jupyter nbconvert, GoNB and goimports (scripts/setup.sh)
-# make test       gofmt, go vet, go test (notebooks executed in quick mode)
+# make setup      install Jupyter (nbconvert, notebook server), Chromium, GoNB and goimports
+#                 (scripts/setup.sh)
+# make test       gofmt, go vet, go test (notebooks executed in quick mode, headless and
+#                 in a browser)
+# make jupyter    open the notebooks: start the Jupyter server on 127.0.0.1 with the GoNB
+#                 kernel and print its address (PORT=N picks the port, default 8888;
+#                 CSVGD_QUICK=1 for quick mode)
 # make notebooks  execute notebooks/*.ipynb into notebooks/executed/ (.ipynb + .html);
 #                 full mode unless CSVGD_QUICK=1
 # make figures    run every study and write the 13 figures and results.md to figures/
@@ -9,7 +14,7 @@
 # GoNB (the Jupyter kernel) and goimports live in .bin.
 export PATH := $(CURDIR)/.bin:$(PATH)
 
-.PHONY: setup test notebooks figures reproduce bench
+.PHONY: setup test jupyter notebooks figures reproduce bench
 
 setup:
 	scripts/setup.sh
@@ -18,6 +23,9 @@ test: setup
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt -l reports:"; echo "$$files"; exit 1; fi
 	go vet ./...
 	CSVGD_QUICK=1 CSVGD_REQUIRE_NOTEBOOKS=1 go test -timeout 20m ./...
+
+jupyter: setup
+	go run ./internal/nbrun/cmd/jupyter -port $(or $(PORT),8888)
 
 notebooks: setup
 	go run ./internal/nbrun/cmd/nbrun -out notebooks/executed

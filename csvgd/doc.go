@@ -26,6 +26,10 @@
 //     the saved-ensemble file format.
 //   - [github.com/csvgd/csvgd-go/csvgd/figures]: the paper's figures as
 //     gonum/plot plots, shared by the notebooks and the command line.
+//   - [github.com/csvgd/csvgd-go/csvgd/explore]: the weight explorer —
+//     cached runs and saved ensembles opened, condensed and drawn (weight
+//     densities, pairs of weights, the template by node importance, runs
+//     side by side) for notebook 07 and "csvgd explore".
 //   - [github.com/csvgd/csvgd-go/csvgd/backend]: the one place that picks the
 //     GoMLX backend.
 //   - [github.com/csvgd/csvgd-go/csvgd/reference] and

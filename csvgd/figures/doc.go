@@ -20,6 +20,13 @@
 //	WeightDistributions  fig. weight_distributions      KDEs of the entries of W0, W1, W2 across particles
 //	CondenseSpeedup      fig. graph_condense_speedup    W1 and parameter count vs alpha, with and without condensation
 //
+// the views of the weight explorer (package explore, notebook 07, csvgd
+// explore), not in the paper, from an [Ensemble]:
+//
+//	TemplateGraph  the condensed template, nodes by mean importance, edges by mean |w|
+//	WeightPair     two entries across the particles: their densities and scatter
+//	SideBySide     two to four ensembles: templates and the densities of one weight matrix
+//
 // and teaching figures for the notebooks, not in the paper:
 //
 //	FlowSnapshots     the ensemble at several iterations of one run

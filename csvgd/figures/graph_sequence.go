@@ -8,7 +8,6 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // GraphSequence is the paper's Fig. graph_condense_sequence: the networks of
@@ -100,28 +99,12 @@ func GraphSequence(history []train.Record, particles []int, iters []int) *Figure
 			if r == 0 {
 				title = fmt.Sprintf("%s\ntemplate %s", iterationTitle(*rec), joinInts(rec.Widths, "-"))
 			}
-			p := newPanel(title, "", "")
-			p.HideAxes()
 			g := graphs[r][c]
 			g.height = maxWidth
-			p.Add(g)
-			x0, x1, y0, y1 := g.DataRange()
-			setRange(&p.X, x0, x1)
-			setRange(&p.Y, y0, y1)
-			panels[r][c] = p
+			panels[r][c] = graphPanel(title, g)
 		}
 	}
-
-	leg := newLegend()
-	leg.Add("nodes: importance / layer max")
-	leg.Add("edges: |w| / layer max")
-	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
-		leg.Add(num(t), netThumb{t: t})
-	}
-	leg.Add("")
-	leg.Add("negative W₀ edge", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: edgeWidth(1), Dashes: negDashes}})
-	leg.Add("dead or padded node", netThumb{dead: true})
-	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(edgeThreshold)))
+	leg := netLegend("importance", "|w|")
 	cols := float64(len(iters))
 	return &Figure{
 		Name:      name,

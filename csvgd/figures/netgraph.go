@@ -247,6 +247,35 @@ func (g *netGraph) liveEdges() int {
 	return n
 }
 
+// graphPanel is a panel without axes that draws g, titled title.
+func graphPanel(title string, g *netGraph) *plot.Plot {
+	p := newPanel(title, "", "")
+	p.HideAxes()
+	p.Add(g)
+	x0, x1, y0, y1 := g.DataRange()
+	setRange(&p.X, x0, x1)
+	setRange(&p.Y, y0, y1)
+	return p
+}
+
+// netLegend is the legend of the network graphs: the colour scale of the
+// nodes (by nodes, e.g. "importance") and edges (by edges, e.g. "|w|"),
+// each over the largest in its layer, and the dashed, dead and omitted
+// marks.
+func netLegend(nodes, edges string) *plot.Legend {
+	leg := newLegend()
+	leg.Add("nodes: " + nodes + " / layer max")
+	leg.Add("edges: " + edges + " / layer max")
+	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
+		leg.Add(num(t), netThumb{t: t})
+	}
+	leg.Add("")
+	leg.Add("negative W₀ edge", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: edgeWidth(1), Dashes: negDashes}})
+	leg.Add("dead or padded node", netThumb{dead: true})
+	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(edgeThreshold)))
+	return leg
+}
+
 // netThumb is a legend thumbnail: an edge and a node at normalised value
 // t, or a dead node.
 type netThumb struct {

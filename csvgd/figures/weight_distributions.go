@@ -58,7 +58,7 @@ func WeightDistributions(arch icnn.Arch, particles [][]float64) *Figure {
 	leg := newLegend()
 	var panels []*plot.Plot
 	for k := range arch.Layers() {
-		p, drawn := weightPanel(arch, particles, k, leg)
+		p, drawn := weightPanel(arch, particles, k, panelTag(k), leg)
 		if k == 0 {
 			p.Y.Label.Text = "density"
 		}
@@ -97,7 +97,7 @@ func LayerWeights(arch icnn.Arch, particles [][]float64, k int) *Figure {
 		return failed(name, fmt.Errorf("layer k = %d out of range: widths %v have %d layers (0 <= k < %d)", k, arch.Widths, n, n))
 	}
 	leg := newLegend()
-	p, _ := weightPanel(arch, particles, k, leg)
+	p, _ := weightPanel(arch, particles, k, panelTag(k), leg)
 	p.Y.Label.Text = "density"
 	return weightFigure(name, []*plot.Plot{p}, leg)
 }
@@ -137,28 +137,29 @@ func weightFigure(name string, panels []*plot.Plot, leg *plot.Legend) *Figure {
 	}
 }
 
-// weightPanel is the panel of W_k in [WeightDistributions], from checked
-// particles, with no y label; it adds the panel's entries to leg (no
-// separator after them) and returns the number of entries drawn.
-func weightPanel(arch icnn.Arch, particles [][]float64, k int, leg *plot.Legend) (*plot.Plot, int) {
-	type entry struct {
-		i, j          int
-		vals          []float64
-		mean, sd, abs float64
-		h             float64
-	}
+// kdeEntry is one entry of a weight matrix across the particles, as the
+// density panels draw it.
+type kdeEntry struct {
+	Entry
+	vals          []float64 // one value per particle
+	mean, sd, abs float64   // across the particles; abs is the mean |w|
+	h             float64   // the KDE bandwidth
+}
+
+// layerEntries returns the entries of W_k that the density panels draw,
+// from checked particles, in descending mean |w|, with the number of
+// entries of W_k and its largest |w| over the particles.
+func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry, size int, spread float64) {
 	n := len(particles)
 	l := arch.Layers()[k]
-	size := l.Rows * l.Cols
-	spread := 0.0
+	size = l.Rows * l.Cols
 	for _, th := range particles {
 		for _, v := range th[l.Offset : l.Offset+size] {
 			spread = math.Max(spread, math.Abs(v))
 		}
 	}
-	var kept []entry
 	for idx := range size {
-		e := entry{i: idx / l.Cols, j: idx % l.Cols, vals: make([]float64, n)}
+		e := kdeEntry{Entry: Entry{K: k, I: idx / l.Cols, J: idx % l.Cols}, vals: make([]float64, n)}
 		for a, th := range particles {
 			v := th[l.Offset+idx]
 			e.vals[a] = v
@@ -172,13 +173,21 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, leg *plot.Legend)
 		kept = append(kept, e)
 	}
 	sort.SliceStable(kept, func(a, b int) bool { return kept[a].abs > kept[b].abs })
+	return kept, size, spread
+}
 
+// weightPanel is the panel of W_k in [WeightDistributions], from checked
+// particles, with no y label, titled "TAG W_k: ..." (tag is "(a)" for W_0
+// in WeightDistributions); it adds the panel's entries to leg (no
+// separator after them) and returns the number of entries drawn.
+func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
+	kept, size, spread := layerEntries(arch, particles, k)
 	label := "W" + subscript(k)
-	p := newPanel(fmt.Sprintf("(%c) %s: %d of %d entries", 'a'+k, label, len(kept), size), "weight", "")
+	p := newPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
 	if len(kept) == 0 {
 		setRange(&p.X, -1, 1)
 		setRange(&p.Y, 0, 1)
-		leg.Add(fmt.Sprintf("(%c) %s: all entries near 0", 'a'+k, label))
+		leg.Add(fmt.Sprintf("%s %s: all entries near 0", tag, label))
 		return p, 0
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -208,7 +217,7 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, leg *plot.Legend)
 	for r := len(kept) - 1; r >= named; r-- {
 		addFlat(p, line(curves[r], others))
 	}
-	leg.Add(fmt.Sprintf("(%c) %s, entries (i, j):", 'a'+k, label))
+	leg.Add(fmt.Sprintf("%s %s, entries (i, j):", tag, label))
 	styles := make([]draw.LineStyle, named)
 	for r := named - 1; r >= 0; r-- {
 		styles[r] = solidLine(rankColor(r, named))
@@ -216,7 +225,7 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, leg *plot.Legend)
 	}
 	for r := range named {
 		e := kept[r]
-		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.i+1, e.j+1, num(e.mean)), lineThumb{styles[r]})
+		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.I+1, e.J+1, num(e.mean)), lineThumb{styles[r]})
 	}
 	if len(kept) > named {
 		leg.Add(fmt.Sprintf("%d others", len(kept)-named), lineThumb{others})

@@ -27,7 +27,21 @@
 //   - CSVGD_HEADLESS=1: no browser is attached, so notebooks draw static
 //     figures instead of interactive widgets, which would wait for one.
 //
+// Live notebooks, in a real browser:
+//
+//   - [StartServer] starts Debian's Jupyter notebook server (classic
+//     Notebook 6) on a free loopback port with a random token, in a process
+//     group of its own, with the same kernel environment but CSVGD_HEADLESS;
+//     [Server.Stop] shuts its kernels down through its API and stops it.
+//     "make jupyter" (cmd/jupyter) serves notebooks/ this way for a person.
+//   - [NewBrowser] starts headless Chromium (Debian's chromium) through the
+//     DevTools protocol (chromedp), and [Browser.RunLive] runs a notebook's
+//     cells in it, moves a control of a live view (notebooks/nbutil's Live),
+//     waits until the view's image changes, stops the view, and reads the
+//     notebook's outputs back from the page to check them as above.
+//
 // The tests of this package execute real notebooks when Jupyter and the kernel
-// are installed and skip otherwise, unless CSVGD_REQUIRE_NOTEBOOKS=1 is set (as
-// "make test" does), in which case a missing installation is a failure.
+// (and, for the browser test, the notebook server and Chromium) are installed
+// and skip otherwise, unless CSVGD_REQUIRE_NOTEBOOKS=1 is set (as "make test"
+// does), in which case a missing installation is a failure.
 package nbrun

@@ -213,14 +213,7 @@ func SetGoLexer(path string) error {
 // jupyter runs /usr/bin/jupyter with args in dir, with the kernel environment
 // of opts, and returns an error with the tail of its output when it fails.
 func jupyter(ctx context.Context, opts Options, dir string, args []string) error {
-	root := opts.Root
-	if root == "" {
-		var err error
-		if root, err = FindRoot("."); err != nil {
-			return err
-		}
-	}
-	root, err := filepath.Abs(root)
+	root, err := rootOf(opts.Root)
 	if err != nil {
 		return fmt.Errorf("repository root: %w", err)
 	}

@@ -1,7 +1,6 @@
 package nbutil
 
 import (
-	"encoding/base64"
 	"fmt"
 	"os"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"github.com/janpfeifer/gonb/gonbui"
-	"github.com/janpfeifer/gonb/gonbui/widgets"
 )
 
 // HeadlessEnv is set to "1" by the notebook runner (internal/nbrun) when no
@@ -38,72 +36,55 @@ type View struct {
 // hold the particles (train.Config.Keep).
 func ExploreFigures(history []train.Record, v View) (graph, weights *figures.Figure) {
 	rec := history[v.Record]
-	graph = figures.GraphSequence(history, []int{v.Particle}, []int{rec.Iter})
+	// One record: the end of a stage is recorded twice, before and after its condensation.
+	graph = figures.GraphSequence(history[v.Record:v.Record+1], []int{v.Particle}, []int{rec.Iter})
 	weights = figures.LayerWeights(icnn.Arch{Widths: rec.Widths}, rec.Particles, v.Layer)
 	return graph, weights
 }
 
-// Explore shows the explorer for the history of a run kept with its
-// particles. In a live notebook: a select for the particle, one for the
-// weight matrix and a slider over the history records, redrawing on every
-// change until no choice has changed for idle (run the cell again to
-// resume). Headless (the runner sets CSVGD_HEADLESS=1): the static view
-// start, as two figures.
+// Explore shows notebook 04's explorer for the history of a run kept with
+// its particles, as a [Live] view: a select for the particle, one for the
+// weight matrix and a slider over the history records, drawing
+// [ExploreFigures]; it stops after idle without a change or on its stop
+// button. Headless (the runner sets CSVGD_HEADLESS=1): the view start, as
+// two static figures.
 func Explore(history []train.Record, start View, idle time.Duration) {
 	if len(history) == 0 || history[0].Particles == nil {
 		panic(fmt.Errorf("explore: the history holds no particles (train with Config.Keep)"))
 	}
-	if !Interactive() {
-		showView(history, start)
-		return
-	}
 	n, layers := len(history[0].Particles), len(history[0].Widths)-1
-	names := func(prefix string, n int, from int) []string {
-		out := make([]string, n)
-		for i := range out {
-			out[i] = fmt.Sprintf("%s%d", prefix, i+from)
-		}
-		return out
-	}
-	gonbui.DisplayHTML("<b>particle, weight matrix, history record (iteration):</b>")
-	particle := widgets.Select(names("particle ", n, 1)).SetDefault(start.Particle).Done()
-	layer := widgets.Select(names("W", layers, 0)).SetDefault(start.Layer).Done()
-	record := widgets.Slider(0, len(history)-1, start.Record).Done()
-	pc, lc, rc := particle.Listen().LatestOnly(), layer.Listen().LatestOnly(), record.Listen().LatestOnly()
-	const id = "csvgd-explore"
-	v := start
-	for {
-		updateView(id, history, v)
-		select {
-		case v.Particle = <-pc.C:
-		case v.Layer = <-lc.C:
-		case v.Record = <-rc.C:
-		case <-time.After(idle):
-			gonbui.DisplayHTML("<i>explorer stopped after a pause; run the cell again to resume</i>")
-			flush()
-			return
-		}
-	}
+	Live{
+		Name: "explorer",
+		Controls: []Control{
+			{Label: "particle", Options: numbered("particle ", n, 1), Value: start.Particle},
+			{Label: "weight matrix", Options: numbered("W", layers, 0), Value: start.Layer},
+			{Label: "history record", Max: len(history) - 1, Value: start.Record},
+		},
+		Idle: idle,
+		Draw: func(v []int) (string, []*figures.Figure, error) {
+			view := View{Particle: v[0], Layer: v[1], Record: v[2]}
+			rec := history[view.Record]
+			g, w := ExploreFigures(history, view)
+			caption := fmt.Sprintf("<p>particle %d, W%d, iteration %d%s (template %v)</p>", view.Particle+1, view.Layer, rec.Iter, phase(rec), rec.Widths)
+			return caption, []*figures.Figure{g, w}, nil
+		},
+	}.Show()
 }
 
-func showView(history []train.Record, v View) {
-	g, w := ExploreFigures(history, v)
-	Show(g)
-	Show(w)
+// phase is ", before condensation" or ", after condensation" for a
+// record at the end of a stage, "" for others.
+func phase(rec train.Record) string {
+	if rec.Condensation == "" {
+		return ""
+	}
+	return ", " + rec.Condensation + " condensation"
 }
 
-// updateView redraws the explorer's output block id.
-func updateView(id string, history []train.Record, v View) {
-	g, w := ExploreFigures(history, v)
-	html := fmt.Sprintf("<p>particle %d, W%d, iteration %d (template %v)</p>",
-		v.Particle+1, v.Layer, history[v.Record].Iter, history[v.Record].Widths)
-	for _, f := range []*figures.Figure{g, w} {
-		img, err := f.PNG()
-		if err != nil {
-			html += fmt.Sprintf("<p style=\"color:red\">%s: %v</p>", f.Name, err)
-			continue
-		}
-		html += fmt.Sprintf(`<img style="max-width:100%%" src="data:image/png;base64,%s"/>`, base64.StdEncoding.EncodeToString(img))
+// numbered is n names prefix+from, prefix+(from+1), ...
+func numbered(prefix string, n, from int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%s%d", prefix, i+from)
 	}
-	gonbui.UpdateHTML(id, html)
+	return out
 }

@@ -34,6 +34,7 @@ func commands() []command {
 		{"train", "train a Stein ensemble of input-convex networks on the hyperelastic data (Sec. 5)", runTrain},
 		{"predict", "write a saved ensemble's stresses at the points of a data file", runPredict},
 		{"condense", "apply graph condensation (Alg. graph_condense) to a saved ensemble", runCondense},
+		{"explore", "write the weight explorer's views (PNG and SVG) of a saved ensemble or a cached run", runExplore},
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
 		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
 		{"reproduce", "run every study, write all 13 figures and the results tables", runReproduce},

@@ -1,0 +1,174 @@
+package explore
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// Run is a training run of the paper's studies that the explorer can
+// open once it is cached.
+type Run struct {
+	Key   string     // the cache key: the run's file is data/cache/runs/KEY.json
+	Label string     // what the run is in its study, "(quick)" added in quick mode
+	Quick bool       // a quick-mode run (CSVGD_QUICK=1)
+	Spec  study.Spec // the run
+}
+
+// Catalogue lists the runs of the paper's Sec. 5 studies (package study:
+// GraphRun, SpeedupRuns, the convergence, method and adaptive-penalty
+// runs), full ones first, then the quick ones, each once: runs that two
+// studies share have one key and keep the first label.
+func Catalogue() ([]Run, error) {
+	var out []Run
+	seen := map[string]bool{}
+	for _, quick := range []bool{false, true} {
+		for _, spec := range studySpecs(quick) {
+			key, err := spec.Key()
+			if err != nil {
+				return nil, err
+			}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			label := spec.Label
+			if quick {
+				label += " (quick)"
+			}
+			out = append(out, Run{Key: key, Label: label, Quick: quick, Spec: spec})
+		}
+	}
+	return out, nil
+}
+
+// studySpecs are the runs of every Sec. 5 study in one mode.
+func studySpecs(quick bool) []study.Spec {
+	specs := []study.Spec{study.GraphRun(quick)}
+	with, without := study.SpeedupRuns(quick)
+	specs = append(specs, with...)
+	specs = append(specs, without...)
+	specs = append(specs, study.ConvergencePriorsRuns(quick)...)
+	specs = append(specs, study.ConvergenceEnsembleRuns(quick)...)
+	specs = append(specs, study.ConvergenceNoiseRuns(quick)...)
+	specs = append(specs, study.MethodRuns(quick)...)
+	fixed, adaptive := study.AdaptiveRuns(quick)
+	for _, row := range fixed {
+		specs = append(specs, row...)
+	}
+	return append(specs, adaptive...)
+}
+
+// Cached lists the runs of the [Catalogue] whose result is in store's
+// cache folder, in catalogue order.
+func Cached(store *study.Store) ([]Run, error) {
+	all, err := Catalogue()
+	if err != nil {
+		return nil, err
+	}
+	return cachedOf(store, all)
+}
+
+// cachedOf are the runs of rs whose result is in store's cache, in order.
+func cachedOf(store *study.Store, rs []Run) ([]Run, error) {
+	var out []Run
+	for _, r := range rs {
+		if ok, err := isCached(store, r); err != nil {
+			return nil, err
+		} else if ok {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// isCached tells whether r's result file is in store's cache.
+func isCached(store *study.Store, r Run) (bool, error) {
+	path, err := store.Path(r.Spec)
+	if err != nil || path == "" {
+		return false, err
+	}
+	_, err = os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// FindRun is the run of the [Catalogue] with the given cache key, or an
+// error naming the key.
+func FindRun(key string) (Run, error) {
+	all, err := Catalogue()
+	if err != nil {
+		return Run{}, err
+	}
+	for _, r := range all {
+		if r.Key == key {
+			return r, nil
+		}
+	}
+	return Run{}, fmt.Errorf("no run of the studies has the key %q (csvgd explore -list shows the cached ones)", key)
+}
+
+// Open is the final ensemble of the cached run r, read from store's
+// cache. It never trains: a run that is not cached is an error that says
+// how to make it.
+func Open(store *study.Store, r Run) (figures.Ensemble, error) {
+	ok, err := isCached(store, r)
+	if err != nil {
+		return figures.Ensemble{}, fmt.Errorf("explore: run %s: %w", r.Key, err)
+	}
+	if !ok {
+		return figures.Ensemble{}, fmt.Errorf("explore: run %s (%s) is not cached: make it with csvgd figures, or a notebook", r.Key, r.Label)
+	}
+	return Result(store, r.Label, r.Spec)
+}
+
+// Result is the final ensemble of the run spec, labelled label, from
+// store: read from its cache, or trained (and cached) when it is not
+// there yet, as the notebooks do.
+func Result(store *study.Store, label string, spec study.Spec) (figures.Ensemble, error) {
+	res, err := store.Result(spec)
+	if err != nil {
+		return figures.Ensemble{}, err
+	}
+	return FromResult(label, res), nil
+}
+
+// FromResult is the final ensemble of a training run, labelled label.
+func FromResult(label string, res *train.Result) figures.Ensemble {
+	return figures.Ensemble{Label: label, Arch: res.Arch, Particles: res.Particles.Rows()}
+}
+
+// LoadFile reads the saved ensemble file at path (package ensemble: any
+// version it reads), labelled with the path.
+func LoadFile(path string) (figures.Ensemble, error) {
+	f, err := ensemble.Load(path)
+	if err != nil {
+		return figures.Ensemble{}, err
+	}
+	arch, err := icnn.ArchOf(f)
+	if err != nil {
+		return figures.Ensemble{}, fmt.Errorf("explore: %s: %w", path, err)
+	}
+	return figures.Ensemble{Label: path, Arch: arch, Particles: f.Particles}, nil
+}
+
+// Condensed is e after graph condensation (Alg. graph_condense) at the
+// paper's threshold: its nodes sorted by importance and put on one
+// template, so that the entries of different particles compare.
+func Condensed(e figures.Ensemble) (figures.Ensemble, error) {
+	r, err := condense.Condense(e.Arch, e.Particles, condense.Options{Threshold: condense.PaperThreshold})
+	if err != nil {
+		return figures.Ensemble{}, fmt.Errorf("explore: condensing %s: %w", e.Label, err)
+	}
+	return figures.Ensemble{Label: e.Label, Arch: r.Arch, Particles: r.Particles}, nil
+}

@@ -1,0 +1,205 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+)
+
+// tinyEnsemble is the final ensemble of the tiny run, labelled.
+func tinyEnsemble(t *testing.T, label string) Ensemble {
+	res := tinyResult(t)
+	return Ensemble{Label: label, Arch: res.Arch, Particles: res.Particles.Rows()}
+}
+
+// TestExplorerViewsRender: the explorer's views render from a real (tiny)
+// run, alone and side by side with a run of a larger template.
+func TestExplorerViewsRender(t *testing.T) {
+	e := tinyEnsemble(t, "tiny cSVGD run")
+	res := tinyResult(t)
+	first := Ensemble{Label: "its start", Arch: icnn.Arch{Widths: res.History[0].Widths}, Particles: res.History[0].Particles}
+	top, err := TopEntries(e.Arch, e.Particles, 0, 2)
+	if err != nil || len(top) != 2 {
+		t.Fatalf("TopEntries: %v, %v", top, err)
+	}
+	cases := []figureCase{
+		{TemplateGraph(e), "template_graph", 1, 1},
+		{WeightPair(e, top[0], top[1]), "weight_pair", 1, 3},
+		{SideBySide([]Ensemble{e, first}, 0), "side_by_side", 2, 2},
+	}
+	dir := os.Getenv("CSVGD_FIGURES_DIR") // set it to look at the views
+	checkFigureCases(t, dir, cases)
+}
+
+// TestEntry: entries parse from "k,i,j" (i, j from 1), print from 1, and
+// locate their weight in a particle, or say why they cannot.
+func TestEntry(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{3, 4, 2, 1}} // W0 4x3 at 0, W1 2x4 at 12, W2 1x2 at 20
+	for _, c := range []struct {
+		in    string
+		want  Entry
+		index int
+		bad   string // the parse or index error, when there is one
+	}{
+		{in: "1,2,3", want: Entry{1, 1, 2}, index: 12 + 1*4 + 2},
+		{in: "0, 1, 1", want: Entry{0, 0, 0}, index: 0},
+		{in: "2,1,2", want: Entry{2, 0, 1}, index: 21},
+		{in: "1,0,2", bad: "i, j >= 1"},
+		{in: "-1,1,1", bad: "k >= 0"},
+		{in: "1,2", bad: "want k,i,j"},
+		{in: "a,1,1", bad: "want k,i,j"},
+		{in: "3,1,1", want: Entry{3, 0, 0}, bad: "W₀ .. W₂"},
+		{in: "1,3,1", want: Entry{1, 2, 0}, bad: "is 2 x 4"},
+	} {
+		e, err := ParseEntry(c.in)
+		if err == nil {
+			var idx int
+			idx, err = e.Index(arch)
+			if err == nil && idx != c.index {
+				t.Errorf("%q: index %d, want %d", c.in, idx, c.index)
+			}
+		}
+		if e != c.want {
+			t.Errorf("%q parsed to %+v, want %+v", c.in, e, c.want)
+		}
+		switch {
+		case c.bad == "" && err != nil:
+			t.Errorf("%q: %v", c.in, err)
+		case c.bad != "" && (err == nil || !strings.Contains(err.Error(), c.bad)):
+			t.Errorf("%q: error %v, want one saying %q", c.in, err, c.bad)
+		}
+	}
+	if s := (Entry{1, 1, 2}).String(); s != "W₁(2, 3)" {
+		t.Errorf("String() = %q", s)
+	}
+}
+
+// TestMeanNetwork: each weight is the mean |w| across the particles with
+// the sign of the mean weight.
+func TestMeanNetwork(t *testing.T) {
+	got := meanNetwork([][]float64{{1, -2, 0}, {3, 1, 0}})
+	want := []float64{2, -1.5, 0}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-15 {
+			t.Errorf("weight %d: %v, want %v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestTemplateGraphImportance: the template graph colours each hidden
+// node by the mean over the particles of its importance (eq. importance,
+// condense.Importance), over the largest in its layer.
+func TestTemplateGraphImportance(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{3, 4, 3, 1}}
+	particles := arch.Init(5, rand.New(rand.NewPCG(3, 9))).Rows()
+	g, err := ensembleGraph(Ensemble{Arch: arch, Particles: particles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := 1; l <= 2; l++ {
+		mean := make([]float64, arch.Widths[l])
+		for _, th := range particles {
+			imp, err := condense.Importance(arch, th)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, v := range imp[l-1] {
+				mean[j] += v / float64(len(particles))
+			}
+		}
+		top := slices.Max(mean)
+		for j, nd := range g.nodes[l] {
+			if nd.dead {
+				t.Fatalf("layer %d, node %d is dead in a dense network", l, j)
+			}
+			if want := mean[j] / top; math.Abs(nd.t-want) > 1e-12 {
+				t.Errorf("layer %d, node %d: %v, want mean importance over the largest %v", l, j, nd.t, want)
+			}
+		}
+	}
+}
+
+// TestTopEntries: the entries of a layer by descending mean |w|, narrow
+// zero-centred ones left out, at most n of them.
+func TestTopEntries(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{2, 2, 1}} // W0 2x2, W1 1x2
+	particles := [][]float64{
+		{0.5, -3, 0.001, 1, 1, 2},
+		{0.7, -2, -0.001, 1.2, 1, 2},
+		{0.6, -4, 0, 0.8, 1, 2},
+	}
+	got, err := TopEntries(arch, particles, 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Entry{{0, 0, 1}, {0, 1, 1}, {0, 0, 0}} // mean |w| 3, 1, 0.6; W0(2, 1) is omitted
+	if !slices.Equal(got, want) {
+		t.Errorf("TopEntries = %v, want %v", got, want)
+	}
+	if got, _ := TopEntries(arch, particles, 0, 1); !slices.Equal(got, want[:1]) {
+		t.Errorf("TopEntries(n = 1) = %v", got)
+	}
+	if _, err := TopEntries(arch, particles, 2, 1); err == nil {
+		t.Error("no error for W2 of a two-matrix network")
+	}
+}
+
+// TestWeightPairValues: the density panels' titles give the mean and the
+// standard deviation of the chosen entries across the particles.
+func TestWeightPairValues(t *testing.T) {
+	e := tinyEnsemble(t, "tiny")
+	x, y := Entry{0, 0, 1}, Entry{1, 0, 0}
+	f := WeightPair(e, x, y)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for n, en := range []Entry{x, y} {
+		idx, _ := en.Index(e.Arch)
+		var vals []float64
+		for _, th := range e.Particles {
+			vals = append(vals, th[idx])
+		}
+		mean, sd := metrics.MeanSD(vals)
+		want := fmt.Sprintf("%v: mean %s, sd %s", en, num(mean), num(sd))
+		if title := f.Panels[0][n].Title.Text; !strings.Contains(title, want) {
+			t.Errorf("panel %d titled %q, want %q", n, title, want)
+		}
+	}
+	if got := f.Panels[0][2].X.Label.Text + " | " + f.Panels[0][2].Y.Label.Text; got != "W₀(1, 2) | W₁(1, 1)" {
+		t.Errorf("scatter axes %q", got)
+	}
+}
+
+// TestExplorerViewErrors: each view reports bad input as an error.
+func TestExplorerViewErrors(t *testing.T) {
+	e := tinyEnsemble(t, "tiny")
+	one := Ensemble{Label: "one", Arch: e.Arch, Particles: e.Particles[:1]}
+	nan := Ensemble{Label: "nan", Arch: e.Arch, Particles: [][]float64{slices.Clone(e.Particles[0]), e.Particles[1]}}
+	nan.Particles[0][3] = math.NaN()
+	small := Ensemble{Label: "small", Arch: icnn.Arch{Widths: []int{3, 1}}, Particles: [][]float64{{1, 2, 3}, {1, 2, 3}}}
+	for _, c := range []struct {
+		fig  *Figure
+		want string
+	}{
+		{TemplateGraph(one), "one: 1 particles"},
+		{TemplateGraph(nan), "not finite"},
+		{WeightPair(e, Entry{5, 0, 0}, Entry{0, 0, 0}), "W₀ .. W₂"},
+		{WeightPair(e, Entry{0, 0, 0}, Entry{0, 0, 9}), "W₀ of widths"},
+		{SideBySide([]Ensemble{e}, 0), "1 ensembles"},
+		{SideBySide([]Ensemble{e, e, e, e, e}, 0), "5 ensembles"},
+		{SideBySide([]Ensemble{e, small}, 1), "small: layer k = 1 out of range"},
+		{SideBySide([]Ensemble{e, nan}, 0), "nan: particle 0"},
+	} {
+		if err := c.fig.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.fig.Name, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package figures
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+// sideBySideCap is the largest number of ensembles SideBySide compares.
+const sideBySideCap = 4
+
+// SideBySide is a view of the explorer, not one of the paper's figures:
+// two to four ensembles in columns, for example runs at two prior orders,
+// or cSVGD against SVGD without condensation. Each column shows
+//
+//   - the ensemble's template as [TemplateGraph] draws it, all columns on
+//     one vertical scale so that the sizes of the templates compare, and
+//   - the densities of the entries of its weight matrix W_k across its
+//     particles, as the panel of W_k in [WeightDistributions] (same
+//     bandwidths, omissions and legend).
+//
+// Columns are tagged (a), (b), .. on the graphs and on from there on the
+// densities. The figure reports an error when there are fewer than 2 or
+// more than 4 ensembles, when one fails the checks of TemplateGraph, or
+// when k is not a weight matrix of every one of them.
+func SideBySide(es []Ensemble, k int) *Figure {
+	const name = "side_by_side"
+	if len(es) < 2 || len(es) > sideBySideCap {
+		return failed(name, fmt.Errorf("%d ensembles: compare 2 to %d", len(es), sideBySideCap))
+	}
+	height := 1
+	graphs := make([]*netGraph, len(es))
+	for c, e := range es {
+		if err := e.check(); err != nil {
+			return failed(name, err)
+		}
+		if n := len(e.Arch.Layers()); k < 0 || k >= n {
+			return failed(name, fmt.Errorf("%s: layer k = %d out of range: widths %v have %d layers (0 <= k < %d)", e.Label, k, e.Arch.Widths, n, n))
+		}
+		g, err := ensembleGraph(e)
+		if err != nil {
+			return failed(name, err)
+		}
+		graphs[c], height = g, max(height, g.height)
+	}
+	leg := netLegend("mean importance", "mean |w|")
+	top, bottom := make([]*plot.Plot, len(es)), make([]*plot.Plot, len(es))
+	for c, e := range es {
+		graphs[c].height = height
+		top[c] = graphPanel(ensembleTitle(panelTag(c), e), graphs[c])
+		leg.Add("")
+		bottom[c], _ = weightPanel(e.Arch, e.Particles, k, panelTag(len(es)+c), leg)
+	}
+	bottom[0].Y.Label.Text = "density"
+	cols := float64(len(es))
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{top, bottom},
+		Legend: leg,
+		Width:  vg.Length(9+8.5*cols) * vg.Centimeter,
+		Height: 26 * vg.Centimeter,
+	}
+}

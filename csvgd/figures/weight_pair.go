@@ -1,0 +1,127 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// pairLabelCap is the largest ensemble whose points WeightPair numbers.
+const pairLabelCap = 40
+
+// WeightPair is a view of the explorer, not one of the paper's figures:
+// two weights x and y of an ensemble across its particles, as a pair plot
+// in three panels,
+//
+//	(a) the kernel density estimate of x's values across the particles,
+//	(b) the same for y,
+//	(c) the particles as points (x, y), numbered from 1 (up to 40 particles),
+//
+// with each particle's value marked under its density. The bandwidth is
+// Silverman's rule ([metrics.Silverman]), floored, as in
+// [WeightDistributions], at 2% of the largest |w| of the entry's weight
+// matrix over the particles, and at the pruning threshold 1e-3 (an entry
+// that all particles pruned is then a narrow peak at 0, not an error).
+// Densities of two entries that condensation aligned say how the ensemble
+// spreads each weight; the scatter shows whether the two move together.
+//
+// The figure reports the errors of [TemplateGraph], and one when x or y
+// is not a weight of the ensemble's network.
+func WeightPair(e Ensemble, x, y Entry) *Figure {
+	const name = "weight_pair"
+	if err := e.check(); err != nil {
+		return failed(name, err)
+	}
+	var vals [2][]float64
+	for n, en := range []Entry{x, y} {
+		idx, err := en.Index(e.Arch)
+		if err != nil {
+			return failed(name, err)
+		}
+		for _, th := range e.Particles {
+			vals[n] = append(vals[n], th[idx])
+		}
+	}
+	sty := particleStyle(blue)
+	pa := entryDensity(panelTag(0), e, x, vals[0], sty)
+	pb := entryDensity(panelTag(1), e, y, vals[1], sty)
+	pc := newPanel(panelTag(2)+" across the particles", x.String(), y.String())
+	xy := xyOf(vals[0], vals[1])
+	addFlat(pc, points(xy, sty))
+	if len(xy) <= pairLabelCap {
+		addFlat(pc, particleNumbers(xy))
+	}
+	x0, x1 := paddedRange(vals[0], 0.1)
+	y0, y1 := paddedRange(vals[1], 0.1)
+	setRange(&pc.X, x0, x1)
+	setRange(&pc.Y, y0, y1)
+
+	leg := newLegend()
+	leg.Add(ensembleTitle("", e))
+	leg.Add("")
+	leg.Add("(a), (b) kernel density", lineThumb{solidLine(viridis(0.35))})
+	leg.Add("a particle's value", glyphThumb{sty})
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{pa, pb, pc}},
+		Legend: leg,
+		Width:  31 * vg.Centimeter,
+		Height: 10 * vg.Centimeter,
+	}
+}
+
+// entryDensity is the density panel of entry en of e, whose values across
+// the particles are vals, titled with tag, the entry, its mean and its
+// standard deviation; the values are marked at the bottom in style sty.
+func entryDensity(tag string, e Ensemble, en Entry, vals []float64, sty draw.GlyphStyle) *plot.Plot {
+	l := e.Arch.Layers()[en.K]
+	spread := 0.0
+	for _, th := range e.Particles {
+		for _, v := range th[l.Offset : l.Offset+l.Rows*l.Cols] {
+			spread = math.Max(spread, math.Abs(v))
+		}
+	}
+	mean, sd := metrics.MeanSD(vals)
+	h := max(metrics.Silverman(vals), kdeFloorFrac*spread, edgeThreshold)
+	lo, hi := slices.Min(vals)-kdeReach*h, slices.Max(vals)+kdeReach*h
+	xs := linspace(lo, hi, kdePoints)
+	ys := metrics.GaussianKDE(vals, h, xs)
+	p := newPanel(fmt.Sprintf("%s %v: mean %s, sd %s", tag, en, num(mean), num(sd)), "weight", "density")
+	p.Add(refLine{vertical: true, style: draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75)}})
+	addFlat(p, line(xyOf(xs, ys), solidLine(viridis(0.35))))
+	rug := make(plotter.XYs, len(vals))
+	for i, v := range vals {
+		rug[i] = plotter.XY{X: v}
+	}
+	addFlat(p, points(rug, sty))
+	top := slices.Max(ys)
+	setRange(&p.X, lo, hi)
+	setRange(&p.Y, -0.04*top, 1.08*top)
+	return p
+}
+
+// particleNumbers labels the points xy with their particle numbers, from
+// 1, just right of each point.
+func particleNumbers(xy plotter.XYs) *plotter.Labels {
+	names := make([]string, len(xy))
+	for i := range names {
+		names[i] = strconv.Itoa(i + 1)
+	}
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xy, Labels: names})
+	if err != nil { // only for NaN or Inf, which the callers reject
+		panic(fmt.Sprintf("figures: labels: %v", err))
+	}
+	for i := range l.TextStyle {
+		l.TextStyle[i] = textStyle(tickLabelSize * 0.8)
+		l.TextStyle[i].Color = grey
+	}
+	l.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(-3)}
+	return l
+}

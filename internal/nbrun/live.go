@@ -1,0 +1,290 @@
+package nbrun
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// LiveCheck is what [Browser.RunLive] does with one notebook: run all its
+// cells in the browser, move one control of one live view (package
+// notebooks/nbutil's Live, which marks its controls and view with
+// data-csvgd-live and data-control attributes) and wait for the view's
+// image to change.
+type LiveCheck struct {
+	Notebook string // the notebook's path in the server's folder
+	View     string // the live view to operate (its data-csvgd-live name)
+	Control  string // the control to move (its label, data-control)
+	Value    string // the value to give it: a select's option index, or a slider's position
+	Shots    string // the folder for screenshots; "" takes none
+}
+
+// LiveResult is the outcome of [Browser.RunLive].
+type LiveResult struct {
+	// Notebook is the notebook as the browser holds it at the end, outputs
+	// included (Jupyter.notebook.toJSON()).
+	Notebook *Notebook
+	// Problems are the failures found in it, as [Notebook.Problems] finds
+	// them in an executed copy.
+	Problems []Problem
+	// Frames are the view's redraw counts before and after the control
+	// moved; Images the hashes of its images then.
+	Frames [2]int
+	Images [2]string
+	// Screenshots are the files written: the view's cell before and after
+	// the control moved.
+	Screenshots []string
+	// Duration is the wall time, from opening the notebook.
+	Duration time.Duration
+}
+
+// pageState is what the page says about the notebook at one moment.
+type pageState struct {
+	Ready   bool        `json:"ready"`   // the kernel is connected
+	Busy    bool        `json:"busy"`    // the kernel is busy
+	Running int         `json:"running"` // code cells queued or running
+	Unrun   int         `json:"unrun"`   // code cells never run
+	Views   []viewState `json:"views"`
+}
+
+// viewState is one live view in the page.
+type viewState struct {
+	Name   string `json:"name"`
+	State  string `json:"state"` // live, stopped or error
+	Frame  int    `json:"frame"`
+	Images string `json:"images"` // hashes of its images' sources
+	Text   string `json:"text"`   // the start of its text, for messages
+}
+
+// stateJS reads the notebook's state (classic Jupyter Notebook 6:
+// Jupyter.notebook, a code cell's prompt is "*" while it is queued or
+// running) and its live views, the sources of their images hashed
+// (FNV-1a), since PNG data URIs are long and end alike.
+const stateJS = `(() => {
+	const nb = window.Jupyter && Jupyter.notebook;
+	if (!nb || !nb.kernel) return {ready: false, views: []};
+	const code = nb.get_cells().filter(c => c.cell_type === 'code');
+	const hash = s => { let h = 2166136261; for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619); } return (h >>> 0).toString(16); };
+	const views = Array.from(document.querySelectorAll('div.csvgd-live-view')).map(v => ({
+		name: v.dataset.csvgdLive, state: v.dataset.state, frame: Number(v.dataset.frame),
+		images: Array.from(v.querySelectorAll('img')).map(i => hash(i.src)).join(','),
+		text: v.innerText.slice(0, 400)}));
+	return {ready: nb.kernel.is_connected(), busy: !!nb.kernel_busy,
+		running: code.filter(c => c.input_prompt_number === '*').length,
+		unrun: code.filter(c => c.input_prompt_number === null || c.input_prompt_number === undefined).length,
+		views: views};
+})()`
+
+// RunLive opens c.Notebook from server s in the browser, runs all its
+// cells and, once the live view c.View shows its first image, gives the
+// control c.Control the value c.Value and waits until the view has redrawn
+// with another image; then it presses the stop button of every live view
+// (so that the cells after them run), waits until every cell has run and
+// the kernel is idle, and reads the notebook back from the page. It takes
+// a screenshot of the view's cell before and after the change when
+// c.Shots is set. ctx bounds the whole check: every wait polls the page
+// for a concrete condition until ctx is done.
+//
+// RunLive returns an error when the page cannot be driven, a view shows an
+// error, the control is missing, the image did not change or ctx ends
+// first; failures inside cells are in LiveResult.Problems.
+func (b *Browser) RunLive(ctx context.Context, s *Server, c LiveCheck) (*LiveResult, error) {
+	start := time.Now()
+	res := &LiveResult{}
+	nav, cancel := within(ctx, b.ctx)
+	err := chromedp.Do(nav, chromedp.Navigate(s.NotebookURL(c.Notebook)))
+	cancel()
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", c.Notebook, err)
+	}
+	if _, err := b.waitFor(ctx, "the kernel to connect", func(st pageState) (bool, error) { return st.Ready, nil }); err != nil {
+		return nil, err
+	}
+	if _, err := eval[bool](ctx, b, `(Jupyter.notebook.set_autosave_interval(0), Jupyter.notebook.execute_all_cells(), true)`); err != nil {
+		return nil, fmt.Errorf("running all cells: %w", err)
+	}
+	if err := b.operate(ctx, c, res); err != nil {
+		return res, err
+	}
+	stopped := map[string]bool{}
+	end, err := b.waitFor(ctx, "every cell to run", func(st pageState) (bool, error) {
+		for _, v := range st.Views {
+			if v.State == "error" {
+				return false, fmt.Errorf("live view %s shows an error: %s", v.Name, v.Text)
+			}
+			if v.State == "live" && !stopped[v.Name] {
+				if err := b.pressStop(ctx, v.Name); err != nil {
+					return false, err
+				}
+				stopped[v.Name] = true
+			}
+		}
+		return st.Running == 0 && !st.Busy, nil
+	})
+	if err != nil {
+		return res, err
+	}
+	if end.Unrun > 0 {
+		return res, fmt.Errorf("%d code cells of %s did not run", end.Unrun, c.Notebook)
+	}
+	raw, err := eval[string](ctx, b, `JSON.stringify(Jupyter.notebook.toJSON())`)
+	if err != nil {
+		return res, fmt.Errorf("reading the notebook back: %w", err)
+	}
+	if res.Notebook, err = ParseNotebook([]byte(raw)); err != nil {
+		return res, err
+	}
+	res.Problems = res.Notebook.Problems()
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// operate waits for the view c.View to show its first image (stopping any
+// other live view on the way, which would keep the kernel busy), moves the
+// control and waits for the view to redraw with another image, taking the
+// screenshots.
+func (b *Browser) operate(ctx context.Context, c LiveCheck, res *LiveResult) error {
+	stopped := map[string]bool{}
+	before, err := b.waitFor(ctx, "live view "+c.View+" to show", func(st pageState) (bool, error) {
+		for _, o := range st.Views { // a live view before it would hold the kernel
+			if o.Name != c.View && o.State == "live" && !stopped[o.Name] {
+				if err := b.pressStop(ctx, o.Name); err != nil {
+					return false, err
+				}
+				stopped[o.Name] = true
+			}
+		}
+		v, ok := st.view(c.View)
+		if ok && v.State == "error" {
+			return false, fmt.Errorf("live view %s shows an error: %s", c.View, v.Text)
+		}
+		if !ok && st.Running == 0 && !st.Busy && st.Unrun == 0 {
+			return false, fmt.Errorf("every cell ran and no live view %s appeared", c.View)
+		}
+		return ok && v.State == "live" && v.Images != "", nil
+	})
+	if err != nil {
+		return err
+	}
+	v0, _ := before.view(c.View)
+	res.Frames[0], res.Images[0] = v0.Frame, v0.Images
+	if err := b.shoot(ctx, c, "before", res); err != nil {
+		return err
+	}
+	msg, err := eval[string](ctx, b, fmt.Sprintf(setControlJS, jsString(c.View), jsString(c.Control), jsString(c.Value)))
+	if err != nil || msg != "" {
+		return fmt.Errorf("setting %s of view %s to %s: %v%s", c.Control, c.View, c.Value, err, msg)
+	}
+	after, err := b.waitFor(ctx, "live view "+c.View+" to redraw", func(st pageState) (bool, error) {
+		v, _ := st.view(c.View)
+		if v.State == "error" {
+			return false, fmt.Errorf("live view %s shows an error after %s changed: %s", c.View, c.Control, v.Text)
+		}
+		if v.Frame > res.Frames[0] && v.Images == res.Images[0] {
+			return false, fmt.Errorf("live view %s redrew (frame %d) the same image after %s changed", c.View, v.Frame, c.Control)
+		}
+		return v.Frame > res.Frames[0] && v.Images != "", nil
+	})
+	if err != nil {
+		return err
+	}
+	v1, _ := after.view(c.View)
+	res.Frames[1], res.Images[1] = v1.Frame, v1.Images
+	return b.shoot(ctx, c, "after", res)
+}
+
+// setControlJS sets the control (%[2]s) of a live view (%[1]s) to a value
+// (%[3]s) as a person would, with input and change events, and returns ""
+// or what went wrong.
+const setControlJS = `((name, label, value) => {
+	const box = Array.from(document.querySelectorAll('div.csvgd-live-controls')).find(b => b.dataset.csvgdLive === name);
+	if (!box) return 'no controls of the view';
+	const slot = Array.from(box.querySelectorAll('[data-control]')).find(s => s.dataset.control === label);
+	const el = slot && slot.querySelector('select, input');
+	if (!el) return 'no such control';
+	el.value = value;
+	el.dispatchEvent(new Event('input'));
+	el.dispatchEvent(new Event('change'));
+	return el.value === value ? '' : 'it took the value ' + el.value;
+})(%s, %s, %s)`
+
+// pressStop clicks the stop button of the live view name.
+func (b *Browser) pressStop(ctx context.Context, name string) error {
+	msg, err := eval[string](ctx, b, fmt.Sprintf(`((name) => {
+	const box = Array.from(document.querySelectorAll('div.csvgd-live-controls')).find(b => b.dataset.csvgdLive === name);
+	const stop = box && Array.from(box.querySelectorAll('button')).find(b => b.textContent.trim() === 'stop');
+	if (!stop) return 'no stop button';
+	stop.click();
+	return '';
+})(%s)`, jsString(name)))
+	if err != nil || msg != "" {
+		return fmt.Errorf("stopping live view %s: %v%s", name, err, msg)
+	}
+	return nil
+}
+
+// shoot takes the screenshot when of the cell that holds the view
+// c.View, as SHOTS/NOTEBOOK-WHEN.png.
+func (b *Browser) shoot(ctx context.Context, c LiveCheck, when string, res *LiveResult) error {
+	if c.Shots == "" {
+		return nil
+	}
+	msg, err := eval[string](ctx, b, fmt.Sprintf(`((name) => {
+	const v = Array.from(document.querySelectorAll('div.csvgd-live-view')).find(v => v.dataset.csvgdLive === name);
+	const cell = v && v.closest('.cell');
+	if (!cell) return 'no cell';
+	document.querySelectorAll('#csvgd-shot').forEach(e => e.removeAttribute('id'));
+	cell.id = 'csvgd-shot';
+	cell.scrollIntoView();
+	return '';
+})(%s)`, jsString(c.View)))
+	if err != nil || msg != "" {
+		return fmt.Errorf("finding the cell of view %s: %v%s", c.View, err, msg)
+	}
+	name := strings.TrimSuffix(filepath.Base(c.Notebook), filepath.Ext(c.Notebook)) + "-" + when + ".png"
+	path := filepath.Join(c.Shots, name)
+	if err := b.screenshot(ctx, "#csvgd-shot", path); err != nil {
+		return err
+	}
+	res.Screenshots = append(res.Screenshots, path)
+	return nil
+}
+
+// view is the live view name, if the page shows it.
+func (st pageState) view(name string) (viewState, bool) {
+	for _, v := range st.Views {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return viewState{}, false
+}
+
+// waitFor polls the page's state twice a second until done says so, done
+// returns an error, or ctx ends; the error then says what it waited for
+// and the last state seen.
+func (b *Browser) waitFor(ctx context.Context, what string, done func(pageState) (bool, error)) (pageState, error) {
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	var last pageState
+	for {
+		st, err := eval[pageState](ctx, b, stateJS)
+		if err == nil {
+			last = st
+			ok, err := done(st)
+			if err != nil || ok {
+				return st, err
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return last, fmt.Errorf("waiting for %s: %w (last state: kernel connected %v, busy %v, %d cells running, %d not run, views %+v)",
+				what, ctx.Err(), last.Ready, last.Busy, last.Running, last.Unrun, last.Views)
+		case <-tick.C:
+		}
+	}
+}
