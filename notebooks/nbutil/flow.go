@@ -2,6 +2,7 @@ package nbutil
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -22,11 +23,38 @@ var (
 	}
 )
 
-// FlowStart is where the live flow starts: indices into its choices of
-// alpha (0.25, 0.5, 1, 2), beta (1, 2), lambda (0, 0.01, 0.03, 0.1, 0.3,
-// 1, 3, 10: a slider) and the bandwidth (Liu & Wang's median rule, the
-// paper's rule, gamma = 0.1, 1, 10, 100).
-type FlowStart struct{ Alpha, Beta, Lambda, Bandwidth int }
+// FlowStart is where the live flow starts, one of its choices for each
+// control: alpha (0.25, 0.5, 1, 2), beta (1, 2), lambda (0, 0.01, 0.03,
+// 0.1, 0.3, 1, 3, 10: a slider) and the bandwidth, as [stein.ParseBandwidth]
+// reads it ("median": Liu & Wang's rule, "paper": the paper's rule, or
+// gamma = "0.1", "1", "10", "100").
+type FlowStart struct {
+	Alpha, Beta, Lambda float64
+	Bandwidth           string
+}
+
+// indices returns the controls' positions of s, or an error naming a
+// value that is not among the choices.
+func (s FlowStart) indices() ([4]int, error) {
+	var at [4]int
+	b, err := stein.ParseBandwidth(s.Bandwidth)
+	if err != nil {
+		return at, err
+	}
+	for i, c := range []struct {
+		name    string
+		v       float64
+		choices []float64
+	}{{"alpha", s.Alpha, flowAlphas}, {"beta", s.Beta, flowBetas}, {"lambda", s.Lambda, flowLambdas}} {
+		if at[i] = slices.Index(c.choices, c.v); at[i] < 0 {
+			return at, fmt.Errorf("live flow: %s = %v is not one of the choices %v", c.name, c.v, c.choices)
+		}
+	}
+	if at[3] = slices.Index(flowBandwidths, b); at[3] < 0 {
+		return at, fmt.Errorf("live flow: bandwidth %q is not one of the choices %v", s.Bandwidth, bandwidthNames())
+	}
+	return at, nil
+}
 
 // LiveFlow shows the Stein flow of the illustrative example (Sec. 4) as a
 // [Live] view: selects for alpha, beta and the bandwidth, a slider for
@@ -37,14 +65,15 @@ type FlowStart struct{ Alpha, Beta, Lambda, Bandwidth int }
 // ([figures.FlowSnapshots]), with the Bhattacharyya distance and the mean
 // |theta_3| in the caption. Headless: the flow of start, static.
 func LiveFlow(target mvn.Target, start FlowStart, idle time.Duration) {
+	at := Must(start.indices())
 	b := Backend()
 	Live{
 		Name: "stein-flow",
 		Controls: []Control{
-			{Label: "α", Options: formatAll(flowAlphas), Value: start.Alpha},
-			{Label: "β", Options: formatAll(flowBetas), Value: start.Beta},
-			{Label: "λ", Max: len(flowLambdas) - 1, Value: start.Lambda},
-			{Label: "bandwidth", Options: bandwidthNames(), Value: start.Bandwidth},
+			{Label: "α", Options: formatAll(flowAlphas), Value: at[0]},
+			{Label: "β", Options: formatAll(flowBetas), Value: at[1]},
+			{Label: "λ", Max: len(flowLambdas) - 1, Value: at[2]},
+			{Label: "bandwidth", Options: bandwidthNames(), Value: at[3]},
 		},
 		Button: "new initial draw",
 		Idle:   idle,
