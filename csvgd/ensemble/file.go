@@ -51,7 +51,7 @@ func New(widths []int, particles [][]float64, meta map[string]any) *File {
 // read with.
 func (f *File) Note() string {
 	if f.Version == 1 {
-		return fmt.Sprintf("format version 1 (written before csvgd fed the raw invariants to the network): read as networks on the shifted invariants (I1 - 3, I2 - 3, I3 - 1)")
+		return "format version 1 (written before csvgd fed the raw invariants to the network): read as networks on the shifted invariants (I1 - 3, I2 - 3, I3 - 1)"
 	}
 	return ""
 }
