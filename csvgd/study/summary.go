@@ -55,9 +55,9 @@ const TrainingDelta = 0.2
 // a convex network continues the concave part of the truth (notebook 03).
 func InRangeW1(pf metrics.PushForward, test []hyperelastic.Sample) float64 {
 	sum := 0.0
-	for i, v := range pf.PerPointSum {
-		if i < len(test) && math.Abs(test[i].D) <= TrainingDelta {
-			sum += v
+	for _, i := range hyperelastic.WithinRange(test, TrainingDelta) {
+		if i < len(pf.PerPointSum) {
+			sum += pf.PerPointSum[i]
 		}
 	}
 	return sum
