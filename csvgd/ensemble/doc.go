@@ -25,15 +25,16 @@
 // with fewer active nodes are padded with zero nodes). The format does not
 // check the ICNN sign constraint (W_1 .. W_{L-1} >= 0).
 //
-// # The file (format "csvgd-ensemble", version 2)
+// # The file (format "csvgd-ensemble", version 3)
 //
 // One JSON object:
 //
 //	{
 //	  "format": "csvgd-ensemble",
-//	  "version": 2,
+//	  "version": 3,
 //	  "widths": [3, 2, 1],
 //	  "inputs": "raw",
+//	  "prior": "penalty",
 //	  "meta": {
 //	    "alpha": 0.5,
 //	    "lambda": 0.05,
@@ -56,7 +57,14 @@
 //   - "inputs" is "raw" or "shifted" (see above). It came with version 2:
 //     version 1 files have none, and were written when csvgd fed the
 //     shifted invariants to the network, so [Read] reads them as "shifted"
-//     and [File.Note] says so; writing such a file gives version 2.
+//     and [File.Note] says so; writing such a file gives the current
+//     version.
+//   - "prior" is the form of the alpha prior the ensemble was trained
+//     with: "penalty" (exp(-lambda |theta|^alpha), eqs. prior_family and
+//     log_post) or "normalized" (the generalised normal of eq. sparprior;
+//     docs/reading.md section 2). It came with version 3: older files have
+//     none and were trained with the normalized form, so [Read] reads them
+//     so and [File.Note] says it.
 //   - "particles" is [particle][parameter], each particle the flat vector
 //     above; at least one particle. Every value is a finite JSON number:
 //     JSON has no NaN or Infinity, and a file holding "NaN", null or a
@@ -75,7 +83,7 @@
 //
 //	import json, numpy as np
 //	f = json.load(open("ensemble.json"))
-//	assert f["format"] == "csvgd-ensemble" and f["version"] <= 2
+//	assert f["format"] == "csvgd-ensemble" and f["version"] <= 3
 //	w = f["widths"]
 //	shifted = f.get("inputs", "shifted") == "shifted"   # version 1: shifted
 //	theta = np.array(f["particles"])              # [particle, parameter]

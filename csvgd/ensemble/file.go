@@ -14,7 +14,23 @@ const Format = "csvgd-ensemble"
 // Version is the format version this package writes, and the newest it
 // reads. Version 2 added "inputs"; version 1 files are read as networks on
 // the shifted invariants, which is what they were ([InputsOfVersion1]).
-const Version = 2
+// Version 3 added "prior"; older files are read as trained with the
+// normalized prior, which is what they were ([PriorBeforeVersion3]).
+const Version = 3
+
+// The values of "prior": the form of the alpha prior the ensemble was
+// trained with (docs/reading.md section 2).
+const (
+	// PriorPenalty is p(theta) ∝ exp(-lambda |theta|^alpha), eqs.
+	// (prior_family) and (log_post).
+	PriorPenalty = "penalty"
+	// PriorNormalized is the generalised normal of eq. (sparprior),
+	// p(theta) ∝ exp(-lambda^alpha c2(alpha) |theta|^alpha).
+	PriorNormalized = "normalized"
+	// PriorBeforeVersion3 is what files of versions 1 and 2, which have no
+	// "prior" field, were trained with: csvgd then read eq. (sparprior).
+	PriorBeforeVersion3 = PriorNormalized
+)
 
 // The values of "inputs": what the networks take as input x.
 const (
@@ -35,23 +51,29 @@ type File struct {
 	Version   int            `json:"version"`
 	Widths    []int          `json:"widths"`         // layer widths, input first, output last
 	Inputs    string         `json:"inputs"`         // the network's inputs: InputsRaw or InputsShifted
+	Prior     string         `json:"prior"`          // the form of the prior it was trained with: PriorPenalty or PriorNormalized
 	Particles [][]float64    `json:"particles"`      // [particle][parameter]
 	Meta      map[string]any `json:"meta,omitempty"` // free-form: training configuration, data, history summary
 }
 
 // New returns a File of the current format and version holding widths,
-// particles and meta (not copied), for networks on the raw invariants (set
-// Inputs for others). Call [File.Validate] to check it.
+// particles and meta (not copied), for networks on the raw invariants
+// trained with the penalty-form prior (set Inputs and Prior for others).
+// Call [File.Validate] to check it.
 func New(widths []int, particles [][]float64, meta map[string]any) *File {
-	return &File{Format: Format, Version: Version, Widths: widths, Inputs: InputsRaw, Particles: particles, Meta: meta}
+	return &File{Format: Format, Version: Version, Widths: widths, Inputs: InputsRaw, Prior: PriorPenalty, Particles: particles, Meta: meta}
 }
 
 // Note is a one-line remark for the user about how the file was read, or ""
-// when there is nothing to say: a version 1 file gets the inputs it was
-// read with.
+// when there is nothing to say: an older file gets the inputs (version 1)
+// and the prior form (versions 1 and 2) it was read with.
 func (f *File) Note() string {
-	if f.Version == 1 {
-		return "format version 1 (written before csvgd fed the raw invariants to the network): read as networks on the shifted invariants (I1 - 3, I2 - 3, I3 - 1)"
+	const prior = "read as trained with the normalized prior of eq. sparprior (written before csvgd read the prior as lambda |theta|^alpha)"
+	switch f.Version {
+	case 1:
+		return "format version 1 (written before csvgd fed the raw invariants to the network): read as networks on the shifted invariants (I1 - 3, I2 - 3, I3 - 1), " + prior
+	case 2:
+		return "format version 2: " + prior
 	}
 	return ""
 }
@@ -83,7 +105,7 @@ func NumParams(widths []int) int {
 }
 
 // Validate checks the file: the format and a version this package reads,
-// the inputs (raw or shifted), widths that make a network (at least two
+// the inputs (raw or shifted), the prior (penalty or normalized), widths that make a network (at least two
 // layers, each at least 1 wide), at least one particle, every particle with
 // [NumParams] values, and every value finite. The error names the first
 // problem found.
@@ -96,6 +118,9 @@ func (f *File) Validate() error {
 	}
 	if f.Inputs != InputsRaw && f.Inputs != InputsShifted {
 		return fmt.Errorf("inputs %q: want %q (the invariants I1, I2, I3) or %q (I1 - 3, I2 - 3, I3 - 1)", f.Inputs, InputsRaw, InputsShifted)
+	}
+	if f.Prior != PriorPenalty && f.Prior != PriorNormalized {
+		return fmt.Errorf("prior %q: want %q (lambda |theta|^alpha) or %q (eq. sparprior)", f.Prior, PriorPenalty, PriorNormalized)
 	}
 	p := NumParams(f.Widths)
 	if p < 0 {

@@ -35,7 +35,8 @@ func Write(w io.Writer, f *File) error {
 
 	bw := bufio.NewWriter(w)
 	inputs, _ := json.Marshal(f.Inputs)
-	fmt.Fprintf(bw, "{\n  \"format\": %s,\n  \"version\": %d,\n  \"widths\": %s,\n  \"inputs\": %s,\n", format, Version, widths, inputs)
+	prior, _ := json.Marshal(f.Prior)
+	fmt.Fprintf(bw, "{\n  \"format\": %s,\n  \"version\": %d,\n  \"widths\": %s,\n  \"inputs\": %s,\n  \"prior\": %s,\n", format, Version, widths, inputs, prior)
 	if meta != nil {
 		fmt.Fprintf(bw, "  \"meta\": %s,\n", meta)
 	}
@@ -125,6 +126,7 @@ type header struct {
 type body struct {
 	Widths    []int               `json:"widths"`
 	Inputs    *string             `json:"inputs"`
+	Prior     *string             `json:"prior"`
 	Particles [][]json.RawMessage `json:"particles"`
 	Meta      map[string]any      `json:"meta"`
 }
@@ -171,11 +173,14 @@ func decode(data []byte) (*File, error) {
 	default:
 		f.Inputs = *b.Inputs
 	}
+	if f.Prior, err = priorOf(v, b.Prior); err != nil {
+		return nil, err
+	}
 	if b.Particles == nil {
 		return nil, errors.New("no \"particles\" field")
 	}
 	if NumParams(f.Widths) < 0 { // before the particles: a wrong count follows from bad widths
-		return nil, (&File{Format: Format, Version: Version, Inputs: f.Inputs, Widths: f.Widths}).Validate()
+		return nil, (&File{Format: Format, Version: Version, Inputs: f.Inputs, Prior: f.Prior, Widths: f.Widths}).Validate()
 	}
 	f.Particles = make([][]float64, len(b.Particles))
 	for a, raw := range b.Particles {
@@ -192,6 +197,21 @@ func decode(data []byte) (*File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// priorOf is the prior form of a file of version v whose "prior" field is
+// prior (nil when absent): versions before 3 have none and were trained
+// with [PriorBeforeVersion3].
+func priorOf(v int, prior *string) (string, error) {
+	switch {
+	case v < 3 && prior != nil:
+		return "", fmt.Errorf("version %d with a \"prior\" field: version %d files have none (the prior form came with version 3)", v, v)
+	case v < 3:
+		return PriorBeforeVersion3, nil
+	case prior == nil:
+		return "", fmt.Errorf("no \"prior\" field (version %d files name the prior form: %q or %q)", v, PriorPenalty, PriorNormalized)
+	}
+	return *prior, nil
 }
 
 // parseNumber reads one raw JSON value (already checked to be valid JSON)

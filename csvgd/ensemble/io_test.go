@@ -91,7 +91,7 @@ func TestRoundTripExact(t *testing.T) {
 		t.Error("encoding/json reads different particles")
 	}
 	// One particle per line.
-	if lines := bytes.Count(data, []byte("\n")); lines < len(want.Particles) || lines > len(want.Particles)+21 {
+	if lines := bytes.Count(data, []byte("\n")); lines < len(want.Particles) || lines > len(want.Particles)+22 {
 		t.Errorf("%d lines for %d particles", lines, len(want.Particles))
 	}
 	// Writing what was read gives the same bytes.
@@ -127,9 +127,10 @@ func TestAppendFloatMatchesEncodingJSON(t *testing.T) {
 func TestDocExample(t *testing.T) {
 	const doc = `{
 	  "format": "csvgd-ensemble",
-	  "version": 2,
+	  "version": 3,
 	  "widths": [3, 2, 1],
 	  "inputs": "raw",
+	  "prior": "penalty",
 	  "meta": {
 	    "alpha": 0.5,
 	    "lambda": 0.05,
@@ -144,22 +145,23 @@ func TestDocExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Particles) != 2 || f.Particles[1][6] != 0.38 || f.Meta["iterations"] != 4000.0 || f.Inputs != InputsRaw || f.Note() != "" {
+	if len(f.Particles) != 2 || f.Particles[1][6] != 0.38 || f.Meta["iterations"] != 4000.0 || f.Inputs != InputsRaw || f.Prior != PriorPenalty || f.Note() != "" {
 		t.Errorf("read %+v", f)
 	}
 }
 
-// TestVersion1 reads a file of format version 1 (no "inputs" field) as
-// networks on the shifted invariants, says so in its note, and writes it
-// back as version 2 with those inputs named.
+// TestVersion1 reads a file of format version 1 (no "inputs" and no
+// "prior" field) as networks on the shifted invariants trained with the
+// normalized prior, says so in its note, and writes it back as the current
+// version with both named.
 func TestVersion1(t *testing.T) {
 	const v1 = `{"format": "csvgd-ensemble", "version": 1, "widths": [2, 1], "particles": [[1, 2]]}`
 	f, err := Read(strings.NewReader(v1), "old.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Version != 1 || f.Inputs != InputsShifted || !strings.Contains(f.Note(), "shifted invariants") {
-		t.Fatalf("version %d, inputs %q, note %q: want version 1 read as shifted inputs, with a note", f.Version, f.Inputs, f.Note())
+	if f.Version != 1 || f.Inputs != InputsShifted || f.Prior != PriorNormalized || !strings.Contains(f.Note(), "shifted invariants") || !strings.Contains(f.Note(), "normalized prior") {
+		t.Fatalf("version %d, inputs %q, prior %q, note %q: want version 1 read as shifted inputs and the normalized prior, with a note", f.Version, f.Inputs, f.Prior, f.Note())
 	}
 	var buf bytes.Buffer
 	if err := Write(&buf, f); err != nil {
@@ -169,8 +171,21 @@ func TestVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Version != Version || again.Inputs != InputsShifted || !sameBits(again.Particles, f.Particles) {
-		t.Errorf("rewritten: version %d, inputs %q: want %d, %q and the same particles", again.Version, again.Inputs, Version, InputsShifted)
+	if again.Version != Version || again.Inputs != InputsShifted || again.Prior != PriorNormalized || again.Note() != "" || !sameBits(again.Particles, f.Particles) {
+		t.Errorf("rewritten: version %d, inputs %q, prior %q: want %d, %q, %q and the same particles", again.Version, again.Inputs, again.Prior, Version, InputsShifted, PriorNormalized)
+	}
+}
+
+// TestVersion2 reads a file of format version 2 (no "prior" field) as
+// trained with the normalized prior of eq. sparprior, and says so.
+func TestVersion2(t *testing.T) {
+	const v2 = `{"format": "csvgd-ensemble", "version": 2, "inputs": "raw", "widths": [2, 1], "particles": [[1, 2]]}`
+	f, err := Read(strings.NewReader(v2), "v2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Inputs != InputsRaw || f.Prior != PriorNormalized || !strings.Contains(f.Note(), "normalized prior") {
+		t.Errorf("inputs %q, prior %q, note %q: want raw inputs and the normalized prior, with a note", f.Inputs, f.Prior, f.Note())
 	}
 }
 
@@ -197,7 +212,10 @@ func TestDamagedFiles(t *testing.T) {
 		{"another format", `{"format": "npz", "version": 1}`, `format "npz", want "csvgd-ensemble"`},
 		{"format not a string", `{"format": 3, "version": 1}`, `format 3`},
 		{"no version", `{"format": "csvgd-ensemble", "widths": [2, 1], "particles": [[1, 2]]}`, `no "version" field`},
-		{"future version", `{"format": "csvgd-ensemble", "version": 3, "widths": {"new": "layout"}}`, "version 3 was written by a newer csvgd"},
+		{"future version", `{"format": "csvgd-ensemble", "version": 4, "widths": {"new": "layout"}}`, "version 4 was written by a newer csvgd"},
+		{"version 3 without prior", `{"format": "csvgd-ensemble", "version": 3, "inputs": "raw", "widths": [2, 1], "particles": [[1, 2]]}`, `no "prior" field`},
+		{"unknown prior", `{"format": "csvgd-ensemble", "version": 3, "inputs": "raw", "prior": "cauchy", "widths": [2, 1], "particles": [[1, 2]]}`, `prior "cauchy"`},
+		{"version 2 with prior", `{"format": "csvgd-ensemble", "version": 2, "inputs": "raw", "prior": "penalty", "widths": [2, 1], "particles": [[1, 2]]}`, "version 2 files have none"},
 		{"version 2 without inputs", `{"format": "csvgd-ensemble", "version": 2, "widths": [2, 1], "particles": [[1, 2]]}`, `no "inputs" field`},
 		{"unknown inputs", `{"format": "csvgd-ensemble", "version": 2, "inputs": "centred", "widths": [2, 1], "particles": [[1, 2]]}`, `inputs "centred"`},
 		{"inputs not a string", `{"format": "csvgd-ensemble", "version": 2, "inputs": 1, "widths": [2, 1], "particles": [[1, 2]]}`, `field "inputs": JSON number where a string is expected`},

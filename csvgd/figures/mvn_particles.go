@@ -77,7 +77,7 @@ func MVNParticles(results []*mvn.Result) *Figure {
 		}
 		p := newPanel(fmt.Sprintf("(%c) α = %s, λ = %s", 'a'+i, num(alpha), num(lambda)), "θ₁", ylabel)
 		p.Add(axesLines()...)
-		p.Add(posteriorSlice(stein.Prior{Alpha: alpha, Lambda: lambda}, x0, x1, y0, y1))
+		p.Add(posteriorSlice(here[0].Config.SteinPrior(), x0, x1, y0, y1))
 		for _, r := range here {
 			sty := particleStyle(bandColor(r.Config.Bandwidth))
 			if r.Particles.N > 64 {

@@ -61,8 +61,7 @@ func FlowSnapshots(res *mvn.Result) *Figure {
 	x0, x1 := paddedRange(e1, 0.06)
 	y0, y1 := paddedRange(e3, 0.06)
 	c := res.Config
-	prior := stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda}
-	background := posteriorSlice(prior, x0, x1, y0, y1)
+	background := posteriorSlice(c.SteinPrior(), x0, x1, y0, y1)
 
 	cols := min(perRow, len(snaps))
 	rows := (len(snaps) + cols - 1) / cols

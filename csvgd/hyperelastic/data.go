@@ -25,11 +25,17 @@ type DataConfig struct {
 	Path      TestPath `json:"test_path"`    // the test path: as printed (the default) or isochoric
 }
 
+// TrainingDelta is the half-width of the paper's training range: the
+// entries of H in F = I + H are drawn in [-0.2, 0.2], so the test points
+// with |d| <= 0.2 lie within the range of the training data and beyond it
+// a model extrapolates ([WithinRange]).
+const TrainingDelta = 0.2
+
 // PaperData returns the configuration of Sec. 5.2 (80 training points with
-// Delta = 0.2, 1000 test points on [-0.4, 0.4]) at the given noise level and
-// seed.
+// Delta = TrainingDelta, 1000 test points on [-0.4, 0.4]) at the given
+// noise level and seed.
 func PaperData(noise float64, seed uint64) DataConfig {
-	return DataConfig{Noise: noise, Seed: seed, NTrain: 80, NTest: 1000, Delta: 0.2, TestRange: 0.4}
+	return DataConfig{Noise: noise, Seed: seed, NTrain: 80, NTest: 1000, Delta: TrainingDelta, TestRange: 0.4}
 }
 
 // Validate returns an error naming the first bad value: the noise level must
@@ -165,8 +171,8 @@ func finite6(v [6]float64) bool {
 }
 
 // WithinRange returns the indices of the samples whose test path parameter
-// satisfies |D| <= delta: with delta = 0.2, the test points inside the
-// range of the training data (beyond it a model extrapolates).
+// satisfies |D| <= delta: with delta = [TrainingDelta], the test points
+// inside the range of the training data (beyond it a model extrapolates).
 func WithinRange(samples []Sample, delta float64) []int {
 	var out []int
 	for i, s := range samples {

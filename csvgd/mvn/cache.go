@@ -20,7 +20,7 @@ type surveyFile struct {
 	Points  []SurveyPoint
 }
 
-const surveyFileVersion = 1
+const surveyFileVersion = 2
 
 // CachedSurvey returns the survey s, reading it from path when that file
 // holds a finished survey of exactly the same configuration, and otherwise

@@ -54,15 +54,18 @@ func historyPoint(t Target, c Config, cov mat.Symmetric, k int, x *stein.Ensembl
 	if err != nil {
 		return HistoryPoint{}, err
 	}
-	ksd, err := KSD(t, c.prior(), x)
+	ksd, err := KSD(t, c.SteinPrior(), x)
 	if err != nil {
 		return HistoryPoint{}, err
 	}
 	return HistoryPoint{Iter: k, KSD: ksd, Bhattacharyya: b, L1Theta3: L1Theta3(x)}, nil
 }
 
-// prior is the flow's prior of c.
-func (c Config) prior() stein.Prior { return stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda} }
+// SteinPrior is the flow's prior of c: order Alpha, multiplier Lambda,
+// form Prior.
+func (c Config) SteinPrior() stein.Prior {
+	return stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda, Form: c.Prior}
+}
 
 // history fills a run's Result.History every Config.Every iterations.
 type history struct {

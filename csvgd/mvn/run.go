@@ -15,6 +15,7 @@ type Config struct {
 	Alpha     float64         // prior order, (0, 2]
 	Beta      float64         // kernel order, > 0
 	Lambda    float64         // prior multiplier, >= 0
+	Prior     stein.PriorForm // how lambda sets the prior's coefficient (penalty, the default, or normalized)
 	Bandwidth stein.Bandwidth // fixed gamma or a median rule
 	Mask      float64         // kernel axis mask threshold (0: off)
 	Particles int             // ensemble size, >= 2
@@ -30,7 +31,8 @@ type Config struct {
 // DefaultConfig is the configuration the command line and notebooks start
 // from: 128 particles, Liu & Wang's median bandwidth, their Adagrad with
 // momentum at step size 0.05 for 2000 iterations, beta = 2, alpha = 1, no
-// prior (lambda = 0), particles drawn from N(0, I).
+// prior (lambda = 0; the penalty form lambda |theta|^alpha once lambda is
+// set), particles drawn from N(0, I).
 func DefaultConfig() Config {
 	return Config{
 		Alpha: 1, Beta: 2, Lambda: 0,
@@ -64,7 +66,7 @@ func (c Config) steinConfig() (stein.Config, error) {
 		return stein.Config{}, err
 	}
 	sc := stein.Config{
-		Prior:     stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda},
+		Prior:     c.SteinPrior(),
 		Kernel:    stein.Kernel{Beta: c.Beta, Mask: c.Mask},
 		Bandwidth: c.Bandwidth,
 		Optimizer: opt,
@@ -140,6 +142,6 @@ func (r *Result) measure(t Target) error {
 	if r.Bhattacharyya, err = Bhattacharyya(r.Mean, r.Cov, t.Mean, cov); err != nil {
 		return err
 	}
-	r.KSD, err = KSD(t, r.Config.prior(), r.Particles)
+	r.KSD, err = KSD(t, r.Config.SteinPrior(), r.Particles)
 	return err
 }

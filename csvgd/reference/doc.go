@@ -13,7 +13,7 @@
 //     written out by hand: the stress is built from the input gradient of
 //     the network, so its weight gradient is a second-order "backward of
 //     the backward" (see score.go);
-//  2. the smoothed prior score of eq. (sparprior), as [stein.Prior.Score1D];
+//  2. the smoothed score of the alpha prior (either form), as [stein.Prior.Score1D];
 //  3. the bandwidth gamma of the configured rule ([stein.Bandwidth.Of]);
 //  4. the kernel matrix K[b, a] = k(theta_b, theta_a) and the repulsion
 //     R[a] = sum_b grad_{theta_b} k(theta_b, theta_a), with the formulas of

@@ -6,18 +6,19 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
-// penalty is lambda^alpha c2(alpha) alpha of the step's prior at the
-// step's Lambda: the factor of the smoothed score, as [stein.Prior.Score]
-// forms it.
+// penalty is c alpha, the factor of the smoothed score of the step's prior
+// at the step's Lambda, where c is the coefficient of |theta|^alpha
+// ([stein.Prior.Coefficient]: lambda in the penalty form, lambda^alpha
+// c2(alpha) in the normalized form).
 func (s *Step) penalty() float64 {
 	p := s.Config.Prior
-	return math.Pow(s.Lambda, p.Alpha) * (stein.C2(p.Alpha) * p.Alpha)
+	return p.Coefficient(s.Lambda) * p.Alpha
 }
 
-// priorScore writes the smoothed score of the prior of eq. (sparprior)
-// for one particle, component by component as [stein.Prior.Score1D],
+// priorScore writes the smoothed score of the alpha prior for one
+// particle, component by component as [stein.Prior.Score1D],
 //
-//	d/dtheta log p = -pen theta (theta^2 + s^2)^(alpha/2 - 1),  pen = lambda^alpha c2 alpha.
+//	d/dtheta log p = -pen theta (theta^2 + s^2)^(alpha/2 - 1),  pen = c alpha.
 //
 // The power is written with square roots for the orders alpha = 2, 1 and
 // 0.5 (exponents 0, -1/2 and -3/4), which agree with math.Pow to a few

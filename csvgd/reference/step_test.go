@@ -74,7 +74,9 @@ func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, 
 		if ref.Iter != flow.Iter {
 			t.Errorf("step %d: reference at iteration %d, flow at %d", k, ref.Iter, flow.Iter)
 		}
-		if g, w := ref.LastGamma, flow.LastGamma; g != w {
+		// From step 2 on the two step from particles that differ by
+		// rounding, so their median bandwidths may differ in the last bits.
+		if g, w := ref.LastGamma, flow.LastGamma; math.Abs(g-w) > 1e-12*math.Abs(w) || (k == 1 && g != w) {
 			t.Errorf("step %d: bandwidth %v, flow %v", k, g, w)
 		}
 		d := numtest.RelDiff(got.Data, want.Data)

@@ -29,7 +29,8 @@ func TestNonFiniteNamesTheQuantity(t *testing.T) {
 		want Quantity
 	}{
 		{name: "NaN likelihood gradient", like: linear(math.NaN()), want: LikelihoodGradient},
-		{name: "prior penalty overflows", like: testTarget.graph,
+		{name: "prior penalty overflows", like: testTarget.graph, // alpha lambda = 2 MaxFloat64
+			mod:  func(c *Config) { c.Prior.Alpha = 2 },
 			prep: func(f *Flow, _ *Ensemble) { f.Lambda = math.MaxFloat64 }, want: PriorScore},
 		{name: "subnormal bandwidth, beta = 1", like: testTarget.graph,
 			mod: func(c *Config) { c.Bandwidth.Gamma, c.Kernel.Beta = 5e-324, 1 }, want: KernelTerms}, // (the RBF fast path stays finite: its repulsion is exactly 0 there)

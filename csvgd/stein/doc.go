@@ -10,8 +10,10 @@
 // force from the prior and (c) a repulsion that keeps the particles apart
 // ([Forces]). The pieces:
 //
-//   - [Prior]: the alpha-exponential family of eq. (sparprior), normalised,
-//     variance 1/lambda^2, with a score smoothed to be finite at 0.
+//   - [Prior]: the alpha-exponential family exp(-lambda |theta|^alpha) of
+//     eqs. (prior_family) and (log_post), or, as an option ([PriorForm]),
+//     the normalised generalised normal of eq. (sparprior), variance
+//     1/lambda^2; the score is smoothed to be finite at 0.
 //   - [Kernel]: the beta-exponential kernel exp(-|a-b|^beta / (gamma beta)),
 //     its gradient and the optional axis mask of Sec. 4.
 //   - [Bandwidth]: a fixed gamma, Liu & Wang's median rule or the paper's

@@ -69,10 +69,10 @@ func TestPriorFieldPseudopotential(t *testing.T) {
 	const tol = 1e-14
 	p := Prior{Alpha: 1, Lambda: 1}
 	k := Kernel{Beta: 2}
-	density := func(x []float64) float64 { // lambda c1 exp(-lambda c2 |x_i|) per component, c1 = 1/sqrt2, c2 = sqrt2
+	density := func(x []float64) float64 { // the Laplace density lambda/2 exp(-lambda |x_i|) per component
 		d := 1.0
 		for _, v := range x {
-			d *= math.Sqrt2 / 2 * math.Exp(-math.Sqrt2*math.Abs(v))
+			d *= 0.5 * math.Exp(-math.Abs(v))
 		}
 		return d
 	}

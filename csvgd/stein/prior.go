@@ -12,30 +12,41 @@ import (
 // It equals the pruning threshold of the paper's Sec. 5.5 (1e-3).
 const DefaultSmoothing = 1e-3
 
-// Prior is the alpha-exponential (generalised normal) prior of the paper's
-// eq. (sparprior), applied independently to every component:
+// Prior is the alpha-exponential prior of the paper's Sec. 3.1, applied
+// independently to every component:
 //
-//	p(theta) = lambda c1(alpha) exp(-lambda^alpha c2(alpha) |theta|^alpha),
+//	p(theta) ∝ exp(-c |theta|^alpha),
+//
+// with the coefficient c set by lambda in one of the paper's two forms
+// ([PriorForm], docs/reading.md section 2):
+//
+//	penalty (default), eqs. (prior_family), (log_post):  c = lambda,
+//	normalized, eq. (sparprior):                        c = lambda^alpha c2(alpha),
 //	c1(alpha) = alpha Gamma(3/alpha)^(1/2) / (2 Gamma(1/alpha)^(3/2)),
 //	c2(alpha) = (Gamma(3/alpha) / Gamma(1/alpha))^(alpha/2).
 //
-// For every alpha in (0, 2] it is normalised and has variance 1/lambda^2;
-// alpha = 2 is the Gaussian ("L2") member, alpha -> 0 approaches L0.
-// Lambda = 0 is the flat, uninformative prior (its score is zero).
+// Either way the density is proper for lambda > 0; normalised it is
+// alpha c^(1/alpha) / (2 Gamma(1/alpha)) exp(-c |theta|^alpha), which for
+// the normalized form is eq. (sparprior)'s lambda c1(alpha) exp(...), of
+// variance 1/lambda^2. Alpha = 2 is the Gaussian ("L2") member, alpha -> 0
+// approaches L0. Lambda = 0 is the flat, uninformative prior (its score is
+// zero).
 //
-// The score -lambda^alpha c2 alpha |theta|^(alpha-1) sign(theta) is infinite
-// at theta = 0 for alpha < 1. [Prior.Score] therefore differentiates the
-// smoothed penalty lambda^alpha c2 (theta^2 + s^2)^(alpha/2) with
-// s = Smoothing, which is finite everywhere, equals the exact score up to a
-// relative error of order (s/theta)^2 when |theta| >> s, and is exact for
-// alpha = 2. The density ([Prior.LogDensity]) is the exact, unsmoothed one.
+// The score -c alpha |theta|^(alpha-1) sign(theta) is infinite at
+// theta = 0 for alpha < 1. [Prior.Score] therefore differentiates the
+// smoothed penalty c (theta^2 + s^2)^(alpha/2) with s = Smoothing, which
+// is finite everywhere, equals the exact score up to a relative error of
+// order (s/theta)^2 when |theta| >> s, and is exact for alpha = 2. The
+// density ([Prior.LogDensity]) is the exact, unsmoothed one.
 type Prior struct {
-	Alpha     float64 // order alpha in (0, 2]
-	Lambda    float64 // multiplier lambda >= 0: the inverse standard deviation
-	Smoothing float64 // s > 0 of the smoothed |theta|; 0 means DefaultSmoothing
+	Alpha     float64   // order alpha in (0, 2]
+	Lambda    float64   // multiplier lambda >= 0
+	Smoothing float64   // s > 0 of the smoothed |theta|; 0 means DefaultSmoothing
+	Form      PriorForm // how lambda sets the coefficient; the zero value is PenaltyForm
 }
 
-// Validate reports an out-of-range alpha, lambda or smoothing.
+// Validate reports an out-of-range alpha, lambda or smoothing, or an
+// unknown form.
 func (p Prior) Validate() error {
 	switch {
 	case !(p.Alpha > 0 && p.Alpha <= 2):
@@ -45,7 +56,7 @@ func (p Prior) Validate() error {
 	case !(p.Smoothing >= 0) || math.IsInf(p.Smoothing, 0):
 		return fmt.Errorf("prior smoothing s = %v must be finite and >= 0", p.Smoothing)
 	}
-	return nil
+	return p.Form.Validate()
 }
 
 // C1 is the normalising constant c1(alpha) of eq. (sparprior).
@@ -63,14 +74,47 @@ func C2(alpha float64) float64 {
 	return math.Exp(alpha / 2 * (lg3 - lg1))
 }
 
-// Penalty is the coefficient lambda^alpha c2(alpha) of |theta|^alpha in
-// -log p: about 3.4, 0.74, 0.071 and 0.0013 for alpha = 0.25, 0.5, 1, 2 at
-// lambda = 0.05.
-func (p Prior) Penalty() float64 {
-	if p.Lambda == 0 {
+// Coefficient is the coefficient c of |theta|^alpha in -log p at the
+// multiplier lambda: lambda in the penalty form; lambda^alpha c2(alpha) in
+// the normalized form, about 3.4, 0.74, 0.22, 0.071 and 0.0013 for
+// alpha = 1/4, 1/2, 3/4, 1, 2 at lambda = 0.05.
+func (p Prior) Coefficient(lambda float64) float64 {
+	switch {
+	case lambda == 0:
 		return 0
+	case p.Form == NormalizedForm:
+		return math.Pow(lambda, p.Alpha) * C2(p.Alpha)
 	}
-	return math.Pow(p.Lambda, p.Alpha) * C2(p.Alpha)
+	return lambda
+}
+
+// Penalty is the coefficient c of |theta|^alpha in -log p at the prior's
+// own Lambda ([Prior.Coefficient]).
+func (p Prior) Penalty() float64 { return p.Coefficient(p.Lambda) }
+
+// coefficientNode is [Prior.Coefficient] times alpha in the graph, for a
+// scalar node lambda: the factor of the score.
+func (p Prior) coefficientNode(lambda *Node) *Node {
+	if p.Form == NormalizedForm {
+		return Mul(Pow(lambda, ConstAs(lambda, p.Alpha)), ConstAs(lambda, C2(p.Alpha)*p.Alpha))
+	}
+	return MulScalar(lambda, p.Alpha)
+}
+
+// logNorm is the log of the normalising factor alpha c^(1/alpha) /
+// (2 Gamma(1/alpha)) of exp(-c |theta|^alpha); -Inf for lambda = 0.
+func (p Prior) logNorm() float64 {
+	lg1, _ := math.Lgamma(1 / p.Alpha)
+	return math.Log(p.Alpha/2) + math.Log(p.Penalty())/p.Alpha - lg1
+}
+
+// Variance is the variance of one component, Gamma(3/alpha) /
+// (Gamma(1/alpha) c^(2/alpha)): 1/lambda^2 in the normalized form; +Inf
+// for lambda = 0.
+func (p Prior) Variance() float64 {
+	lg3, _ := math.Lgamma(3 / p.Alpha)
+	lg1, _ := math.Lgamma(1 / p.Alpha)
+	return math.Exp(lg3 - lg1 - 2*math.Log(p.Penalty())/p.Alpha)
 }
 
 func (p Prior) smoothing() float64 {
@@ -83,7 +127,7 @@ func (p Prior) smoothing() float64 {
 // LogDensity1D is the exact log density of one component, log p(theta).
 // It is -Inf everywhere when lambda = 0 (the improper flat prior).
 func (p Prior) LogDensity1D(theta float64) float64 {
-	return math.Log(p.Lambda*C1(p.Alpha)) - p.Penalty()*math.Pow(math.Abs(theta), p.Alpha)
+	return p.logNorm() - p.Penalty()*math.Pow(math.Abs(theta), p.Alpha)
 }
 
 // LogDensity is the exact log density of a vector: the sum over components.
@@ -99,12 +143,12 @@ func (p Prior) LogDensity(theta []float64) float64 {
 // up to the constant; [Prior.Score1D] is its exact derivative.
 func (p Prior) SmoothedLogDensity1D(theta float64) float64 {
 	s := p.smoothing()
-	return math.Log(p.Lambda*C1(p.Alpha)) - p.Penalty()*math.Pow(theta*theta+s*s, p.Alpha/2)
+	return p.logNorm() - p.Penalty()*math.Pow(theta*theta+s*s, p.Alpha/2)
 }
 
 // Score1D is the smoothed prior score of one component:
 //
-//	d/dtheta log p = -lambda^alpha c2 alpha theta (theta^2 + s^2)^(alpha/2 - 1).
+//	d/dtheta log p = -c alpha theta (theta^2 + s^2)^(alpha/2 - 1),  c = [Prior.Penalty].
 func (p Prior) Score1D(theta float64) float64 {
 	s := p.smoothing()
 	return -p.Penalty()*p.Alpha*theta*math.Pow(theta*theta+s*s, p.Alpha/2-1) + 0 // + 0 turns -0 into 0
@@ -115,7 +159,7 @@ func (p Prior) Score1D(theta float64) float64 {
 // node so that a changing lambda does not recompile the graph.
 func (p Prior) Score(theta, lambda *Node) *Node {
 	s := p.smoothing()
-	pen := Mul(Pow(lambda, ConstAs(lambda, p.Alpha)), ConstAs(lambda, C2(p.Alpha)*p.Alpha))
+	pen := p.coefficientNode(lambda)
 	mag2 := AddScalar(Square(theta), s*s)
 	return Neg(Mul(pen, Mul(theta, powConst(mag2, p.Alpha/2-1))))
 }

@@ -2,6 +2,7 @@ package stein
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
@@ -35,41 +36,71 @@ func moment(p Prior, k float64) float64 {
 	return sum
 }
 
-func TestPriorIsNormalisedWithVarianceOneOverLambdaSquared(t *testing.T) {
-	for _, alpha := range []float64{0.25, 0.5, 1, 2} {
-		for _, lambda := range []float64{0.05, 1, 3} {
-			p := Prior{Alpha: alpha, Lambda: lambda}
-			if got := moment(p, 0); math.Abs(got-1) > 1e-8 {
-				t.Errorf("alpha=%v lambda=%v: integral of the density = %.12f, want 1", alpha, lambda, got)
-			}
-			want := 1 / (lambda * lambda)
-			if got := moment(p, 2); math.Abs(got-want) > 1e-6*want {
-				t.Errorf("alpha=%v lambda=%v: variance = %.10g, want %.10g", alpha, lambda, got, want)
+// TestPriorDensityIsNormalised: in both forms the density integrates to
+// 1, and its variance is Prior.Variance: 1/lambda^2 in the normalized form
+// (eq. sparprior), Gamma(3/alpha) / (Gamma(1/alpha) lambda^(2/alpha)) in
+// the penalty form.
+func TestPriorDensityIsNormalised(t *testing.T) {
+	for _, form := range []PriorForm{PenaltyForm, NormalizedForm} {
+		for _, alpha := range []float64{0.25, 0.5, 1, 2} {
+			for _, lambda := range []float64{0.05, 1, 3} {
+				p := Prior{Alpha: alpha, Lambda: lambda, Form: form}
+				if got := moment(p, 0); math.Abs(got-1) > 1e-8 {
+					t.Errorf("%v alpha=%v lambda=%v: integral of the density = %.12f, want 1", form, alpha, lambda, got)
+				}
+				want := closedFormVariance(form, alpha, lambda)
+				if got := moment(p, 2); math.Abs(got-want) > 1e-6*want {
+					t.Errorf("%v alpha=%v lambda=%v: variance = %.10g, want %.10g", form, alpha, lambda, got, want)
+				}
+				if got := p.Variance(); math.Abs(got-want) > 1e-12*want {
+					t.Errorf("%v alpha=%v lambda=%v: Variance() = %.10g, want %.10g", form, alpha, lambda, got, want)
+				}
 			}
 		}
 	}
 }
 
-func TestPriorPenaltyMatchesReadingNotes(t *testing.T) {
-	// reading.md section 2: at lambda = 0.05 about 3.4, 0.74, 0.071, 0.0013.
+// closedFormVariance is the variance of one component of the prior.
+func closedFormVariance(form PriorForm, alpha, lambda float64) float64 {
+	if form == NormalizedForm {
+		return 1 / (lambda * lambda)
+	}
+	return math.Gamma(3/alpha) / math.Gamma(1/alpha) / math.Pow(lambda, 2/alpha)
+}
+
+// TestPriorCoefficient: the coefficient of |theta|^alpha is lambda itself
+// in the penalty form (eq. log_post) and lambda^alpha c2(alpha) in the
+// normalized form (eq. sparprior), about 3.4, 0.74, 0.22, 0.071 and 0.0013
+// for alpha = 1/4 ... 2 at lambda = 0.05 (docs/reading.md section 2).
+func TestPriorCoefficient(t *testing.T) {
 	for _, c := range []struct{ alpha, want, tol float64 }{
-		{0.25, 3.4, 0.05}, {0.5, 0.74, 0.01}, {1, 0.071, 0.001}, {2, 0.0013, 0.0001},
+		{0.25, 3.4, 0.05}, {0.5, 0.74, 0.01}, {0.75, 0.22, 0.005}, {1, 0.071, 0.001}, {2, 0.0013, 0.0001},
 	} {
-		if got := (Prior{Alpha: c.alpha, Lambda: 0.05}).Penalty(); math.Abs(got-c.want) > c.tol {
-			t.Errorf("alpha=%v: penalty = %v, want %v +- %v", c.alpha, got, c.want, c.tol)
+		if got := (Prior{Alpha: c.alpha, Lambda: 0.05, Form: NormalizedForm}).Penalty(); math.Abs(got-c.want) > c.tol {
+			t.Errorf("normalized alpha=%v: coefficient = %v, want %v +- %v", c.alpha, got, c.want, c.tol)
+		}
+		if got := (Prior{Alpha: c.alpha, Lambda: 0.05}).Penalty(); got != 0.05 {
+			t.Errorf("penalty alpha=%v: coefficient = %v, want lambda = 0.05", c.alpha, got)
+		}
+	}
+	for _, form := range []PriorForm{PenaltyForm, NormalizedForm} {
+		if got := (Prior{Alpha: 0.5, Form: form}).Penalty(); got != 0 {
+			t.Errorf("%v at lambda = 0: coefficient = %v, want 0 (the flat prior)", form, got)
 		}
 	}
 }
 
 func TestPriorScoreAgainstFiniteDifferences(t *testing.T) {
 	const h = 1e-6
-	for _, alpha := range []float64{0.25, 0.5, 1, 1.5, 2} {
-		p := Prior{Alpha: alpha, Lambda: 0.7, Smoothing: 1e-2}
-		for _, x := range []float64{-2.5, -0.3, -1e-3, 0, 2e-3, 0.05, 1, 4} {
-			fd := (p.SmoothedLogDensity1D(x+h) - p.SmoothedLogDensity1D(x-h)) / (2 * h)
-			got := p.Score1D(x)
-			if math.Abs(got-fd) > 1e-6*(1+math.Abs(fd)) {
-				t.Errorf("alpha=%v x=%v: score %v, finite difference %v", alpha, x, got, fd)
+	for _, form := range []PriorForm{PenaltyForm, NormalizedForm} {
+		for _, alpha := range []float64{0.25, 0.5, 1, 1.5, 2} {
+			p := Prior{Alpha: alpha, Lambda: 0.7, Smoothing: 1e-2, Form: form}
+			for _, x := range []float64{-2.5, -0.3, -1e-3, 0, 2e-3, 0.05, 1, 4} {
+				fd := (p.SmoothedLogDensity1D(x+h) - p.SmoothedLogDensity1D(x-h)) / (2 * h)
+				got := p.Score1D(x)
+				if math.Abs(got-fd) > 1e-6*(1+math.Abs(fd)) {
+					t.Errorf("%v alpha=%v x=%v: score %v, finite difference %v", form, alpha, x, got, fd)
+				}
 			}
 		}
 	}
@@ -93,7 +124,7 @@ func TestPriorScoreFiniteEverywhereAndExactAwayFromZero(t *testing.T) {
 }
 
 func TestPriorValidate(t *testing.T) {
-	for _, p := range []Prior{{Alpha: 0}, {Alpha: 2.5}, {Alpha: math.NaN()}, {Alpha: 1, Lambda: -1}, {Alpha: 1, Smoothing: -1}} {
+	for _, p := range []Prior{{Alpha: 0}, {Alpha: 2.5}, {Alpha: math.NaN()}, {Alpha: 1, Lambda: -1}, {Alpha: 1, Smoothing: -1}, {Alpha: 1, Form: 7}} {
 		if p.Validate() == nil {
 			t.Errorf("%+v: want an error", p)
 		}
@@ -109,15 +140,41 @@ func TestPriorValidate(t *testing.T) {
 func TestPriorScoreGraphMatchesHost(t *testing.T) {
 	b := testBackend(t)
 	xs := []float64{-3, -0.7, -1e-3, -1e-6, 0, 2e-5, 1e-3, 0.02, 0.5, 4}
-	for _, alpha := range []float64{0.1, 0.25, 0.5, 0.75, 1, 1.5, 2} {
-		p := Prior{Alpha: alpha, Lambda: 0.3, Smoothing: 1e-3}
-		out := MustExecOnce(b, func(theta, lambda *Node) *Node { return p.Score(theta, lambda) }, xs, 0.3)
-		got := out.Value().([]float64)
-		for i, x := range xs {
-			want := p.Score1D(x)
-			if math.Abs(got[i]-want) > 1e-14*math.Abs(want) {
-				t.Errorf("alpha=%v x=%v: graph score %v, host %v", alpha, x, got[i], want)
+	for _, form := range []PriorForm{PenaltyForm, NormalizedForm} {
+		for _, alpha := range []float64{0.1, 0.25, 0.5, 0.75, 1, 1.5, 2} {
+			p := Prior{Alpha: alpha, Lambda: 0.3, Smoothing: 1e-3, Form: form}
+			out := MustExecOnce(b, func(theta, lambda *Node) *Node { return p.Score(theta, lambda) }, xs, 0.3)
+			got := out.Value().([]float64)
+			for i, x := range xs {
+				want := p.Score1D(x)
+				if math.Abs(got[i]-want) > 1e-14*math.Abs(want) {
+					t.Errorf("%v alpha=%v x=%v: graph score %v, host %v", form, alpha, x, got[i], want)
+				}
 			}
 		}
+	}
+}
+
+// TestPriorFormText: the form reads what it writes, and a bad value is an
+// error that names it.
+func TestPriorFormText(t *testing.T) {
+	for _, f := range []PriorForm{PenaltyForm, NormalizedForm} {
+		b, err := f.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back PriorForm
+		if err := back.UnmarshalText(b); err != nil || back != f {
+			t.Errorf("%v: read back %v, %v", f, back, err)
+		}
+	}
+	if f, err := ParsePriorForm("normalised"); err != nil || f != NormalizedForm {
+		t.Errorf("normalised: %v, %v", f, err)
+	}
+	if _, err := ParsePriorForm("gaussian"); err == nil || !strings.Contains(err.Error(), `"gaussian"`) {
+		t.Errorf("gaussian: error %v, want one naming the value", err)
+	}
+	if _, err := PriorForm(5).MarshalText(); err == nil {
+		t.Error("an unknown form was written")
 	}
 }

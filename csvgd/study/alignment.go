@@ -54,10 +54,6 @@ type AlignmentRow struct {
 // assignment at every condensation.
 func AlignmentRows(s *Store, quick bool) ([]AlignmentRow, error) {
 	importance, assignment := AlignmentRuns(quick)
-	test, err := testPath()
-	if err != nil {
-		return nil, err
-	}
 	var rows []AlignmentRow
 	for i, n := range AlignmentSizes {
 		imp, err := s.Result(importance[i])
@@ -86,7 +82,7 @@ func AlignmentRows(s *Store, quick bool) ([]AlignmentRow, error) {
 				return nil, err
 			}
 			rows = append(rows, AlignmentRow{Particles: n, Alignment: r.how, MeanDistance: metrics.MeanDistance(r.particles),
-				Final: FinalOf(r.res, test), Modality: mod})
+				Final: FinalOf(r.res), Modality: mod})
 		}
 	}
 	return rows, nil

@@ -12,9 +12,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
-	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -216,14 +214,6 @@ func TestStudiesShareRuns(t *testing.T) {
 		if keys(ConvergenceEnsembleRuns(quick))[1] != keys([]Spec{GraphRun(quick)})[0] {
 			t.Errorf("quick %v: the 20-particle run is not the graph run", quick)
 		}
-	}
-}
-
-func TestInRangeW1(t *testing.T) {
-	test := []hyperelastic.Sample{{D: -0.4}, {D: -0.2}, {D: 0.05}, {D: 0.2}, {D: 0.21}}
-	pf := metrics.PushForward{PerPointSum: []float64{100, 1, 2, 4, 100}}
-	if got := InRangeW1(pf, test); got != 7 {
-		t.Errorf("InRangeW1 = %v, want 7 (the points with |delta| <= 0.2)", got)
 	}
 }
 

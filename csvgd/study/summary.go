@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -29,14 +28,15 @@ type Final struct {
 	Template int     // parameters of the final template: what an iteration computes
 	W1       float64 // push-forward W1 sum on the test path
 	W1In     float64 // its part inside the training range, |delta| <= 0.2
+	ErrIn    float64 // relative error of the ensemble mean inside the training range
 	MsFirst  float64 // ms per iteration of the first stage
 	MsLast   float64 // ms per iteration of the last stage
 }
 
-// FinalOf summarises res, measured on the test points test: the last stage
-// record when there are stages, else the last history record.
-func FinalOf(res *train.Result, test []hyperelastic.Sample) Final {
-	f := Final{Template: res.Arch.NumParams(), W1: res.W1.Sum, W1In: InRangeW1(res.W1, test)}
+// FinalOf summarises res: the last stage record when there are stages,
+// else the last history record.
+func FinalOf(res *train.Result) Final {
+	f := Final{Template: res.Arch.NumParams(), W1: res.W1.Sum, W1In: res.W1InRange, ErrIn: res.MeanErrorInRange}
 	if n := len(res.Stages); n > 0 {
 		f.Active, f.MsFirst, f.MsLast = res.Stages[n-1].ActiveWeights, res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	} else if n := len(res.History); n > 0 {
@@ -45,23 +45,6 @@ func FinalOf(res *train.Result, test []hyperelastic.Sample) Final {
 	return f
 }
 
-// TrainingDelta is the half-width of the training range of F11 - 1 (the
-// entries of H in F = I + H are drawn in [-0.2, 0.2]).
-const TrainingDelta = 0.2
-
-// InRangeW1 is the push-forward W1 summed over the test points inside the
-// training range, |delta| <= TrainingDelta. Beyond it the networks
-// extrapolate, and there the sum over the whole path is dominated by how
-// a convex network continues the concave part of the truth (notebook 03).
-func InRangeW1(pf metrics.PushForward, test []hyperelastic.Sample) float64 {
-	sum := 0.0
-	for _, i := range hyperelastic.WithinRange(test, TrainingDelta) {
-		if i < len(pf.PerPointSum) {
-			sum += pf.PerPointSum[i]
-		}
-	}
-	return sum
-}
 
 // testPath is the test set of the committed data (the same deformations
 // at every noise level).
@@ -95,14 +78,14 @@ const CalibratedAlpha = 0.5
 // convergence_priors beside the paper's active weights, as Markdown, and
 // says which number was calibrated.
 func AlphaTable(w io.Writer, s *Store, quick bool) error {
-	res, test, err := resultsAndPath(s, ConvergencePriorsRuns(quick))
+	res, err := s.All(ConvergencePriorsRuns(quick))
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "| α | active weights (paper) | active weights (here) | template parameters | W1 sum (in training range) | ms/iter first → last stage |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for i, r := range res {
-		f := FinalOf(r, test)
+		f := FinalOf(r)
 		paper := fmt.Sprint(PaperActiveWeights[i])
 		if PaperAlphas[i] == CalibratedAlpha {
 			paper += " (calibrated)"
@@ -119,17 +102,17 @@ func AlphaTable(w io.Writer, s *Store, quick bool) error {
 // MethodTable writes cSVGD, SVGD without condensation and the sequential
 // method at alpha = 0.5 and 10% noise (MethodRuns), as Markdown.
 func MethodTable(w io.Writer, s *Store, quick bool) error {
-	res, test, err := resultsAndPath(s, MethodRuns(quick))
+	res, err := s.All(MethodRuns(quick))
 	if err != nil {
 		return err
 	}
 	names := []string{"cSVGD", "SVGD, no condensation", "sequential (L2 + Stein)"}
 	paper := []string{"127 (α = 2)", "–", fmt.Sprint(PaperSequentialParams)}
-	base := FinalOf(res[1], test)
+	base := FinalOf(res[1])
 	fmt.Fprintln(w, "| method (α = 0.5, 10% noise) | parameters (paper) | template parameters | active weights | W1 sum (in training range) | W1 / SVGD's | ms/iter, last stage |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for i, r := range res {
-		f := FinalOf(r, test)
+		f := FinalOf(r)
 		ms := f.MsLast
 		if ms == 0 {
 			ms = r.Seconds * 1000 / float64(max(r.Iterations, 1))
@@ -149,10 +132,6 @@ func PenaltyTable(w io.Writer, s *Store, quick bool) error {
 		labels[i] = fmt.Sprintf("λ = %g", l)
 	}
 	labels[len(rows)-1] = "adaptive (from 0.01)"
-	test, err := testPath()
-	if err != nil {
-		return err
-	}
 	head := []string{"penalty"}
 	for _, n := range PaperNoiseLevels {
 		head = append(head, fmt.Sprintf("%g%% noise: W1 (in range) / active", 100*n))
@@ -165,7 +144,7 @@ func PenaltyTable(w io.Writer, s *Store, quick bool) error {
 		}
 		cells := []string{labels[i]}
 		for _, r := range res {
-			f := FinalOf(r, test)
+			f := FinalOf(r)
 			cells = append(cells, fmt.Sprintf("%.0f (%.1f) / %.1f", f.W1, f.W1In, f.Active))
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
@@ -203,27 +182,17 @@ func scheduleOf(r *train.Result) string {
 		len(st)-1, largest, last.Iterations, last.Lambda, train.FormatWidths(last.Widths))
 }
 
-// resultsAndPath returns the results of specs and the test path.
-func resultsAndPath(s *Store, specs []Spec) ([]*train.Result, []hyperelastic.Sample, error) {
-	res, err := s.All(specs)
-	if err != nil {
-		return nil, nil, err
-	}
-	test, err := testPath()
-	return res, test, err
-}
-
 // NoiseTable writes the final state of the runs of Fig. convergence_noise
 // (alpha = 0.5, 10 particles) per noise level, as Markdown.
 func NoiseTable(w io.Writer, s *Store, quick bool) error {
-	res, test, err := resultsAndPath(s, ConvergenceNoiseRuns(quick))
+	res, err := s.All(ConvergenceNoiseRuns(quick))
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "| noise | W1 sum, whole path | W1 sum, training range | active weights | template parameters |")
 	fmt.Fprintln(w, "|---|---|---|---|---|")
 	for i, r := range res {
-		f := FinalOf(r, test)
+		f := FinalOf(r)
 		fmt.Fprintf(w, "| %g%% | %.1f | %.1f | %.1f | %d |\n", 100*PaperNoiseLevels[i], f.W1, f.W1In, f.Active, f.Template)
 	}
 	return nil

@@ -23,9 +23,11 @@ import (
 var ErrOtherRun = errors.New("belongs to another configuration")
 
 const (
-	// checkpointVersion is the format of the checkpoint files; a file of
-	// another version is refused.
-	checkpointVersion = 1
+	// checkpointVersion is the format of the checkpoint files. Version 2
+	// added the prior's form to the configuration; a version 1 file is read
+	// as a run with the normalized prior, which is what it was
+	// ([checkpoint.upgrade]); a file of another version is refused.
+	checkpointVersion = 2
 	// defaultCheckpointEvery is the interval of the periodic checkpoints
 	// when Options.CheckpointEvery is 0.
 	defaultCheckpointEvery = 100
@@ -178,20 +180,37 @@ func (r *run) resume() error {
 	if err := json.Unmarshal(raw, &ck); err != nil {
 		return fmt.Errorf("checkpoint %s is damaged: %w", path, err)
 	}
-	if ck.Version != checkpointVersion {
-		return fmt.Errorf("checkpoint %s has format version %d, want %d", path, ck.Version, checkpointVersion)
+	note, err := ck.upgrade()
+	if err != nil {
+		return fmt.Errorf("checkpoint %s %w", path, err)
 	}
 	if what := ck.otherRun(r.c, r.data.Noise, r.dataSum); what != "" {
-		return fmt.Errorf("checkpoint %s %w (%s differs): remove it or choose another path", path, ErrOtherRun, what)
+		return fmt.Errorf("checkpoint %s %w (%s differs%s): remove it or choose another path", path, ErrOtherRun, what, note)
 	}
 	if err := ck.check(r.c); err != nil {
 		return fmt.Errorf("checkpoint %s is damaged: %w", path, err)
 	}
 	r.restore(&ck)
 	if r.opt.Progress != nil {
-		fmt.Fprintf(r.opt.Progress, "train: resuming from %s at iteration %d of %d\n", path, r.done, r.c.Iters)
+		fmt.Fprintf(r.opt.Progress, "train: resuming from %s at iteration %d of %d%s\n", path, r.done, r.c.Iters, note)
 	}
 	return nil
+}
+
+// upgrade reads a checkpoint of an older format version as the current
+// one and returns a note saying how, or an error for a version it cannot
+// read. Version 1 has no prior form in its configuration; it was written
+// when csvgd read the prior as eq. (sparprior), so it is a run with the
+// normalized form.
+func (ck *checkpoint) upgrade() (string, error) {
+	switch ck.Version {
+	case checkpointVersion:
+		return "", nil
+	case 1:
+		ck.Config.Prior = stein.NormalizedForm
+		return "; format version 1, read as a run with the normalized prior of eq. sparprior (-prior normalized)", nil
+	}
+	return "", fmt.Errorf("has format version %d, want %d or 1", ck.Version, checkpointVersion)
 }
 
 // otherRun names what differs between the checkpoint's run and this one:

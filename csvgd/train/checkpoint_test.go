@@ -1,18 +1,21 @@
 package train
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // checkpointConfig is a tiny run: 4 particles on a 3-6-5-1 network, a few
@@ -234,4 +237,39 @@ func TestCheckpointedRunMatchesPlainRun(t *testing.T) {
 	if _, err := RunWith(testBackend(t), c, d, Options{Context: ctx}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run without a checkpoint: error %v, want context.Canceled", err)
 	}
+}
+
+// TestCheckpointVersion1: a checkpoint of format version 1, written before
+// the prior had a form, is read as a run with the normalized prior: it
+// resumes a run with -prior normalized exactly, and a run with the penalty
+// form is refused with a message that says so.
+func TestCheckpointVersion1(t *testing.T) {
+	c, d := checkpointConfig("csvgd"), checkpointData(t)
+	c.Prior = stein.NormalizedForm
+	want, err := Run(testBackend(t), c, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "run.json")
+	interrupt(t, c, d, path, 12, nil)
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1 := regexp.MustCompile(`\s*"Prior": "normalized",`).ReplaceAll(raw, nil)
+	v1 = []byte(strings.Replace(string(v1), `"version": 2,`, `"version": 1,`, 1))
+	if bytes.Contains(v1, []byte(`"Prior"`)) || !bytes.Contains(v1, []byte(`"version": 1,`)) {
+		t.Fatal("could not turn the checkpoint into a version 1 file")
+	}
+	if err := os.WriteFile(path, v1, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	penalty := c
+	penalty.Prior = stein.PenaltyForm
+	_, err = RunWith(testBackend(t), penalty, d, Options{Checkpoint: path})
+	if !errors.Is(err, ErrOtherRun) || !strings.Contains(err.Error(), "-prior normalized") {
+		t.Errorf("version 1 checkpoint, penalty run: error %v, want ErrOtherRun pointing at -prior normalized", err)
+	}
+	got := resume(t, c, d, path, 12)
+	sameResult(t, "resumed from a version 1 checkpoint", got, want)
 }

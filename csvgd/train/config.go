@@ -18,6 +18,7 @@ type Config struct {
 	StepSize   float64         // optimizer step size
 	Alpha      float64         // prior order
 	Lambda     float64         // prior multiplier (0: no prior)
+	Prior      stein.PriorForm // how lambda sets the prior's coefficient: penalty (lambda |theta|^alpha, the default) or normalized (eq. sparprior)
 	Beta       float64         // kernel order
 	Bandwidth  stein.Bandwidth // kernel bandwidth rule
 	Sigma      float64         // likelihood noise scale, one for every noise level (CalibratedSigma); 0: follows the noise, max(noise, 0.01) x RMS of the training stresses
@@ -46,7 +47,7 @@ type Config struct {
 // project calibrates against the paper: chosen so that cSVGD at alpha = 0.5,
 // lambda = 0.05, 10 particles and 10% noise ends near the paper's 22 active
 // weights; every other result is a prediction to compare with the paper's.
-const CalibratedSigma = 0.015
+const CalibratedSigma = 0.065
 
 // DefaultConfig is the starting point of the command line and the
 // notebooks: cSVGD in stages of 500 iterations, 10 particles, 2000 Adam
@@ -132,7 +133,7 @@ func (c Config) steinConfig(arch icnn.Arch) (stein.Config, error) {
 		return stein.Config{}, err
 	}
 	sc := stein.Config{
-		Prior:     stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda, Smoothing: c.Threshold},
+		Prior:     stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda, Smoothing: c.Threshold, Form: c.Prior},
 		Kernel:    stein.Kernel{Beta: c.Beta},
 		Bandwidth: c.Bandwidth,
 		Optimizer: opt,

@@ -48,15 +48,37 @@ func ReferenceSample(test []hyperelastic.Sample, noise float64, draws int, seed 
 }
 
 func (ev *evaluator) w1(x *stein.Ensemble) (metrics.PushForward, error) {
+	pf, _, err := ev.testW1(x)
+	return pf, err
+}
+
+// testW1 is the push-forward W1 of x on the test points and the
+// predictions it was measured on.
+func (ev *evaluator) testW1(x *stein.Ensemble) (metrics.PushForward, [][][6]float64, error) {
 	pred, err := ev.test.Predict(x)
 	if err != nil {
-		return metrics.PushForward{}, err
+		return metrics.PushForward{}, nil, err
 	}
 	pf, err := metrics.PushForwardW1(pred, ev.ref)
 	if err != nil {
-		return metrics.PushForward{}, fmt.Errorf("train: push-forward W1: %w", err)
+		return metrics.PushForward{}, nil, fmt.Errorf("train: push-forward W1: %w", err)
 	}
-	return pf, nil
+	return pf, pred, nil
+}
+
+// final measures the run's final ensemble on the test points: W1 on the
+// whole path, and W1 and the ensemble mean's error inside the training
+// range.
+func (ev *evaluator) final(res *Result, test []hyperelastic.Sample) error {
+	pf, pred, err := ev.testW1(res.Particles)
+	if err != nil {
+		return err
+	}
+	res.W1, res.W1InRange = pf, InRangeW1(pf, test)
+	if res.MeanErrorInRange, err = MeanErrorInRange(pred, test); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	return nil
 }
 
 func (ev *evaluator) record(k int, x *stein.Ensemble) (Record, error) {

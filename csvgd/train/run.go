@@ -45,15 +45,22 @@ const (
 
 // Result is the outcome of [Run].
 type Result struct {
-	Config     Config
-	Arch       icnn.Arch // the final network: Config.Arch, or the last template after condensation
-	Sigma      float64
-	Particles  *stein.Ensemble
-	History    []Record
-	Stages     []StageRecord
-	W1         metrics.PushForward // final push-forward W1 on the test set
-	Iterations int
-	Seconds    float64 // wall time of the iterations (history included)
+	Config    Config
+	Arch      icnn.Arch // the final network: Config.Arch, or the last template after condensation
+	Sigma     float64
+	Particles *stein.Ensemble
+	History   []Record
+	Stages    []StageRecord
+	W1        metrics.PushForward // final push-forward W1 on the test set
+	// W1InRange is W1's sum over the test points inside the training
+	// range, |d| <= hyperelastic.TrainingDelta ([InRangeW1]).
+	W1InRange float64
+	// MeanErrorInRange is the relative RMS error of the final ensemble's
+	// mean stress against the noise-free truth at the test points inside
+	// the training range ([MeanErrorInRange]).
+	MeanErrorInRange float64
+	Iterations       int
+	Seconds          float64 // wall time of the iterations (history included)
 }
 
 // run is the state of one training run across its stages.
@@ -155,7 +162,7 @@ func RunWith(b backends.Backend, c Config, data Data, o Options) (*Result, error
 	if err != nil {
 		return r.res, err
 	}
-	if r.res.W1, err = ev.w1(r.x); err != nil {
+	if err := ev.final(r.res, r.data.Test); err != nil {
 		return r.res, err
 	}
 	return r.res, r.removeCheckpoint()

@@ -80,18 +80,20 @@ func failure(fs *flagSet, stderr io.Writer, err error) int {
 // steinSettings points at the settings every Stein-flow command shares.
 type steinSettings struct {
 	alpha, beta, lambda, stepSize *float64
+	prior                         *stein.PriorForm
 	bandwidth                     *stein.Bandwidth
 	particles, iters              *int
 	seed                          *uint64
 	optimizer                     *string
 }
 
-// register defines -alpha, -beta, -lambda, -gamma, -particles, -iters,
-// -seed, -optimizer and -lr with the current values as defaults.
+// register defines -alpha, -beta, -lambda, -prior, -gamma, -particles,
+// -iters, -seed, -optimizer and -lr with the current values as defaults.
 func (s steinSettings) register(fs *flagSet, seedDoc string) {
 	fs.Float64Var(s.alpha, "alpha", *s.alpha, "prior order alpha in (0, 2]")
 	fs.Float64Var(s.beta, "beta", *s.beta, "kernel order beta > 0")
 	fs.Float64Var(s.lambda, "lambda", *s.lambda, "prior multiplier lambda >= 0 (0: no prior)")
+	fs.TextVar(s.prior, "prior", *s.prior, "prior form: penalty (lambda |theta|^alpha, eq. log_post) or normalized (lambda^alpha c2(alpha) |theta|^alpha, eq. sparprior)")
 	fs.Var(bandwidthFlag{s.bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule) or paper (Sec. 5.4's rule)")
 	fs.IntVar(s.particles, "particles", *s.particles, "number of particles (>= 2)")
 	fs.IntVar(s.iters, "iters", *s.iters, "number of iterations (>= 1)")

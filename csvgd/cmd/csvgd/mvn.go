@@ -34,6 +34,7 @@ type mvnOutput struct {
 	Alpha         float64     `json:"alpha"`
 	Beta          float64     `json:"beta"`
 	Lambda        float64     `json:"lambda"`
+	Prior         string      `json:"prior"`
 	Bandwidth     string      `json:"bandwidth"`
 	Gamma         float64     `json:"gamma"`
 	Particles     int         `json:"particles"`
@@ -65,7 +66,7 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mvn", "csvgd mvn [-alpha A] [-beta B] [-lambda L] [-gamma G|median|paper] [-particles N] [-iters K] [-seed S] [-json]\n\n"+
 		"Runs SVGD on the illustrative example of the paper's Sec. 4 and reports the Bhattacharyya distance\n"+
 		"of the ensemble's moments to the Gaussian likelihood's and the mean |theta_3| (sparsity).", stdout)
-	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
+	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Prior, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
 		register(fs, "seed of the initial particles")
 	fs.Float64Var(&c.Mask, "mask", c.Mask, "mask the kernel gradient near the parameter axes below this |theta_i| (0: off)")
 	fs.Float64Var(&c.InitStd, "init-std", c.InitStd, "standard deviation of the initial particles around 0")
@@ -88,7 +89,7 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 		return failure(fs, stderr, err)
 	}
 	out := mvnOutput{
-		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Bandwidth: c.Bandwidth.String(), Gamma: r.Gamma,
+		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Prior: c.Prior.String(), Bandwidth: c.Bandwidth.String(), Gamma: r.Gamma,
 		Particles: c.Particles, Seed: c.Seed, Optimizer: c.Optimizer, StepSize: c.StepSize,
 		Mean: r.Mean, Cov: symRows(r), Bhattacharyya: jsonFloat(r.Bhattacharyya), L1Theta3: jsonFloat(r.L1Theta3),
 		KSD: jsonFloat(r.KSD), Iterations: r.Iterations, Seconds: r.Seconds, Backend: backend.Config(),

@@ -24,6 +24,7 @@ type trainOutput struct {
 	Particles      int                 `json:"particles"`
 	Alpha          float64             `json:"alpha"`
 	Lambda         float64             `json:"lambda"`
+	Prior          string              `json:"prior"`
 	Beta           float64             `json:"beta"`
 	Bandwidth      string              `json:"bandwidth"`
 	Optimizer      string              `json:"optimizer"`
@@ -33,6 +34,8 @@ type trainOutput struct {
 	Inputs         string              `json:"inputs"`
 	Align          string              `json:"align"`
 	W1Sum          jsonFloat           `json:"w1_sum"`
+	W1SumInRange   jsonFloat           `json:"w1_sum_in_range"`
+	MeanErrorIn    jsonFloat           `json:"mean_error_in_range"`
 	TrainRMSE      jsonFloat           `json:"train_rmse"`
 	ActiveWeights  float64             `json:"active_weights"`
 	KernelMedian   jsonFloat           `json:"kernel_median"`
@@ -70,7 +73,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	noise := fs.Float64("noise", 0.1, "noise level of the data (0.1 = 10%); picks data/hyperelastic/noise-S; with -data the folder's data.json gives it")
 	dataDir := fs.String("data", "", "folder holding train.csv, test.csv and data.json, as csvgd data writes it (default: data/hyperelastic/noise-S of the repository)")
 	fs.Var(inputsFlag{&c.Arch.Inputs}, "inputs", "network inputs: raw (the invariants I1, I2, I3, as eq. potential_normalization) or shifted (I1 - 3, I2 - 3, I3 - 1)")
-	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
+	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Prior, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
 		register(fs, "seed of the initial particles and of the W1 reference sample")
 	fs.Var(sigmaFlag{&c.Sigma}, "sigma", "likelihood noise scale of the stresses, the same at every noise level, or noise: max(noise, 0.01) x RMS of the training stresses")
 	fs.StringVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
@@ -132,8 +135,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if len(res.Stages) > 0 {
 		train.WriteStages(stdout, res.Stages)
 	}
-	fmt.Fprintf(stdout, "push-forward W1 sum %.4g, training RMSE %.4g, %.1f active weights of %d, %d iterations in %.1f s on %s\n",
-		float64(out.W1Sum), float64(out.TrainRMSE), out.ActiveWeights, out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
+	fmt.Fprintf(stdout, "push-forward W1 sum %.4g (%.4g in the training range), ensemble mean %.1f%% off the truth in the training range, training RMSE %.4g, %.1f active weights of %d, %d iterations in %.1f s on %s\n",
+		float64(out.W1Sum), float64(out.W1SumInRange), 100*float64(out.MeanErrorIn), float64(out.TrainRMSE), out.ActiveWeights, out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
 	return exitOK
 }
 
@@ -145,9 +148,9 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	}
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
-		Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
+		Prior: c.Prior.String(), Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
 		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonFloat(last.KernelMedian),
-		W1Sum: jsonFloat(res.W1.Sum), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
+		W1Sum: jsonFloat(res.W1.Sum), W1SumInRange: jsonFloat(res.W1InRange), MeanErrorIn: jsonFloat(res.MeanErrorInRange), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}

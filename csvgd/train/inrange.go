@@ -1,0 +1,30 @@
+package train
+
+import (
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+)
+
+// InRangeW1 is the push-forward W1 pf summed over the test points inside
+// the training range, |d| <= [hyperelastic.TrainingDelta]. Beyond it the
+// networks extrapolate, and there the sum over the whole path is dominated
+// by how a convex network continues the concave part of the truth
+// (docs/reading.md section 5).
+func InRangeW1(pf metrics.PushForward, test []hyperelastic.Sample) float64 {
+	sum := 0.0
+	for _, i := range hyperelastic.WithinRange(test, hyperelastic.TrainingDelta) {
+		if i < len(pf.PerPointSum) {
+			sum += pf.PerPointSum[i]
+		}
+	}
+	return sum
+}
+
+// MeanErrorInRange is the relative RMS error of the ensemble-mean stress
+// pred ([particle][point][6], predicted at the test points test) against
+// the noise-free truth, over the test points inside the training range
+// ([metrics.MeanRelativeError]).
+func MeanErrorInRange(pred [][][6]float64, test []hyperelastic.Sample) (float64, error) {
+	in := hyperelastic.WithinRange(test, hyperelastic.TrainingDelta)
+	return metrics.MeanRelativeError(pred, hyperelastic.TrueStresses(test), in)
+}
