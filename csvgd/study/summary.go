@@ -45,7 +45,6 @@ func FinalOf(res *train.Result) Final {
 	return f
 }
 
-
 // testPath is the test set of the committed data (the same deformations
 // at every noise level).
 func testPath() ([]hyperelastic.Sample, error) {
