@@ -37,17 +37,69 @@ func TestKernelMedian(t *testing.T) {
 }
 
 // TestKernelMedianOfTheMedianRule: with Liu & Wang's bandwidth the kernel
-// at the median distance is about 1/(N+1); with the paper's literal rule
-// the kernel between high-dimensional particles vanishes (reading.md
-// section 3).
+// at the median distance between particles is 1/(N+1), for an ensemble
+// split into two groups too; with the paper's literal rule the kernel
+// between high-dimensional particles vanishes (docs/reading.md section 4).
 func TestKernelMedianOfTheMedianRule(t *testing.T) {
 	x := randomEnsemble(5, 10, 1020, 0.3).Rows()
 	k := Kernel{Beta: 2}
-	lw := KernelMedian(x, k, Bandwidth{Rule: MedianLiuWang}.Of(x, k))
-	if lw < 0.5/11 || lw > 2.0/11 {
-		t.Errorf("median rule: kernel median %.3g, want about 1/11", lw)
+	for name, e := range map[string][][]float64{"spread": x, "two groups": twoGroups(x, 6)} {
+		for _, beta := range []float64{1, 2} {
+			k := Kernel{Beta: beta}
+			lw := KernelMedian(e, k, Bandwidth{Rule: MedianLiuWang}.Of(e, k))
+			if math.Abs(lw-1.0/11) > 1e-12 { // 45 pairs: the median is one pair's kernel
+				t.Errorf("%s, beta = %v: kernel median %.15g under the median rule, want 1/11", name, beta, lw)
+			}
+		}
 	}
 	if lit := KernelMedian(x, k, Bandwidth{Rule: MedianPaper}.Of(x, k)); !(lit < 1e-6) {
 		t.Errorf("paper's literal rule: kernel median %.3g, want < 1e-6 for 1020-dimensional particles", lit)
+	}
+}
+
+// twoGroups moves the first m particles of x close to the first and the
+// others close to the last: an ensemble in two groups, m (m-1)/2 +
+// (n-m)(n-m-1)/2 close pairs and m (n-m) far ones.
+func twoGroups(x [][]float64, m int) [][]float64 {
+	out := make([][]float64, len(x))
+	for a, row := range x {
+		c := x[0]
+		if a >= m {
+			c = x[len(x)-1]
+		}
+		out[a] = make([]float64, len(row))
+		for i := range row {
+			out[a][i] = c[i] + 0.01*row[i]
+		}
+	}
+	return out
+}
+
+// TestKernelGroups: three particles on a line at 0, 1 and 3 under the
+// RBF kernel at gamma = 1 have kernel values exp(-1/2), exp(-2) and
+// exp(-9/2) = 0.011, all coupled; at gamma = 0.3 they are exp(-1/0.6),
+// exp(-4/0.6) = 0.0013 and less: 0 and 1 stay coupled, 3 is alone. Two far
+// groups of 6 and 4 particles are two groups under a bandwidth of the
+// groups' own width, one under a bandwidth of the distance between them.
+func TestKernelGroups(t *testing.T) {
+	rbf := Kernel{Beta: 2}
+	line := [][]float64{{0}, {1}, {3}}
+	for _, c := range []struct {
+		gamma float64
+		want  int
+	}{{1, 1}, {0.3, 2}, {1e-3, 3}} {
+		if got := KernelGroups(line, rbf, c.gamma); got != c.want {
+			t.Errorf("line, gamma %v: %d groups, want %d", c.gamma, got, c.want)
+		}
+	}
+	x := twoGroups(randomEnsemble(5, 10, 20, 0.3).Rows(), 6)
+	if got := KernelGroups(x, rbf, 1e-3); got != 2 {
+		t.Errorf("two groups, narrow kernel: %d groups, want 2", got)
+	}
+	if got := KernelGroups(x, rbf, Bandwidth{Rule: MedianLiuWang}.Of(x, rbf)); got != 1 {
+		t.Errorf("two groups, median rule: %d groups, want 1 (the median pair lies between them)", got)
+	}
+	if got := KernelGroups(nil, rbf, 1); got != 0 {
+		t.Errorf("no particles: %d groups, want 0", got)
 	}
 }

@@ -92,18 +92,22 @@ func (ev *evaluator) record(k int, x *stein.Ensemble) (Record, error) {
 	}
 	rows := x.Rows()
 	_, active := metrics.ActiveWeights(rows, ev.c.Threshold)
-	return Record{
+	rec := Record{
 		Iter: k, TrainRMSE: meanRMSE(pred, ev.trainTarget), W1Sum: pf.Sum,
-		ActiveWeights: active, KernelMedian: kernelMedian(ev.c, rows), Distances: metrics.Distances(rows),
-	}, nil
+		ActiveWeights: active, Distances: metrics.Distances(rows),
+	}
+	rec.KernelMedian, rec.KernelGroups = kernelHealth(ev.c, rows)
+	return rec, nil
 }
 
-// kernelMedian is the median kernel value between the particles rows at
-// the bandwidth the configuration's rule gives them: the kernel the next
+// kernelHealth is the median kernel value between the particles rows and
+// the number of groups into which the kernel splits them, at the
+// bandwidth the configuration's rule gives them: the kernel the next
 // Stein step would use.
-func kernelMedian(c Config, rows [][]float64) float64 {
+func kernelHealth(c Config, rows [][]float64) (median float64, groups int) {
 	k := stein.Kernel{Beta: c.Beta}
-	return stein.KernelMedian(rows, k, c.Bandwidth.Of(rows, k))
+	gamma := c.Bandwidth.Of(rows, k)
+	return stein.KernelMedian(rows, k, gamma), stein.KernelGroups(rows, k, gamma)
 }
 
 // meanRMSE is the RMS error of the ensemble-mean prediction.

@@ -28,6 +28,7 @@ type Record struct {
 	W1Sum         float64     `json:"w1_sum"`                 // push-forward W1 summed over test points and components
 	ActiveWeights float64     `json:"active_weights"`         // mean count per particle of |w| >= threshold
 	KernelMedian  float64     `json:"kernel_median"`          // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
+	KernelGroups  int         `json:"kernel_groups"`          // groups of particles that the kernel decouples from each other ([stein.KernelGroups]); 1: all interact
 	KSD           float64     `json:"ksd"`                    // kernel Stein discrepancy to the stage's posterior (IMQ kernel)
 	Distances     [][]float64 `json:"distances"`              // eq. (distances), N x N
 	Widths        []int       `json:"widths"`                 // the template at this iteration

@@ -39,6 +39,7 @@ type trainOutput struct {
 	TrainRMSE      jsonFloat           `json:"train_rmse"`
 	ActiveWeights  float64             `json:"active_weights"`
 	KernelMedian   jsonFloat           `json:"kernel_median"`
+	KernelGroups   int                 `json:"kernel_groups"`
 	TemplateParams int                 `json:"template_params"`
 	Iterations     int                 `json:"iterations"`
 	Seconds        float64             `json:"seconds"`
@@ -57,6 +58,7 @@ type historyEntry struct {
 	W1Sum         jsonFloat `json:"w1_sum"`
 	ActiveWeights float64   `json:"active_weights"`
 	KernelMedian  jsonFloat `json:"kernel_median"`
+	KernelGroups  int       `json:"kernel_groups"`
 	KSD           jsonFloat `json:"ksd"`
 }
 
@@ -149,7 +151,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Prior: c.Prior.String(), Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonFloat(last.KernelMedian),
+		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonFloat(last.KernelMedian), KernelGroups: last.KernelGroups,
 		W1Sum: jsonFloat(res.W1.Sum), W1SumInRange: jsonFloat(res.W1InRange), MeanErrorIn: jsonFloat(res.MeanErrorInRange), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
@@ -159,7 +161,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
 	for _, h := range res.History {
-		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights, jsonFloat(h.KernelMedian), jsonFloat(h.KSD)})
+		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights, jsonFloat(h.KernelMedian), h.KernelGroups, jsonFloat(h.KSD)})
 	}
 	return out
 }
