@@ -47,7 +47,7 @@ type Config struct {
 // project calibrates against the paper: chosen so that cSVGD at alpha = 0.5,
 // lambda = 0.05, 10 particles and 10% noise ends near the paper's 22 active
 // weights; every other result is a prediction to compare with the paper's.
-const CalibratedSigma = 0.065
+const CalibratedSigma = 0.07
 
 // DefaultConfig is the starting point of the command line and the
 // notebooks: cSVGD in stages of 500 iterations, 10 particles, 2000 Adam

@@ -25,10 +25,11 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		"Runs every study of the paper (cached under data/cache/runs/, resumed from a checkpoint when\n"+
 		"one was interrupted), writes all thirteen figures as DIR/NAME.png and .svg, the results tables\n"+
 		"as DIR/results.md and on stdout, and, in full mode, the tables into README's results block;\n"+
-		"then the figures beyond the paper (alignment, mvn_ksd, ksd_convergence) and the alignment study's\n"+
-		"table (DIR/alignment.md, README's alignment block).", stdout)
+		"then the figures beyond the paper (alignment, mvn_ksd, ksd_convergence), the comparison of the\n"+
+		"prior's two forms with the calibration of sigma (DIR/prior.md, docs/reading.md's prior block) and\n"+
+		"the alignment study's table (DIR/alignment.md, README's alignment block).", stdout)
 	out, quick := outputFlags(fs)
-	readme := fs.String("readme", "", "README whose results block to replace (default: the repository's README.md in full mode; none in quick mode or with \"none\")")
+	readme := fs.String("readme", "", "README whose results blocks to replace, and docs/reading.md beside it (default: the repository's README.md in full mode; none in quick mode or with \"none\")")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
@@ -38,6 +39,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && readmePath != "" {
 		_, _, err = alignmentResults.find(readmePath)
+	}
+	if err == nil && readmePath != "" {
+		_, _, err = readingResults.find(readingDoc(readmePath))
 	}
 	if err != nil {
 		return usageError(fs, stderr, err)
@@ -65,10 +69,22 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "reproduce: results written into %s\n", readmePath)
 	}
-	if err := writeAlignment(store, *out, *quick, readmePath, stdout, stderr); err != nil {
+	if err := readingTable.make(store, *out, *quick, readingDoc(readmePath), stdout, stderr); err != nil {
+		return failure(fs, stderr, err)
+	}
+	if err := alignmentTable.make(store, *out, *quick, readmePath, stdout, stderr); err != nil {
 		return failure(fs, stderr, err)
 	}
 	return exitOK
+}
+
+// readingDoc is docs/reading.md beside the README at readme, or "" when
+// readme is "" (no document to update).
+func readingDoc(readme string) string {
+	if readme == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(readme), "docs", "reading.md")
 }
 
 // readmeTarget is the README to update: flag "none" or quick mode without

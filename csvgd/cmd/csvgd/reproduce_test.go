@@ -53,16 +53,22 @@ func TestReadmeTarget(t *testing.T) {
 	}
 }
 
-// TestREADMEBlocks: the repository's README holds the blocks that
-// reproduce fills (results, alignment), each once.
+// TestREADMEBlocks: the repository's README and docs/reading.md hold the
+// blocks that reproduce fills (results, alignment; prior), each once.
 func TestREADMEBlocks(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range []readmeBlock{results, alignmentResults} {
-		if strings.Count(string(raw), b.begin) != 1 || strings.Count(string(raw), b.end) != 1 {
-			t.Errorf("README: the %s block's markers are not there exactly once", b.name)
+	readme := filepath.Join("..", "..", "..", "README.md")
+	for path, blocks := range map[string][]readmeBlock{
+		readme:             {results, alignmentResults},
+		readingDoc(readme): {readingResults},
+	} {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range blocks {
+			if strings.Count(string(raw), b.begin) != 1 || strings.Count(string(raw), b.end) != 1 {
+				t.Errorf("%s: the %s block's markers are not there exactly once", path, b.name)
+			}
 		}
 	}
 }
