@@ -22,7 +22,7 @@
 //	                 + theta3 ((J^2 - 1)/2 - log J),
 //
 // with Jm = 77.931 and theta = (2.4195, -0.75, 1.20975), is not stress free
-// at F = I: there S = 2.6695 I. The project (reading.md section 5) normalises
+// at F = I: there S = 2.6695 I. The project (docs/reading.md section 6) normalises
 // it as the network is normalised (eq. potential_normalization): it subtracts
 // n (J - 1) with n = 2 (Psi_1 + 2 Psi_2 + Psi_3) at (3, 3, 1) = theta1 - theta2/3
 // = 2.6695, so that S(I) = 0. [Truth.PrintedPotential] keeps the printed form.

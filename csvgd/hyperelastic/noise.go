@@ -3,7 +3,7 @@ package hyperelastic
 import "math/rand/v2"
 
 // AddNoise returns s with multiplicative noise of the given level
-// (reading.md section 5's reading of eq. datasamples, "s eps S with
+// (docs/reading.md section 6's reading of eq. datasamples, "s eps S with
 // eps ~ N(1, I)"):
 //
 //	S_noisy_i = S_i (1 + level xi_i),   xi_i ~ N(0, 1) independent,

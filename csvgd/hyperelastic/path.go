@@ -14,8 +14,8 @@ const (
 	// PrintedPath is the test path of Sec. 5.2 as printed,
 	// F = diag(1+d, sqrt(1+d), sqrt(1+d)). It is not volume-preserving,
 	// J = (1+d)^2 (0.36 to 1.96 for |d| <= 0.4), and beyond |d| = 0.2 it
-	// leaves the training cloud F = I + H, |H_ij| <= 0.2 (reading.md
-	// section 5). The default.
+	// leaves the training cloud F = I + H, |H_ij| <= 0.2 (docs/reading.md
+	// section 7). The default.
 	PrintedPath TestPath = iota
 	// IsochoricPath is F = diag(1+d, 1/sqrt(1+d), 1/sqrt(1+d)), uniaxial
 	// stretch at constant volume (J = 1): a plausible intended reading of

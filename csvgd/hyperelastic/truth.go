@@ -3,7 +3,7 @@ package hyperelastic
 import "math"
 
 // Truth is the truth model of the paper's Sec. 5.2, normalised to be stress
-// free at F = I (reading.md section 5):
+// free at F = I (docs/reading.md section 6):
 //
 //	Psi(I1, I2, I3) = -Theta1/2 Jm log(1 - (I1 - 3)/Jm) - Theta2 log(I2/J)
 //	                  + Theta3 ((J^2 - 1)/2 - log J) - n (J - 1),    J = sqrt(I3),

@@ -127,7 +127,7 @@ func TestDerivativesMatchFiniteDifferences(t *testing.T) {
 }
 
 // TestStressFreeReference: the normalised truth has S(I) = 0; the printed
-// potential has S(I) = 2.6695 I (reading.md section 5), and n = 2.6695.
+// potential has S(I) = 2.6695 I (docs/reading.md section 6), and n = 2.6695.
 func TestStressFreeReference(t *testing.T) {
 	truth := PaperTruth()
 	k := mustKinematics(t, identity)

@@ -17,7 +17,7 @@ import (
 // first-layer unit, softplus(W_0 x), through F = I: the units can then only
 // bend at the reference, and the best such network leaves about 10% error
 // on noise-free training stresses where the raw invariants reach about 1%
-// (reading.md section 6). Shifted stays as an option for teaching.
+// (docs/reading.md section 8). Shifted stays as an option for teaching.
 type Inputs int
 
 const (

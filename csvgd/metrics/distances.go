@@ -11,7 +11,7 @@ import (
 //
 // over all weight matrices W_l of particles a and b, returned as an N x N
 // matrix (d[a][b], symmetric, zero diagonal). The project reads the norm
-// as the Frobenius (entrywise) norm (reading.md section 9), so d is the
+// as the Frobenius (entrywise) norm (docs/reading.md section 13), so d is the
 // Euclidean distance between the flat parameter vectors. The paper ignores
 // biases; the networks here have none.
 //

@@ -4,8 +4,8 @@
 //
 //   - [Wasserstein1]: the exact 1-D Wasserstein-1 distance between two
 //     empirical distributions, W1 = int |F_a(x) - F_b(x)| dx.
-//   - [PushForwardW1]: the push-forward W1 of Sec. 5.3 (reading.md section
-//     9): at each test point and stress component, W1 between the
+//   - [PushForwardW1]: the push-forward W1 of Sec. 5.3 (docs/reading.md section
+//     13): at each test point and stress component, W1 between the
 //     ensemble's predictions and a reference sample of the noisy truth;
 //     the curve over the test points and its sum.
 //   - [Distances]: the inter-particle distance matrix of eq. (distances).

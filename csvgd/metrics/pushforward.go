@@ -11,7 +11,7 @@ import (
 const Components = 6
 
 // PushForward holds the push-forward W1 of the paper's Sec. 5.3
-// (reading.md section 9): at each test point p and stress component c,
+// (docs/reading.md section 13): at each test point p and stress component c,
 //
 //	W1(p, c) = int |F_pred(p, c)(s) - F_ref(p, c)(s)| ds,
 //

@@ -10,7 +10,7 @@ const PaperThreshold = 1e-3
 // ActiveWeights counts, in each particle, the weights with
 // |w| >= threshold (use [PaperThreshold] for the paper's 1e-3), and returns
 // the counts and their mean over the particles: the "mean count of active
-// weights per particle" of reading.md section 7, as opposed to the size of
+// weights per particle" of docs/reading.md section 10, as opposed to the size of
 // the condensed template. NaN weights are not counted. With no particles,
 // perParticle is empty and mean is NaN.
 func ActiveWeights(particles [][]float64, threshold float64) (perParticle []int, mean float64) {

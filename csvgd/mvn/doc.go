@@ -8,7 +8,7 @@
 // pulls it to zero while theta_1 and theta_2 stay where the data put them.
 //
 // Error is the Bhattacharyya distance between the ensemble's empirical mean
-// and covariance and the likelihood's own moments (reading.md section 4);
+// and covariance and the likelihood's own moments (docs/reading.md section 5);
 // sparsity is the mean |theta_3| over the ensemble. [Survey] sweeps the
 // prior multiplier lambda and the kernel bandwidth gamma for several prior
 // and kernel orders (the paper's Fig. mvn_survey).

@@ -17,7 +17,8 @@ import (
 //
 // beta = 2 is the RBF kernel; lower beta repels more strongly along the
 // coordinate axes. The paper's eq. (prior_grad) writes exp(-gamma |.|^beta),
-// which contradicts this definition; the definition is followed.
+// which contradicts this definition; the definition is followed
+// (docs/reading.md section 3).
 //
 // For beta <= 1 the factor |a_i - b_i|^(beta-1) sign(a_i - b_i) is undefined
 // where a_i = b_i; it is set to 0 there, which makes the self term of the

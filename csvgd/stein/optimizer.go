@@ -12,7 +12,8 @@ import (
 // compiled graph. SVGD ascends: theta moves along +phi. Every state tensor has
 // the shape of theta, so that it can be permuted and pruned with the
 // particles (graph condensation). iter is the 0-based iteration number, a
-// scalar of theta's dtype.
+// scalar of theta's dtype. Which experiment uses which: docs/reading.md
+// section 1.
 type Optimizer interface {
 	// Name is a short, parseable name: "sgd", "adagrad" or "adam".
 	Name() string

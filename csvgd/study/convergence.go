@@ -84,7 +84,7 @@ func MethodRuns(quick bool) []Spec {
 // schedule from lambda = 0.01 (growth 2, tolerance 10%) in stages of 250
 // iterations (25), so that lambda can grow over several stages; its last
 // stage runs at lambda = 0.01 on the fixed template whether or not the
-// error rose (reading.md section 8).
+// error rose (docs/reading.md section 11).
 func AdaptiveRuns(quick bool) (fixed [][]Spec, adaptive []Spec) {
 	run := func(label string, noise, lambda float64) Spec {
 		s := paperRun(label, 0.5, quick)

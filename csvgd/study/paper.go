@@ -10,7 +10,7 @@ import (
 
 // Figure is one figure of the paper and the study that makes it.
 type Figure struct {
-	Name    string // the paper's name (reading.md section 10), also the file name
+	Name    string // the paper's name (docs/reading.md section 14), also the file name
 	Section string // the paper's section
 	Make    func(s *Store, quick bool) (*figures.Figure, error)
 }

@@ -110,8 +110,8 @@ func TestSpreadIters(t *testing.T) {
 	}
 }
 
-// TestPaperFigures: the registry holds the thirteen figures of reading.md
-// section 10, once each, in the paper's order of sections.
+// TestPaperFigures: the registry holds the thirteen figures of docs/reading.md
+// section 14, once each, in the paper's order of sections.
 func TestPaperFigures(t *testing.T) {
 	want := []string{"prior_family", "mvn_gradient", "mvn_survey", "mvn_particles",
 		"graph_condense_sequence", "graph_distance_evolution", "weight_distributions", "graph_condense_speedup",

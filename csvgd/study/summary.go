@@ -11,8 +11,8 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-// The paper's numbers that the results are compared with (reading.md
-// section 10).
+// The paper's numbers that the results are compared with (docs/reading.md
+// section 14).
 var (
 	// PaperActiveWeights are the final active weights the paper reports for
 	// PaperAlphas (lambda = 0.05, 10 particles, 10% noise).

@@ -42,7 +42,7 @@ type Config struct {
 }
 
 // CalibratedSigma is the likelihood's noise scale sigma of every run, at
-// every noise level (reading.md section 6: a mean-squared-error loss with
+// every noise level (docs/reading.md section 9: a mean-squared-error loss with
 // one fixed scale). The paper does not state it. It is the one number this
 // project calibrates against the paper: chosen so that cSVGD at alpha = 0.5,
 // lambda = 0.05, 10 particles and 10% noise ends near the paper's 22 active
@@ -53,7 +53,7 @@ const CalibratedSigma = 0.07
 // notebooks: cSVGD in stages of 500 iterations, 10 particles, 2000 Adam
 // steps of 0.01, no prior (lambda = 0; alpha = 0.5 once lambda is set), the
 // RBF kernel with Liu & Wang's median bandwidth (the rule the paper's
-// Sec. 5.4 copies, read as their code computes it: reading.md section 3),
+// Sec. 5.4 copies, read as their code computes it: docs/reading.md section 4),
 // the network on the raw invariants, and the mean-squared-error likelihood
 // with the fixed scale [CalibratedSigma].
 func DefaultConfig() Config {

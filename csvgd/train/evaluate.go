@@ -34,7 +34,7 @@ func newEvaluator(b backends.Backend, c Config, arch icnn.Arch, trainBatch, test
 }
 
 // ReferenceSample draws, for every test point, draws samples of the noisy
-// truth S_true (1 + s xi) (reading.md section 9: a fixed, seeded sample).
+// truth S_true (1 + s xi) (docs/reading.md section 13: a fixed, seeded sample).
 func ReferenceSample(test []hyperelastic.Sample, noise float64, draws int, seed uint64) [][][6]float64 {
 	rng := rand.New(rand.NewPCG(seed, 0x3ef))
 	ref := make([][][6]float64, len(test))

@@ -240,7 +240,7 @@ func (r *run) stages() error {
 	}
 }
 
-// adapt is the adaptive penalty of Sec. 5.6 (reading.md section 8): after
+// adapt is the adaptive penalty of Sec. 5.6 (docs/reading.md section 11): after
 // a stage whose training error stayed within Tolerance of the best so far,
 // lambda grows by Growth; once the error has risen further, lambda reverts
 // to its initial value and one final stage runs on the then fixed template

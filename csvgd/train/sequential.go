@@ -15,7 +15,7 @@ import (
 const sequentialSpread = 0.01
 
 // sequential is the baseline of the authors' earlier work, "L2 + Stein"
-// (reading.md section 9): first sparsify one network — MAP training with
+// (docs/reading.md section 12): first sparsify one network — MAP training with
 // the alpha = 2 prior (Config.Alpha, which Validate holds at 2) at the
 // configured lambda for Stage iterations (a single particle: the kernel
 // drops out and the Stein step is gradient ascent), then prune it at the
