@@ -19,7 +19,7 @@ type Spec struct {
 
 // runFileVersion changes whenever the meaning of a cached run changes
 // (training code, file layout), so that older files are run again.
-const runFileVersion = 6
+const runFileVersion = 7
 
 // Key identifies the run's result: a hash of the noise level, the
 // configuration and runFileVersion (not of the label, so that studies

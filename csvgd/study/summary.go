@@ -172,13 +172,16 @@ func scheduleOf(r *train.Result) string {
 	if len(st) == 0 {
 		return "no stages"
 	}
-	largest := 0.0
+	largest, why := 0.0, "the budget ended before the error rose past the tolerance"
 	for _, s := range st {
 		largest = math.Max(largest, s.Lambda)
+		if s.ErrorRose {
+			why = fmt.Sprintf("the error rose past the tolerance after the stage at λ = %g", s.Lambda)
+		}
 	}
 	last := st[len(st)-1]
-	return fmt.Sprintf("λ grew over %d stages to %g, then %d iterations at λ = %g on the template %s",
-		len(st)-1, largest, last.Iterations, last.Lambda, train.FormatWidths(last.Widths))
+	return fmt.Sprintf("λ grew over %d stages to %g; %s; then %d iterations at λ = %g on the template %s",
+		len(st)-1, largest, why, last.Iterations, last.Lambda, train.FormatWidths(last.Widths))
 }
 
 // NoiseTable writes the final state of the runs of Fig. convergence_noise

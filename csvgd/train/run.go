@@ -248,10 +248,10 @@ func (r *run) stages() error {
 // far, the last stage of the budget is that final stage ("at termination,
 // revert to minimal lambda": [run.stages]).
 func (r *run) adapt() {
-	rmse := r.res.Stages[len(r.res.Stages)-1].TrainRMSE
-	r.bestRMSE = math.Min(r.bestRMSE, rmse)
-	if rmse > r.bestRMSE*(1+r.c.Tolerance) {
-		r.lambda, r.final = r.c.Lambda, true
+	last := &r.res.Stages[len(r.res.Stages)-1]
+	r.bestRMSE = math.Min(r.bestRMSE, last.TrainRMSE)
+	if last.TrainRMSE > r.bestRMSE*(1+r.c.Tolerance) {
+		r.lambda, r.final, last.ErrorRose = r.c.Lambda, true, true
 		return
 	}
 	r.lambda *= r.c.Growth

@@ -25,6 +25,10 @@ type StageRecord struct {
 	ActiveWeights  float64 `json:"active_weights"` // mean per particle, |w| >= threshold, at the end
 	TrainRMSE      float64 `json:"train_rmse"`
 	W1Sum          float64 `json:"w1_sum"`
+	// ErrorRose marks the stage of the adaptive schedule whose training
+	// error rose past the tolerance over the best so far: lambda reverts
+	// to its initial value after it.
+	ErrorRose bool `json:"error_rose,omitempty"`
 }
 
 // endStage records the stage and, for csvgd (but after the final stage of

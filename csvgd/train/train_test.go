@@ -187,8 +187,8 @@ func TestAdaptivePenaltySchedule(t *testing.T) {
 				}
 				best = math.Min(best, s.TrainRMSE)
 				rose := s.TrainRMSE > best*(1+c.Tolerance)
-				if endsGrowth := tc.rises && k == len(st)-2; rose != endsGrowth {
-					t.Fatalf("stage %d: error %v (best %v): rose %v, but the growth ended %v", k, s.TrainRMSE, best, rose, endsGrowth)
+				if endsGrowth := tc.rises && k == len(st)-2; rose != endsGrowth || s.ErrorRose != rose {
+					t.Fatalf("stage %d: error %v (best %v): rose %v (recorded %v), but the growth ended %v", k, s.TrainRMSE, best, rose, s.ErrorRose, endsGrowth)
 				}
 			}
 		})
