@@ -6,7 +6,8 @@
 // The work is split by the paper's concepts:
 //
 //   - [github.com/csvgd/csvgd-go/csvgd/stein]: the Stein core of Sec. 3 —
-//     the alpha prior family (eq. sparprior), the beta-exponential kernel,
+//     the alpha prior family (eqs. prior_family, log_post; eq. sparprior as
+//     an option), the beta-exponential kernel,
 //     bandwidth rules, optimizers and the ensembled Stein step (eq.
 //     stein_grad) compiled as one GoMLX graph with a leading particle axis.
 //   - [github.com/csvgd/csvgd-go/csvgd/mvn]: the illustrative example of

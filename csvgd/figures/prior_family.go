@@ -45,7 +45,8 @@ func priorFamilyLikelihood(x, y float64) float64 {
 //	mu = (1, 2),  P = [[2, 1], [1, 2]],
 //
 // the (theta_1, theta_2) block of the Sec. 4 likelihood times the alpha
-// prior of eq. (sparprior) (exact density, [stein.Prior.LogDensity1D]), on
+// prior exp(-lambda |theta|^alpha) of eqs. (prior_family) and (log_post)
+// (exact, normalised density, [stein.Prior.LogDensity1D]), on
 // a 3 x 4 grid of panels: lambda = 0.1, 1, 10 from top to bottom and
 // alpha = 0.25, 0.5, 1, 2 from left to right. Every panel spans
 // [-1.5, 3.5]^2. The contours are drawn at max - 2^k / 2, k = 0..8, below
