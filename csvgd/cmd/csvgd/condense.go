@@ -54,7 +54,7 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 		meta["align_reference"] = string(aopts.Reference)
 	}
 	cf := ensemble.New(res.Arch.Widths, res.Particles, meta)
-	cf.Inputs = f.Inputs
+	cf.Inputs, cf.Prior = f.Inputs, f.Prior
 	if err := ensemble.Save(*out, cf, *force); err != nil {
 		return failure(fs, stderr, err)
 	}

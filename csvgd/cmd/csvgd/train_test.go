@@ -46,6 +46,8 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"train", "-data", filepath.Join(dir, "nowhere"), "-noise", "0.1", "-iters", "1"}, exitUsage, "nowhere/train.csv"},
 		{[]string{"train", "-data", paperData, "-noise", "0.2", "-iters", "1"}, exitUsage, "-noise 0.2 conflicts with"},
 		{[]string{"train", "-inputs", "centred"}, exitUsage, `inputs "centred"`},
+		{[]string{"train", "-prior", "laplace"}, exitUsage, `prior "laplace"`},
+		{[]string{"mvn", "-prior", "cauchy"}, exitUsage, `prior "cauchy"`},
 		{[]string{"train", "-sigma", "-1"}, exitUsage, `sigma = "-1"`},
 		{[]string{"train", "-sigma", "auto"}, exitUsage, `sigma = "auto"`},
 		{[]string{"train", "-method", "sequential", "-alpha", "0.5"}, exitUsage, "alpha = 0.5: the sequential method"},
@@ -91,13 +93,19 @@ func TestTrainSaveAndPredict(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("train -json: %v\n%s", err, out)
 	}
-	for _, k := range []string{"w1_sum", "active_weights", "template_params", "iterations", "seconds", "backend", "align"} {
+	for _, k := range []string{"w1_sum", "w1_sum_in_range", "mean_error_in_range", "active_weights", "template_params", "iterations", "seconds", "backend", "align", "kernel_groups"} {
 		if _, ok := got[k]; !ok {
 			t.Errorf("train -json lacks %q", k)
 		}
 	}
-	if got["template_params"] != float64(1020) || got["iterations"] != float64(3) || got["align"] != "importance" {
-		t.Errorf("template_params %v, iterations %v, align %v", got["template_params"], got["iterations"], got["align"])
+	if got["template_params"] != float64(1020) || got["iterations"] != float64(3) || got["align"] != "importance" || got["prior"] != "penalty" {
+		t.Errorf("template_params %v, iterations %v, align %v, prior %v", got["template_params"], got["iterations"], got["align"], got["prior"])
+	}
+	if in, all := got["w1_sum_in_range"].(float64), got["w1_sum"].(float64); !(in > 0 && in < all) {
+		t.Errorf("w1_sum_in_range %v: want a positive part of w1_sum %v", in, all)
+	}
+	if e := got["mean_error_in_range"].(float64); !(e > 0 && e < 10) {
+		t.Errorf("mean_error_in_range %v: want a relative error", e)
 	}
 	for _, h := range got["history"].([]any) {
 		if v, ok := h.(map[string]any)["ksd"].(float64); !ok || !(v > 0) {
@@ -124,13 +132,14 @@ func TestTrainSaveAndPredict(t *testing.T) {
 }
 
 // TestCondenseCommand condenses a trained ensemble: the output is a valid
-// ensemble file on a template no wider than the input, it is not written
+// ensemble file on a template no wider than the input, with the input's
+// prior form, it is not written
 // over an existing file, and bad flags are usage errors. (What condensation
 // preserves is tested in package condense.)
 func TestCondenseCommand(t *testing.T) {
 	dir := t.TempDir()
 	ens, small := filepath.Join(dir, "ens.json"), filepath.Join(dir, "small.json")
-	if code, _, errOut := runCLI("train", "-particles", "3", "-iters", "20", "-lambda", "0.05", "-save", ens, "-quiet"); code != exitOK {
+	if code, _, errOut := runCLI("train", "-particles", "3", "-iters", "20", "-lambda", "0.05", "-prior", "normalized", "-save", ens, "-quiet"); code != exitOK {
 		t.Fatalf("train: %s", errOut)
 	}
 	code, out, errOut := runCLI("condense", "-ensemble", ens, "-out", small)
@@ -140,6 +149,9 @@ func TestCondenseCommand(t *testing.T) {
 	f, err := ensemble.Load(small)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if f.Prior != ensemble.PriorNormalized {
+		t.Errorf("the condensed file says prior %q, the trained one was %q", f.Prior, ensemble.PriorNormalized)
 	}
 	for i, w := range f.Widths {
 		if w > icnn.Paper().Widths[i] {
