@@ -22,7 +22,7 @@
 // # The No-U-Turn sampler
 //
 // [Sample] runs the multinomial NUTS as Stan and numpyro run it (Hoffman &
-// Gelman 2014; Betancourt 2017, Sec. A.3-A.4). A trajectory starts at the
+// Gelman 2014; Betancourt 2017, appendix A). A trajectory starts at the
 // current state and doubles, each time in a random direction forward or
 // backward in time, by a new sub-trajectory of the same length built
 // recursively. Every state z of the trajectory has the weight
@@ -41,10 +41,10 @@
 //	r#_- . rho > 0  and  r#_+ . rho > 0.
 //
 // Every merge of two halves also checks the criterion on each half extended
-// by the nearest state of the other half, the extra checks Stan added in
-// version 2.21 that catch U-turns hidden between the halves. The doubling
-// also stops at Config.MaxDepth doublings (2^MaxDepth - 1 leapfrog steps)
-// and at a divergence: a state with H - H0 > Config.MaxEnergyError (1000,
+// by the nearest state of the other half, the extra checks Stan added to
+// catch U-turns hidden between the halves. The doubling also stops at
+// Config.MaxDepth doublings (2^MaxDepth - 1 leapfrog steps) and at a
+// divergence: a state with H - H0 > Config.MaxEnergyError (1000,
 // Stan's value) or outside the support (log p = -Inf or NaN, or a
 // non-finite gradient). A diverging half-trajectory is discarded whole, so
 // no state outside the support is ever returned.
@@ -52,7 +52,7 @@
 // # Hard boundaries
 //
 // Coordinates listed in Config.NonNegative are constrained to x_i >= 0 by
-// reflection inside the leapfrog's position update (Neal 2011, Sec. 5.1):
+// reflection inside the leapfrog's position update (Neal 2011, "handling constraints"):
 // when the drift x_i + eps (M^-1 r)_i crosses 0, the particle bounces
 // elastically,
 //

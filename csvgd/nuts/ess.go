@@ -14,7 +14,7 @@ import (
 //
 // where rho_t = 1 - (W - mean_k c_(k,t)) / var+ combines the chains'
 // autocovariances c_(k,t) ([Autocovariance]) with the within-chain variance
-// W and var+ = (N-1)/N W + B/N (Vehtari et al. 2021, eq. 10), and the sum
+// W and var+ = (N-1)/N W + B/N (Vehtari et al. 2021), and the sum
 // runs over Geyer's initial monotone sequence: pairs rho_(2m) + rho_(2m+1)
 // are kept while positive and made non-increasing. Following Stan, tau is
 // at least 1/log10(M N). ESS is NaN when a draw is not finite or N < 4,

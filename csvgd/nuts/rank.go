@@ -26,7 +26,7 @@ func SplitChains(chains [][]float64) [][]float64 {
 //	z = Phi^-1((r - 3/8) / (S + 1/4)),
 //
 // with r the rank (1..S, the average rank for ties) and S the number of
-// draws (Vehtari et al. 2021, eq. 14).
+// draws (Vehtari et al. 2021).
 func RankNormalize(chains [][]float64) [][]float64 {
 	flat := slices.Concat(chains...)
 	ranks := averageRanks(flat)
@@ -66,8 +66,7 @@ func averageRanks(x []float64) []float64 {
 }
 
 // fold returns |x - median| of the draws of all chains, the quantity
-// whose R-hat detects chains of different scales (Vehtari et al. 2021,
-// Sec. 4.2).
+// whose R-hat detects chains of different scales (Vehtari et al. 2021).
 func fold(chains [][]float64) [][]float64 {
 	m := quantile(slices.Concat(chains...), 0.5)
 	return mapDraws(chains, func(x float64) float64 { return math.Abs(x - m) })
