@@ -41,8 +41,8 @@ func TestLogPosteriorGradient(t *testing.T) {
 // each) on LogPosterior agrees with ExactMoments at alpha = 1, lambda = 1:
 // every mean and covariance within 5 Monte Carlo standard errors (from the
 // ESS of the quantity itself), R-hat < 1.01, no divergence. Without -short
-// it also checks the cusped prior alpha = 0.5 (step sizes near 0.02, two
-// seconds) and a weak Gaussian prior, alpha = 2, lambda = 0.1.
+// it also checks the cusped prior alpha = 0.5 (a few seconds: the cusp at 0
+// calls for small steps) and a weak Gaussian prior, alpha = 2, lambda = 0.1.
 func TestNUTSMatchesExact(t *testing.T) {
 	priors := []stein.Prior{{Alpha: 1, Lambda: 1}}
 	if !testing.Short() {
