@@ -36,6 +36,7 @@ func commands() []command {
 		{"condense", "apply graph condensation (Alg. graph_condense) to a saved ensemble", runCondense},
 		{"explore", "write the weight explorer's views (PNG and SVG) of a saved ensemble or a cached run", runExplore},
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
+		{"nuts", "sample the exact posterior of Sec. 4 with the No-U-Turn sampler, beside quadrature", runNUTS},
 		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
 		{"reproduce", "run every study, write all 13 figures and the results tables", runReproduce},
 		{"bench", "time one Stein step: GoMLX's graph against the hand-written reference", runBench},

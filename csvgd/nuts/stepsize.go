@@ -1,0 +1,72 @@
+package nuts
+
+import (
+	"fmt"
+	"math"
+)
+
+// dualAveraging adapts log eps by Nesterov's dual averaging (Hoffman &
+// Gelman 2014, Sec. 3.2, as Stan's stepsize_adaptation):
+//
+//	s_n          = (1 - 1/(n+t0)) s_(n-1) + (delta - a_n)/(n+t0),
+//	log eps_n    = mu - sqrt(n)/gamma s_n,
+//	log epsbar_n = n^-kappa log eps_n + (1 - n^-kappa) log epsbar_(n-1).
+type dualAveraging struct {
+	delta, gamma, t0, kappa float64
+	mu, n, s, logEpsBar     float64
+}
+
+func newDualAveraging(a Adaptation) *dualAveraging {
+	return &dualAveraging{delta: a.TargetAccept, gamma: a.Gamma, t0: a.T0, kappa: a.Kappa}
+}
+
+// restart forgets the history and centres the search on mu = log(10 eps0).
+func (d *dualAveraging) restart(eps0 float64) {
+	d.mu, d.n, d.s, d.logEpsBar = math.Log(10*eps0), 0, 0, 0
+}
+
+// update takes the acceptance statistic of the last transition and returns
+// the step size of the next.
+func (d *dualAveraging) update(accept float64) float64 {
+	d.n++
+	accept = math.Min(accept, 1)
+	eta := 1 / (d.n + d.t0)
+	d.s = (1-eta)*d.s + eta*(d.delta-accept)
+	logEps := d.mu - math.Sqrt(d.n)/d.gamma*d.s
+	w := math.Pow(d.n, -d.kappa)
+	d.logEpsBar = (1-w)*d.logEpsBar + w*logEps
+	return math.Exp(logEps)
+}
+
+// final is the averaged step size epsbar used after warm-up.
+func (d *dualAveraging) final() float64 { return math.Exp(d.logEpsBar) }
+
+// initStepSize is the heuristic of Hoffman & Gelman's Alg. 4 as Stan runs
+// it: from the current k.eps, double (or halve) the step size while the
+// acceptance exp(H0 - H) of one leapfrog step from z with a fresh momentum
+// stays above (below) 0.8. It leaves z unchanged.
+func (k *kernel) initStepSize(z *point) error {
+	logTarget := math.Log(0.8)
+	trial := newPoint(len(z.q))
+	deltaH := func() float64 {
+		trial.set(z)
+		k.dyn.drawMomentum(k.rng, trial.p)
+		h0 := k.dyn.energy(&trial)
+		k.dyn.leapfrog(&trial, k.eps)
+		return h0 - k.dyn.energy(&trial)
+	}
+	up := deltaH() > logTarget
+	for {
+		if d := deltaH(); up != (d > logTarget) {
+			return nil
+		}
+		if up {
+			k.eps *= 2
+		} else {
+			k.eps /= 2
+		}
+		if k.eps > 1e7 || k.eps == 0 {
+			return fmt.Errorf("initial step size search reached eps = %g: the log density is flat or degenerate near the initial point", k.eps)
+		}
+	}
+}
