@@ -236,10 +236,12 @@ func TestTrainRecordsInputsAndNoise(t *testing.T) {
 	shifted := icnn.Arch{Widths: f.Widths, Inputs: icnn.Shifted}
 	want := shifted.HostStress(f.Particles[1], samples[0].Kinematics)
 
-	// The same networks in a version 1 file, which has no inputs field.
+	// The same networks in a version 1 file, which has no inputs and no
+	// prior field.
 	v1 := filepath.Join(dir, "v1.json")
 	raw, _ := os.ReadFile(ens)
-	old := strings.Replace(strings.Replace(string(raw), `"version": 2`, `"version": 1`, 1), "  \"inputs\": \"shifted\",\n", "", 1)
+	old := strings.Replace(string(raw), `"version": 3`, `"version": 1`, 1)
+	old = strings.Replace(strings.Replace(old, "  \"inputs\": \"shifted\",\n", "", 1), "  \"prior\": \"penalty\",\n", "", 1)
 	if err := os.WriteFile(v1, []byte(old), 0o644); err != nil {
 		t.Fatal(err)
 	}
