@@ -68,6 +68,9 @@ func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, 
 		if err := flow.Step(want); err != nil {
 			t.Fatal(err)
 		}
+		if err := want.Sync(); err != nil {
+			t.Fatal(err)
+		}
 		if err := ref.Do(got); err != nil {
 			t.Fatal(err)
 		}
