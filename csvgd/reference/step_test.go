@@ -64,6 +64,10 @@ func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, 
 	}
 	want := initial(arch, 10, 1)
 	got := want.Clone()
+	gammaTol := 0.0 // the flow measures the median pairs on the host, as the reference
+	if !backend.HasSharedBuffers() {
+		gammaTol = 1e-10 // the flow's median is of distances its graph formed
+	}
 	for k := 1; k <= steps; k++ {
 		if err := flow.Step(want); err != nil {
 			t.Fatal(err)
@@ -77,7 +81,7 @@ func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, 
 		if ref.Iter != flow.Iter {
 			t.Errorf("step %d: reference at iteration %d, flow at %d", k, ref.Iter, flow.Iter)
 		}
-		if g, w := ref.LastGamma, flow.LastGamma; g != w {
+		if g, w := ref.LastGamma, flow.LastGamma; !(math.Abs(g-w) <= gammaTol*w) {
 			t.Errorf("step %d: bandwidth %v, flow %v", k, g, w)
 		}
 		d := numtest.RelDiff(got.Data, want.Data)
