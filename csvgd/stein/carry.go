@@ -82,9 +82,17 @@ func (f *Flow) gammaOf(c carried, n int) (float64, error) {
 	if !f.Bandwidth.adaptive() {
 		return f.Bandwidth.Gamma, nil
 	}
+	src := c.dist
+	if f.needsEuclidPairs() {
+		if !f.euclidPairs {
+			return 0, fmt.Errorf("bandwidth rule %v with kernel order %v needs the squared Euclidean distances, "+
+				"which the flow's graphs, made for another rule, do not give: make a new flow for it", f.Bandwidth, f.Kernel.Beta)
+		}
+		src = c.pairs
+	}
 	var gamma float64
 	var inner error
-	err := tensors.ConstFlatData(c.pairs, func(m []float64) {
+	err := tensors.ConstFlatData(src, func(m []float64) {
 		f.pairs = upperTriangle(f.pairs[:0], m, n)
 		if !f.shared {
 			gamma = f.Bandwidth.ofPairs(f.pairs, n, f.Kernel, nil)

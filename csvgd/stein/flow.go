@@ -75,6 +75,9 @@ type Flow struct {
 	carry     carried   // the particles of the last step and their distances, on the device
 	pairs     []float64 // the pairwise values the bandwidth's median is taken of
 	shared    bool      // the backend's buffers are host memory (see gammaOf)
+	// euclidPairs: the graphs give squared Euclidean distances besides
+	// the kernel's ([Flow.pairNodes]), fixed when the flow is made.
+	euclidPairs bool
 
 	ran     map[execKey]bool // graphs executed at least once (compiled)
 	slowest time.Duration    // slowest execution that did not compile
@@ -98,6 +101,7 @@ func NewFlowScore(b backends.Backend, cfg Config, score Score) (*Flow, error) {
 		return nil, err
 	}
 	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, shared: b.HasSharedBuffers()}
+	f.euclidPairs = f.needsEuclidPairs()
 	var err error
 	if f.step, err = NewExec(b, f.stepGraph); err != nil {
 		return nil, fmt.Errorf("stein: building the step graph: %w", err)
@@ -137,15 +141,19 @@ func (f *Flow) stepGraph(in []*Node) []*Node {
 // another kernel the squared Euclidean distances besides.
 func (f *Flow) pairNodes(x *Node) []*Node {
 	dist := f.Kernel.Distances(x)
-	if f.Bandwidth.euclidean() && f.Kernel.Beta != 2 {
+	if f.euclidPairs {
 		return []*Node{dist, ReduceSum(Square(pairDiff(x)), -1)}
 	}
 	return []*Node{dist}
 }
 
+// needsEuclidPairs reports whether the bandwidth rule takes its median of
+// squared Euclidean distances that differ from the kernel's.
+func (f *Flow) needsEuclidPairs() bool { return f.Bandwidth.euclidean() && f.Kernel.Beta != 2 }
+
 // numPairs is the number of outputs of [Flow.pairNodes].
 func (f *Flow) numPairs() int {
-	if f.Bandwidth.euclidean() && f.Kernel.Beta != 2 {
+	if f.euclidPairs {
 		return 2
 	}
 	return 1

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
@@ -194,5 +195,35 @@ func TestPendingParticlesAreRead(t *testing.T) {
 		if !equalBits(c.got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
 		}
+	}
+}
+
+// TestBandwidthRuleChangedLater: a flow follows a change of its bandwidth
+// rule between steps (its graphs give the kernel's distances, which Liu &
+// Wang's rule takes), except to the paper's rule with a kernel other than
+// the RBF, whose squared Euclidean distances its graphs do not give: that
+// is an error, not a wrong bandwidth.
+func TestBandwidthRuleChangedLater(t *testing.T) {
+	k := Kernel{Beta: 1}
+	f, err := NewFlow(testBackend(t), adamConfig(k, Bandwidth{Rule: Fixed, Gamma: 1}), testTarget.graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := randomEnsemble(4, 6, 3, 1)
+	if err := f.Step(x); err != nil {
+		t.Fatal(err)
+	}
+	f.Bandwidth = Bandwidth{Rule: MedianLiuWang}
+	want := f.Bandwidth.Of(x.Rows(), k)
+	tol := 0.0
+	if !f.shared {
+		tol = 1e-12 // the graph's distances, summed in another order
+	}
+	if err := f.Step(x); err != nil || !(math.Abs(f.LastGamma-want) <= tol*want) {
+		t.Fatalf("Liu & Wang's rule after a fixed gamma: gamma %v, want %v (error %v)", f.LastGamma, want, err)
+	}
+	f.Bandwidth = Bandwidth{Rule: MedianPaper}
+	if err := f.Step(x); err == nil || !strings.Contains(err.Error(), "squared Euclidean") {
+		t.Fatalf("the paper's rule with beta = 1: error %v, want one about the squared Euclidean distances", err)
 	}
 }
