@@ -110,9 +110,16 @@ func newQuiet(cfg string) (b backends.Backend, err error) {
 func explain(cfg string, err error) error {
 	name, _, _ := strings.Cut(cfg, ":")
 	if name == xla.BackendName {
-		return fmt.Errorf("backend %q: %w\n(no PJRT plugin found: point PJRT_PLUGIN_LIBRARY_PATH at the folder holding "+
-			"pjrt_c_api_cpu_plugin.so or xla_cuda_plugin.so, or set %s=xla:/full/path/to/plugin.so; "+
-			"unset %s to use the pure-Go backend)", cfg, err, EnvVar, EnvVar)
+		return fmt.Errorf("backend %q: %w\n%s", cfg, err, xlaHint)
 	}
 	return fmt.Errorf("backend %q: %w (known backends: %s)", cfg, err, strings.Join(backends.List(), ", "))
 }
+
+// xlaHint says how to give the XLA backend a PJRT plugin; README's
+// "Backends" section says the same at length.
+const xlaHint = "(the XLA backend needs a PJRT plugin, named by its absolute path: " + EnvVar + "=xla:/abs/path/plugin.so; " +
+	"xla:cuda and PJRT_PLUGIN_LIBRARY_PATH find only files named pjrt_c_api_*_plugin.so, pjrt_plugin_*.so or pjrt-plugin-*.so. " +
+	"JAX's CUDA plugin is site-packages/jax_plugins/xla_cuda13/xla_cuda_plugin.so; it also needs NVIDIA's libraries " +
+	"(every site-packages/nvidia/*/lib) on LD_LIBRARY_PATH, XLA_FLAGS=--xla_gpu_cuda_data_dir=DIR with DIR holding " +
+	"bin/ptxas and nvvm/libdevice, and GOPJRT_CUDA_CHECKS=0: eval \"$(scripts/gpu-env.sh /path/to/python3)\" sets all four. " +
+	"The program must be built with cgo (CGO_ENABLED=1 and a C compiler). Unset " + EnvVar + " to use the pure-Go backend.)"

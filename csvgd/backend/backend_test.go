@@ -40,15 +40,20 @@ func TestNewAnnouncesOnNoticeAndRuns(t *testing.T) {
 	}
 }
 
+// TestMissingPluginGivesClearError: a plugin path that does not exist
+// gives an error that says how to name JAX's CUDA plugin and what it
+// needs besides.
 func TestMissingPluginGivesClearError(t *testing.T) {
 	t.Setenv(EnvVar, "xla:/nonexistent/plugin.so")
-	t.Setenv("PJRT_PLUGIN_LIBRARY_PATH", t.TempDir())
 	_, err := New()
 	if err == nil {
 		t.Skip("an XLA plugin loaded from a path that does not exist?")
 	}
-	if !strings.Contains(err.Error(), "PJRT_PLUGIN_LIBRARY_PATH") {
-		t.Fatalf("error does not say how to fix it: %v", err)
+	for _, part := range []string{"/nonexistent/plugin.so", "xla:/abs/path/plugin.so", "jax_plugins/xla_cuda13/xla_cuda_plugin.so",
+		"LD_LIBRARY_PATH", "--xla_gpu_cuda_data_dir", "GOPJRT_CUDA_CHECKS=0", "scripts/gpu-env.sh", "CGO_ENABLED=1"} {
+		if !strings.Contains(err.Error(), part) {
+			t.Errorf("error lacks %q: %v", part, err)
+		}
 	}
 }
 

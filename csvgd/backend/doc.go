@@ -5,7 +5,7 @@
 //
 //   - When the environment variable GOMLX_BACKEND is set, its value is used
 //     as the GoMLX backend configuration, for example "go", "xla:cpu",
-//     "xla:cuda" or "xla:/path/to/pjrt_c_api_plugin.so".
+//     "xla:cuda" or "xla:/abs/path/to/plugin.so".
 //   - Otherwise the pure-Go backend ("go", simplego) is used with the
 //     configuration [SafeGoConfig], which cannot deadlock on a machine with
 //     two cores (the default simplego configuration can: concurrent
@@ -17,7 +17,8 @@
 // The XLA backend needs a PJRT plugin. Its automatic download is switched
 // off (this project never downloads binaries behind the user's back); when
 // the plugin is absent, [New] returns an error that says how to point GoMLX
-// at one (PJRT_PLUGIN_LIBRARY_PATH, or a full path in GOMLX_BACKEND).
+// at one: its absolute path in GOMLX_BACKEND, and for JAX's CUDA plugin the
+// libraries and flags that scripts/gpu-env.sh prints.
 //
 // [New] also replaces, process-wide and once, GoMLX's reverse-mode gradient
 // of DotGeneral (every Einsum) with the one of package

@@ -64,8 +64,15 @@ func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, 
 	}
 	want := initial(arch, 10, 1)
 	got := want.Clone()
+	gammaTol := 0.0 // the flow measures the median pairs on the host, as the reference
+	if !backend.HasSharedBuffers() {
+		gammaTol = 1e-10 // the flow's median is of distances its graph formed
+	}
 	for k := 1; k <= steps; k++ {
 		if err := flow.Step(want); err != nil {
+			t.Fatal(err)
+		}
+		if err := want.Sync(); err != nil {
 			t.Fatal(err)
 		}
 		if err := ref.Do(got); err != nil {
@@ -76,7 +83,11 @@ func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, 
 		}
 		// From step 2 on the two step from particles that differ by
 		// rounding, so their median bandwidths may differ in the last bits.
-		if g, w := ref.LastGamma, flow.LastGamma; math.Abs(g-w) > 1e-12*math.Abs(w) || (k == 1 && g != w) {
+		tol := gammaTol
+		if k > 1 {
+			tol = math.Max(tol, 1e-12)
+		}
+		if g, w := ref.LastGamma, flow.LastGamma; !(math.Abs(g-w) <= tol*w) {
 			t.Errorf("step %d: bandwidth %v, flow %v", k, g, w)
 		}
 		d := numtest.RelDiff(got.Data, want.Data)

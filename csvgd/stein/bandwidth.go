@@ -70,69 +70,27 @@ func (b Bandwidth) String() string {
 // A degenerate ensemble (all particles equal) gives a small positive gamma
 // rather than 0, so that the kernel stays defined.
 func (b Bandwidth) Of(x [][]float64, k Kernel) float64 {
-	n := len(x)
-	switch b.Rule {
-	case MedianLiuWang:
-		return positive(median(pairwise(x, k.Distance)) / (k.Beta * math.Log(float64(n)+1)))
-	case MedianPaper:
-		return positive(math.Sqrt(0.5 * median(pairwise(x, euclid)) / math.Log(float64(n)+1)))
+	if !b.adaptive() {
+		return b.Gamma
 	}
-	return b.Gamma
+	return b.ofPairs(pairwise(x, b.pairDistance(k)), len(x), k, nil)
 }
 
-// pairwise returns dist(x_i, x_j) for all i < j.
-func pairwise(x [][]float64, dist func(a, b []float64) float64) []float64 {
-	d := make([]float64, 0, len(x)*(len(x)-1)/2)
-	for i := range x {
-		for j := i + 1; j < len(x); j++ {
-			d = append(d, dist(x[i], x[j]))
-		}
-	}
-	return d
-}
+// adaptive reports whether the rule computes gamma from the particles.
+func (b Bandwidth) adaptive() bool { return b.Rule == MedianLiuWang || b.Rule == MedianPaper }
 
-// median of v (reordered in place).
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	m := len(v) / 2
-	if len(v)%2 == 1 {
-		return kth(v, m)
-	}
-	return (kth(v, m-1) + kth(v, m)) / 2
-}
+// euclidean reports whether the rule takes its median of Euclidean
+// distances (the paper's rule) rather than of the kernel's |a-b|^beta.
+func (b Bandwidth) euclidean() bool { return b.Rule == MedianPaper }
 
-// kth returns the k-th smallest value of v (0-based), reordering v: a
-// quickselect, linear on average.
-func kth(v []float64, k int) float64 {
-	lo, hi := 0, len(v)-1
-	for lo < hi {
-		pivot := v[lo+(hi-lo)/2]
-		i, j := lo, hi
-		for i <= j {
-			for v[i] < pivot {
-				i++
-			}
-			for v[j] > pivot {
-				j--
-			}
-			if i <= j {
-				v[i], v[j] = v[j], v[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return v[k]
-		}
+// pairDistance is the distance whose pairwise values [Bandwidth.ofPairs]
+// takes: the kernel's |a-b|^beta, or for the paper's rule the squared
+// Euclidean distance.
+func (b Bandwidth) pairDistance(k Kernel) func(a, c []float64) float64 {
+	if b.euclidean() {
+		return Kernel{Beta: 2}.Distance
 	}
-	return v[k]
+	return k.Distance
 }
 
 func positive(g float64) float64 {
@@ -141,13 +99,4 @@ func positive(g float64) float64 {
 		return tiny
 	}
 	return g
-}
-
-func euclid(a, b []float64) float64 {
-	var s float64
-	for i := range a {
-		d := a[i] - b[i]
-		s += d * d
-	}
-	return math.Sqrt(s)
 }

@@ -83,3 +83,13 @@ func TestParseBandwidth(t *testing.T) {
 		}
 	}
 }
+
+// euclid is the Euclidean distance, written out.
+func euclid(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		d := a[i] - b[i]
+		s += d * d
+	}
+	return math.Sqrt(s)
+}

@@ -101,7 +101,7 @@ func (s stepParts) checks() [][]*Node {
 // operations; the step graph itself only checks its results, so that
 // healthy steps do not pay for the diagnosis.
 func (f *Flow) diagnoseGraph(in []*Node) *Node {
-	return firstNonFinite(in[0].Graph(), f.stepNodes(in[0], in[1], in[2], in[3], in[4:]).checks())
+	return firstNonFinite(in[0].Graph(), f.stepNodes(in[0], in[1], in[2], in[3], in[4], in[5:]).checks())
 }
 
 // nonFiniteStep is the error of a step whose results were not finite: it

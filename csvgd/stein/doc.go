@@ -21,8 +21,10 @@
 //   - [Optimizer]: plain steps ([SGD]), Liu & Wang's Adagrad with momentum
 //     ([AdagradMomentum]) and [Adam].
 //   - [Flow]: one compiled GoMLX graph per step for all particles — score by
-//     autodiff of the log-likelihood, kernel matrix, phi, optimizer update and
-//     a finiteness check — with no loop over particles on the host. A step
+//     autodiff of the log-likelihood, kernel matrix, phi, optimizer update, a
+//     finiteness check and the pairwise distances the next step's kernel and
+//     bandwidth use — with no loop over particles on the host; the particles
+//     stay on the device between steps until something reads them. A step
 //     that meets NaN or Inf names the first non-finite quantity
 //     ([NonFiniteError]); a graph execution that stalls ends, after the
 //     flow's watchdog, in an error wrapping [ErrStalled] instead of a hang.

@@ -3,7 +3,6 @@ package stein
 import (
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/gomlx/gomlx/backends"
@@ -44,11 +43,15 @@ func (c Config) Validate() error {
 // one compiled GoMLX graph per step: score (autodiff of the log-likelihood
 // plus the prior score), kernel matrix and gradients, the Stein direction,
 // the optimizer update and a finiteness check that names the first
-// non-finite quantity ([NonFiniteError]). The bandwidth is computed on the
-// host from the particles before each step (a median needs a sort, which
-// the graph lacks). Every graph execution runs under a watchdog
-// ([Flow.Watchdog]), so that a stalled backend ends in an error wrapping
-// [ErrStalled] instead of a hang.
+// non-finite quantity ([NonFiniteError]). The step also computes the
+// pairwise distances of the particles it returns ([Kernel.Distances]),
+// which the next step's kernel uses; the host takes the bandwidth's median
+// of them (a median needs a sort, which the graph lacks), so that its work
+// per step does not grow with the dimension. The particles, their
+// distances and the optimizer state stay on the device from step to step
+// ([Ensemble] says when they come back). Every graph execution runs under
+// a watchdog ([Flow.Watchdog]), so that a stalled backend ends in an error
+// wrapping [ErrStalled] instead of a hang.
 type Flow struct {
 	Config
 	Lambda    float64 // the prior multiplier used by the next step (starts at Prior.Lambda)
@@ -64,12 +67,17 @@ type Flow struct {
 
 	score     Score
 	step      *Exec
+	distances *Exec // the pairwise distances of particles that come from the host
 	forces    *Exec
 	diagnosis *Exec // the step with a check per quantity, run after a failure
 	posterior *Exec // the posterior's score alone (PosteriorScore)
 	state     []*tensors.Tensor
-	last      *tensors.Tensor // the particles the last step returned, on the device
-	lastHost  []float64       // their values, to tell whether the caller changed them
+	carry     carried   // the particles of the last step and their distances, on the device
+	pairs     []float64 // the pairwise values the bandwidth's median is taken of
+	shared    bool      // the backend's buffers are host memory (see gammaOf)
+	// euclidPairs: the graphs give squared Euclidean distances besides
+	// the kernel's ([Flow.pairNodes]), fixed when the flow is made.
+	euclidPairs bool
 
 	ran     map[execKey]bool // graphs executed at least once (compiled)
 	slowest time.Duration    // slowest execution that did not compile
@@ -92,10 +100,14 @@ func NewFlowScore(b backends.Backend, cfg Config, score Score) (*Flow, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score}
+	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, shared: b.HasSharedBuffers()}
+	f.euclidPairs = f.needsEuclidPairs()
 	var err error
 	if f.step, err = NewExec(b, f.stepGraph); err != nil {
 		return nil, fmt.Errorf("stein: building the step graph: %w", err)
+	}
+	if f.distances, err = NewExec(b, f.pairNodes); err != nil {
+		return nil, fmt.Errorf("stein: building the distances graph: %w", err)
 	}
 	if f.forces, err = NewExec(b, f.forcesGraph); err != nil {
 		return nil, fmt.Errorf("stein: building the forces graph: %w", err)
@@ -109,15 +121,42 @@ func NewFlowScore(b backends.Backend, cfg Config, score Score) (*Flow, error) {
 	return f, nil
 }
 
-// stepGraph: inputs theta, gamma, lambda, iter, state...; outputs the new
-// theta, whether it and the new state are all finite, and the new state.
-// One IsFinite and one reduction over the new particles and state together
-// keep the check cheap; which quantity went bad is found only after a
-// failure ([Flow.diagnoseGraph]).
+// stepGraph: inputs theta, its distances ([Kernel.Distances]), gamma,
+// lambda, iter, state...; outputs the new theta, whether it and the new
+// state are all finite, the pairwise values of the new theta
+// ([Flow.pairNodes]) and the new state. One IsFinite and one reduction
+// over the new particles and state together keep the check cheap; which
+// quantity went bad is found only after a failure ([Flow.diagnoseGraph]).
 func (f *Flow) stepGraph(in []*Node) []*Node {
-	s := f.stepNodes(in[0], in[1], in[2], in[3], in[4:])
+	s := f.stepNodes(in[0], in[1], in[2], in[3], in[4], in[5:])
 	ok := LogicalAll(IsFinite(Concatenate(append([]*Node{s.next}, s.state...), 0)))
-	return append([]*Node{s.next, ok}, s.state...)
+	out := append([]*Node{s.next, ok}, f.pairNodes(s.next)...)
+	return append(out, s.state...)
+}
+
+// pairNodes are the pairwise values of the particles x [N, D] that the
+// next step needs: the kernel's distances, which its kernel matrix and
+// (Liu & Wang's rule, or the paper's with the RBF kernel, whose distances
+// are squared Euclidean) its bandwidth use, and for the paper's rule with
+// another kernel the squared Euclidean distances besides.
+func (f *Flow) pairNodes(x *Node) []*Node {
+	dist := f.Kernel.Distances(x)
+	if f.euclidPairs {
+		return []*Node{dist, ReduceSum(Square(pairDiff(x)), -1)}
+	}
+	return []*Node{dist}
+}
+
+// needsEuclidPairs reports whether the bandwidth rule takes its median of
+// squared Euclidean distances that differ from the kernel's.
+func (f *Flow) needsEuclidPairs() bool { return f.Bandwidth.euclidean() && f.Kernel.Beta != 2 }
+
+// numPairs is the number of outputs of [Flow.pairNodes].
+func (f *Flow) numPairs() int {
+	if f.euclidPairs {
+		return 2
+	}
+	return 1
 }
 
 // stepParts are the nodes of one SVGD step: the terms of the Stein
@@ -128,10 +167,11 @@ type stepParts struct {
 	state     []*Node
 }
 
-// stepNodes builds one SVGD step from theta and the optimizer state.
-func (f *Flow) stepNodes(theta, gamma, lambda, iter *Node, state []*Node) stepParts {
-	s := stepParts{terms: directionTerms(theta, gamma, lambda, f.score, f.Prior, f.Kernel)}
-	s.phi = f.Kernel.Phi(theta, gamma, Add(s.scoreL, s.scoreP))
+// stepNodes builds one SVGD step from theta, its distances and the
+// optimizer state.
+func (f *Flow) stepNodes(theta, dist, gamma, lambda, iter *Node, state []*Node) stepParts {
+	s := stepParts{terms: directionTerms(theta, dist, gamma, lambda, f.score, f.Prior, f.Kernel)}
+	s.phi = f.Kernel.phi(theta, dist, gamma, Add(s.scoreL, s.scoreP))
 	s.next, s.state = f.Optimizer.Update(theta, s.phi, iter, state)
 	if f.Project != nil {
 		s.next = f.Project(s.next)
@@ -141,26 +181,32 @@ func (f *Flow) stepNodes(theta, gamma, lambda, iter *Node, state []*Node) stepPa
 
 // forcesGraph: inputs theta, gamma, lambda; outputs the three forces.
 func (f *Flow) forcesGraph(theta, gamma, lambda *Node) []*Node {
-	d := directionTerms(theta, gamma, lambda, f.score, f.Prior, f.Kernel).forces
+	d := directionTerms(theta, f.Kernel.Distances(theta), gamma, lambda, f.score, f.Prior, f.Kernel).forces
 	return []*Node{d.Likelihood, d.Prior, d.Repulsion}
 }
 
 // Gamma is the bandwidth the configured rule gives for x.
 func (f *Flow) Gamma(x *Ensemble) float64 { return f.Bandwidth.Of(x.Rows(), f.Kernel) }
 
-// Step performs one SVGD iteration on x in place. When a quantity of the
-// step is not finite, x and the optimizer state are left unchanged and the
-// error is a [*NonFiniteError] (wrapping [ErrNonFinite]) naming it; when
-// the execution outlives the watchdog, the error wraps [ErrStalled].
+// Step performs one SVGD iteration on x in place. The new particles stay
+// on the device, and x's Data is nil, until something reads them
+// ([Ensemble]); the next step starts from them there unless x was changed
+// in between. When a quantity of the step is not finite, x and the
+// optimizer state are left unchanged and the error is a [*NonFiniteError]
+// (wrapping [ErrNonFinite]) naming it; when the execution outlives the
+// watchdog, the error wraps [ErrStalled].
 func (f *Flow) Step(x *Ensemble) error {
 	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && !sameShape(f.state[0], x)) {
 		f.ResetState(x)
 	}
-	f.LastGamma = f.Gamma(x)
-	if !x.Finite() {
-		return f.nonFinite(InputParticles)
+	in, err := f.input(x)
+	if err != nil {
+		return err
 	}
-	args := []any{f.particles(x), f.LastGamma, f.Lambda, float64(f.Iter)}
+	if f.LastGamma, err = f.gammaOf(in, x.N); err != nil {
+		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
+	}
+	args := []any{in.theta, in.dist, f.LastGamma, f.Lambda, float64(f.Iter)}
 	for _, s := range f.state {
 		args = append(args, s)
 	}
@@ -169,31 +215,25 @@ func (f *Flow) Step(x *Ensemble) error {
 		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
 	}
 	if !out[1].Value().(bool) {
+		release(out...)
 		return f.nonFiniteStep(x, args)
 	}
-	if err := x.setFromTensor(out[0]); err != nil {
-		return err
-	}
-	f.state = out[2:]
-	f.last, f.lastHost = out[0], append(f.lastHost[:0], x.Data...)
-	f.Iter++
+	f.advance(x, out)
 	return nil
 }
 
-// particles is the step's input: the tensor the last step returned when x
-// still holds exactly (bit for bit) its values, otherwise a new tensor of
-// x. On an accelerator the particles then cross only once per step, back
-// to the host for the bandwidth's median.
-func (f *Flow) particles(x *Ensemble) *tensors.Tensor {
-	if f.last == nil || !sameShape(f.last, x) || len(f.lastHost) != len(x.Data) {
-		return x.Tensor()
-	}
-	for i, v := range x.Data {
-		if math.Float64bits(v) != math.Float64bits(f.lastHost[i]) {
-			return x.Tensor()
-		}
-	}
-	return f.last
+// advance makes the outputs of a good step the flow's state and x's
+// pending values, and releases what they replace.
+func (f *Flow) advance(x *Ensemble, out []*tensors.Tensor) {
+	k := 2 + f.numPairs()
+	old := f.carry
+	f.carry = carried{x: x, theta: out[0], dist: out[2], pairs: out[k-1]}
+	x.park(out[0])
+	old.release()
+	release(f.state...)
+	release(out[1])
+	f.state = out[k:]
+	f.Iter++
 }
 
 // nonFinite is the error of the current iteration for quantity q.
@@ -213,12 +253,25 @@ func (f *Flow) ResetState(x *Ensemble) {
 
 // Run performs iters steps on x. When observe is not nil it is called after
 // every step with the number of steps done; returning false stops early.
-func (f *Flow) Run(x *Ensemble, iters int, observe func(done int, x *Ensemble) bool) error {
+// x's Data holds the particles whenever observe is called and when Run
+// returns.
+func (f *Flow) Run(x *Ensemble, iters int, observe func(done int, x *Ensemble) bool) (err error) {
+	defer func() {
+		if serr := x.Sync(); err == nil {
+			err = serr
+		}
+	}()
 	for k := 0; k < iters; k++ {
 		if err := f.Step(x); err != nil {
 			return err
 		}
-		if observe != nil && !observe(k+1, x) {
+		if observe == nil {
+			continue
+		}
+		if err := x.Sync(); err != nil {
+			return err
+		}
+		if !observe(k+1, x) {
 			return nil
 		}
 	}

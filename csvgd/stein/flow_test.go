@@ -1,19 +1,96 @@
 package stein
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
 )
 
-// TestStepKeepsParticlesOnTheDevice: a step feeds the particles the last
-// step returned back to the graph without a new tensor while the caller
-// leaves them alone, and takes the caller's values as soon as one bit
-// changes (-0 for 0 included); either way the step is the one a new flow
-// with the same optimizer state takes.
+// adamConfig is a flow with Adam, the alpha = 1/2 prior and kernel k with
+// bandwidth bw.
+func adamConfig(k Kernel, bw Bandwidth) Config {
+	return Config{Prior: Prior{Alpha: 0.5, Lambda: 0.1}, Kernel: k, Bandwidth: bw,
+		Optimizer: Adam{LR: 0.05, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}}
+}
+
+// TestFlowMatchesHostBandwidth: the flow, whose graph computes the
+// pairwise distances and whose host takes their median, against the same
+// step with the bandwidth computed on the host from the particles
+// (Bandwidth.Of, as every step did before), for both median rules, beta 1
+// and 2, an odd and an even number of particles, over six steps. On a
+// backend that shares the host's memory, where the flow measures the
+// median pairs again on the host, the bandwidths and the particles are the
+// same bit for bit. With the graph's values alone, as on a GPU, they agree
+// to 1e-12 relative (the RBF kernel's graph forms squared distances from
+// the Gram matrix, which differ from the host's by rounding).
+func TestFlowMatchesHostBandwidth(t *testing.T) {
+	for _, rule := range []BandwidthRule{MedianLiuWang, MedianPaper} {
+		for _, beta := range []float64{1, 2} {
+			for _, n := range []int{7, 8} {
+				for _, graphValues := range []bool{false, true} {
+					bw := Bandwidth{Rule: rule}
+					name := fmt.Sprintf("%v/beta=%v/N=%d/graph values %v", bw, beta, n, graphValues)
+					t.Run(name, func(t *testing.T) { checkHostBandwidth(t, bw, Kernel{Beta: beta}, n, graphValues) })
+				}
+			}
+		}
+	}
+}
+
+// checkHostBandwidth takes six steps with the flow of bw and k and with
+// the host's bandwidth, from the same n particles; graphValues keeps the
+// flow from measuring the median pairs again on the host.
+func checkHostBandwidth(t *testing.T, bw Bandwidth, k Kernel, n int, graphValues bool) {
+	b := testBackend(t)
+	f, err := NewFlow(b, adamConfig(k, bw), testTarget.graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, err := NewFlow(b, adamConfig(k, Bandwidth{Rule: Fixed, Gamma: 1}), testTarget.graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tol := 0.0
+	switch {
+	case graphValues:
+		f.shared, tol = false, 1e-12
+	case !f.shared:
+		t.Skip("the backend does not share the host's memory")
+	}
+	x := randomEnsemble(uint64(n), n, 3, 1.5)
+	y := x.Clone()
+	for step := 1; step <= 6; step++ {
+		host.Bandwidth.Gamma = bw.Of(y.Rows(), k)
+		if err := host.Step(y); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Step(x); err != nil {
+			t.Fatal(err)
+		}
+		dg := math.Abs(f.LastGamma-host.LastGamma) / host.LastGamma
+		dx := numtest.RelDiff(x.Clone().Data, y.Clone().Data)
+		if !(dg <= tol) || !(dx <= tol) {
+			t.Fatalf("step %d: gamma %v, on the host %v (%.3g relative); particles differ by %.3g relative, want <= %g",
+				step, f.LastGamma, host.LastGamma, dg, dx, tol)
+		}
+		if step == 6 {
+			t.Logf("gamma %.17g, relative difference %.3g; particles %.3g", f.LastGamma, dg, dx)
+		}
+	}
+}
+
+// TestStepKeepsParticlesOnTheDevice: a step starts from the particles the
+// last one left on the device while the caller leaves them alone, reading
+// them included, and from the caller's values as soon as one bit changes
+// (-0 for 0 included); either way the step is the one a new flow with the
+// same optimizer state takes.
 func TestStepKeepsParticlesOnTheDevice(t *testing.T) {
 	b := testBackend(t)
-	cfg := Config{Prior: Prior{Alpha: 0.5, Lambda: 0.1}, Kernel: Kernel{Beta: 2}, Bandwidth: Bandwidth{Rule: MedianLiuWang},
-		Optimizer: Adam{LR: 0.05, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}}
+	cfg := adamConfig(Kernel{Beta: 2}, Bandwidth{Rule: MedianLiuWang})
 	f, err := NewFlow(b, cfg, testTarget.graph)
 	if err != nil {
 		t.Fatal(err)
@@ -23,37 +100,130 @@ func TestStepKeepsParticlesOnTheDevice(t *testing.T) {
 	if err := f.Step(x); err != nil {
 		t.Fatal(err)
 	}
-	if f.particles(x) != f.last {
-		t.Fatal("unchanged particles were copied again")
+	if x.Data != nil || x.dev == nil || x.dev.t != f.carry.theta {
+		t.Fatal("the new particles did not stay on the device")
 	}
-	for _, change := range []func(x *Ensemble){
-		func(x *Ensemble) {}, // unchanged
-		func(x *Ensemble) { x.Data[7] += 0.25 },
-		func(x *Ensemble) { x.Data[4] = math.Copysign(0, -1) },
+	for _, c := range []struct {
+		change func(x *Ensemble)
+		held   bool
+	}{
+		{func(*Ensemble) {}, true},
+		{func(x *Ensemble) { _ = x.Particle(0) }, true},
+		{func(x *Ensemble) { x.Particle(1)[1] += 0.25 }, false},
+		{func(x *Ensemble) { x.Particle(1)[1] = math.Copysign(0, -1) }, false},
 	} {
-		change(x)
-		state, err := f.State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := NewFlow(b, cfg, testTarget.graph)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.SetState(state, f.Iter); err != nil {
-			t.Fatal(err)
+		c.change(x)
+		if f.carry.holds(x) != c.held {
+			t.Fatalf("iteration %d: carried particles held %v, want %v", f.Iter, !c.held, c.held)
 		}
 		y := x.Clone()
+		g := flowWithStateOf(t, f, cfg)
 		if err := f.Step(x); err != nil {
 			t.Fatal(err)
 		}
 		if err := g.Step(y); err != nil {
 			t.Fatal(err)
 		}
-		for i := range x.Data {
-			if math.Float64bits(x.Data[i]) != math.Float64bits(y.Data[i]) {
-				t.Fatalf("iteration %d, component %d: %v, a new flow gives %v", f.Iter, i, x.Data[i], y.Data[i])
-			}
+		if err := x.Sync(); err != nil {
+			t.Fatal(err)
 		}
+		if !equalBits(x.Data, y.Clone().Data) {
+			t.Fatalf("iteration %d: %v, a new flow gives %v", f.Iter, x.Data, y.Clone().Data)
+		}
+	}
+}
+
+// flowWithStateOf is a new flow of cfg with f's optimizer state and count.
+func flowWithStateOf(t *testing.T, f *Flow, cfg Config) *Flow {
+	t.Helper()
+	state, err := f.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewFlow(testBackend(t), cfg, testTarget.graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetState(state, f.Iter); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestPendingParticlesAreRead: after a step every way of reading the
+// ensemble gives the new particles (methods, JSON), also after the flow
+// went on with another ensemble, and Run leaves Data filled in.
+func TestPendingParticlesAreRead(t *testing.T) {
+	b := testBackend(t)
+	cfg := adamConfig(Kernel{Beta: 1}, Bandwidth{Rule: MedianPaper})
+	f, err := NewFlow(b, cfg, testTarget.graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, other := randomEnsemble(1, 5, 3, 1), randomEnsemble(2, 5, 3, 1)
+	want := x.Clone()
+	g := flowWithStateOf(t, f, cfg)
+	if err := g.Run(want, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want.Data == nil || want.dev != nil {
+		t.Fatal("Run left the particles on the device")
+	}
+	if err := f.Step(x); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Step(other); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var decoded Ensemble
+	if err := json.Unmarshal(raw, &decoded); err != nil {
+		t.Fatal(err)
+	}
+	particle := x.Particle(4) // the first method that reads x brings the values back
+	for _, c := range []struct {
+		name      string
+		got, want []float64
+	}{
+		{"JSON", decoded.Data, want.Data},
+		{"Particle", particle, want.Particle(4)},
+		{"Data after a method", x.Data, want.Data},
+	} {
+		if !equalBits(c.got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestBandwidthRuleChangedLater: a flow follows a change of its bandwidth
+// rule between steps (its graphs give the kernel's distances, which Liu &
+// Wang's rule takes), except to the paper's rule with a kernel other than
+// the RBF, whose squared Euclidean distances its graphs do not give: that
+// is an error, not a wrong bandwidth.
+func TestBandwidthRuleChangedLater(t *testing.T) {
+	k := Kernel{Beta: 1}
+	f, err := NewFlow(testBackend(t), adamConfig(k, Bandwidth{Rule: Fixed, Gamma: 1}), testTarget.graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := randomEnsemble(4, 6, 3, 1)
+	if err := f.Step(x); err != nil {
+		t.Fatal(err)
+	}
+	f.Bandwidth = Bandwidth{Rule: MedianLiuWang}
+	want := f.Bandwidth.Of(x.Rows(), k)
+	tol := 0.0
+	if !f.shared {
+		tol = 1e-12 // the graph's distances, summed in another order
+	}
+	if err := f.Step(x); err != nil || !(math.Abs(f.LastGamma-want) <= tol*want) {
+		t.Fatalf("Liu & Wang's rule after a fixed gamma: gamma %v, want %v (error %v)", f.LastGamma, want, err)
+	}
+	f.Bandwidth = Bandwidth{Rule: MedianPaper}
+	if err := f.Step(x); err == nil || !strings.Contains(err.Error(), "squared Euclidean") {
+		t.Fatalf("the paper's rule with beta = 1: error %v, want one about the squared Euclidean distances", err)
 	}
 }

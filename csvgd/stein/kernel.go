@@ -91,27 +91,71 @@ func (k Kernel) masked(a, b float64) bool {
 // K[b, a] = k(x_b, x_a) ([N, N]) and the kernel gradients
 // G[b, a, :] = grad_{x_b} k(x_b, x_a) ([N, N, D]); gamma is a scalar node.
 func (k Kernel) Matrix(x, gamma *Node) (kmat, grad *Node) {
-	diff := Sub(ExpandAxes(x, 1), ExpandAxes(x, 0)) // [b, a, i] = x_b,i - x_a,i
-	absd := Abs(diff)
-	var powd, slope *Node // |d|^beta and |d|^(beta-1) sign(d)
-	switch k.Beta {
-	case 2:
-		powd, slope = Square(diff), diff
-	case 1:
-		powd, slope = absd, Sign(diff)
-	default:
-		zero := ZerosLike(diff)
-		nonzero := GreaterThan(absd, zero)
-		safe := Where(nonzero, absd, OnesLike(absd))
-		powd = Where(nonzero, Pow(safe, ConstAs(x, k.Beta)), zero)
-		slope = Where(nonzero, Mul(Pow(safe, ConstAs(x, k.Beta-1)), Sign(diff)), zero)
-	}
-	kmat = Exp(Neg(Div(ReduceSum(powd, -1), MulScalar(gamma, k.Beta))))
-	grad = Neg(Mul(Div(slope, gamma), ExpandAxes(kmat, -1)))
+	diff := pairDiff(x)
+	return k.matrix(x, diff, ReduceSum(k.power(diff), -1), gamma)
+}
+
+// matrix is [Kernel.Matrix] from the pairwise differences diff
+// ([N, N, D]) and the distances dist = |x_b - x_a|^beta ([N, N]).
+func (k Kernel) matrix(x, diff, dist, gamma *Node) (kmat, grad *Node) {
+	kmat = Exp(Neg(Div(dist, MulScalar(gamma, k.Beta))))
+	grad = Neg(Mul(Div(k.slope(diff), gamma), ExpandAxes(kmat, -1)))
 	if k.Mask > 0 {
 		far := GreaterOrEqual(Abs(x), ConstAs(x, k.Mask)) // [N, D]
 		both := LogicalAnd(ExpandAxes(far, 1), ExpandAxes(far, 0))
 		grad = Where(both, grad, ZerosLike(grad))
 	}
 	return kmat, grad
+}
+
+// Distances builds the distances |x_b - x_a|^beta between all particles
+// of x [N, D] ([N, N]) exactly as the kernel matrix of the Stein step
+// uses them: for the RBF kernel without mask from the centred particles'
+// Gram matrix ([Kernel.Repulsion]), otherwise from the pairwise
+// differences. A step computes them once, for the particles it returns,
+// and the next step's kernel and bandwidth rule both use them.
+func (k Kernel) Distances(x *Node) *Node {
+	if k.gram() {
+		return gramDistances(centred(x))
+	}
+	return ReduceSum(k.power(pairDiff(x)), -1)
+}
+
+// gram reports whether the kernel is the RBF kernel without mask, which
+// works from the Gram matrix instead of the pairwise differences.
+func (k Kernel) gram() bool { return k.Beta == 2 && !(k.Mask > 0) }
+
+// pairDiff is diff[b, a, i] = x_b,i - x_a,i ([N, N, D]).
+func pairDiff(x *Node) *Node { return Sub(ExpandAxes(x, 1), ExpandAxes(x, 0)) }
+
+// power is |d|^beta elementwise, 0 where d = 0.
+func (k Kernel) power(diff *Node) *Node {
+	switch k.Beta {
+	case 2:
+		return Square(diff)
+	case 1:
+		return Abs(diff)
+	}
+	nonzero, safe := nonzeroAbs(diff)
+	return Where(nonzero, Pow(safe, ConstAs(diff, k.Beta)), ZerosLike(diff))
+}
+
+// slope is |d|^(beta-1) sign(d) elementwise, 0 where d = 0.
+func (k Kernel) slope(diff *Node) *Node {
+	switch k.Beta {
+	case 2:
+		return diff
+	case 1:
+		return Sign(diff)
+	}
+	nonzero, safe := nonzeroAbs(diff)
+	return Where(nonzero, Mul(Pow(safe, ConstAs(diff, k.Beta-1)), Sign(diff)), ZerosLike(diff))
+}
+
+// nonzeroAbs is where d != 0, and |d| there (1 elsewhere, so that powers
+// of it stay finite).
+func nonzeroAbs(diff *Node) (nonzero, safe *Node) {
+	absd := Abs(diff)
+	nonzero = GreaterThan(absd, ZerosLike(diff))
+	return nonzero, Where(nonzero, absd, OnesLike(absd))
 }

@@ -25,26 +25,39 @@ import (
 // the ensemble's spread rather than of its distance from the origin; the
 // squared distances are clipped at 0. Other kernels use Matrix.
 func (k Kernel) Repulsion(x, gamma *Node) (kmat, rep *Node) {
-	if k.Beta != 2 || k.Mask > 0 {
-		kmat, grad := k.Matrix(x, gamma)
+	return k.repulsion(x, k.Distances(x), gamma)
+}
+
+// repulsion is [Kernel.Repulsion] with the distances dist of
+// [Kernel.Distances] given.
+func (k Kernel) repulsion(x, dist, gamma *Node) (kmat, rep *Node) {
+	if !k.gram() {
+		kmat, grad := k.matrix(x, pairDiff(x), dist, gamma)
 		return kmat, ReduceSum(grad, 0)
 	}
-	xc, kmat, colsum := k.rbf(x, gamma)
+	xc, kmat, colsum := rbf(x, dist, gamma)
 	rep = Div(Sub(Mul(xc, ExpandAxes(colsum, -1)), Einsum("ba,bd->ad", kmat, xc)), gamma)
 	return kmat, rep
 }
 
-// rbf is the RBF kernel matrix of x [N, D] from the centred particles
-// x~ = x - mean(x) (see [Kernel.Repulsion]), with x~ and the column sums
-// sum_b K[b, a].
-func (k Kernel) rbf(x, gamma *Node) (xc, kmat, colsum *Node) {
-	xc = Sub(x, ReduceAndKeep(x, ReduceMean, 0))
+// centred is x~ = x - mean(x) over the particles.
+func centred(x *Node) *Node { return Sub(x, ReduceAndKeep(x, ReduceMean, 0)) }
+
+// gramDistances are the squared distances |x~_b|^2 + |x~_a|^2 - 2 x~_b . x~_a
+// of the centred particles xc ([N, N]), clipped at 0.
+func gramDistances(xc *Node) *Node {
 	sq := ReduceSum(Square(xc), -1) // [N]
 	gram := Einsum("bd,ad->ba", xc, xc)
 	d2 := Sub(Add(ExpandAxes(sq, 1), ExpandAxes(sq, 0)), MulScalar(gram, 2))
-	d2 = Max(d2, ZerosLike(d2))
+	return Max(d2, ZerosLike(d2))
+}
+
+// rbf is the RBF kernel matrix of x [N, D] from its squared distances d2
+// ([gramDistances]), with the centred particles x~ and the column sums
+// sum_b K[b, a] (see [Kernel.Repulsion]).
+func rbf(x, d2, gamma *Node) (xc, kmat, colsum *Node) {
 	kmat = Exp(Neg(Div(d2, MulScalar(gamma, 2))))
-	return xc, kmat, ReduceSum(kmat, 0)
+	return centred(x), kmat, ReduceSum(kmat, 0)
 }
 
 // Phi builds the Stein direction of eq. (stein_grad) for the ensemble x
@@ -58,12 +71,17 @@ func (k Kernel) rbf(x, gamma *Node) (xc, kmat, colsum *Node) {
 //
 //	phi[a] = 1/N [ sum_b K[b, a] (score_b - x~_b / gamma) + x~_a sum_b K[b, a] / gamma ].
 func (k Kernel) Phi(x, gamma, score *Node) *Node {
+	return k.phi(x, k.Distances(x), gamma, score)
+}
+
+// phi is [Kernel.Phi] with the distances dist of [Kernel.Distances] given.
+func (k Kernel) phi(x, dist, gamma, score *Node) *Node {
 	n := float64(x.Shape().Dimensions[0])
-	if k.Beta != 2 || k.Mask > 0 {
-		kmat, grad := k.Matrix(x, gamma)
+	if !k.gram() {
+		kmat, grad := k.matrix(x, pairDiff(x), dist, gamma)
 		return DivScalar(Add(Einsum("ba,bd->ad", kmat, score), ReduceSum(grad, 0)), n)
 	}
-	xc, kmat, colsum := k.rbf(x, gamma)
+	xc, kmat, colsum := rbf(x, dist, gamma)
 	smoothed := Einsum("ba,bd->ad", kmat, Sub(score, Div(xc, gamma)))
 	return DivScalar(Add(smoothed, Div(Mul(xc, ExpandAxes(colsum, -1)), gamma)), n)
 }

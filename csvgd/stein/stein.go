@@ -45,7 +45,7 @@ func (f Forces) Phi() *Node { return Add(Add(f.Likelihood, f.Prior), f.Repulsion
 // theta [N, D] in one graph: gamma (bandwidth) and lambda (prior multiplier)
 // are scalar nodes of theta's dtype.
 func Direction(theta, gamma, lambda *Node, like LogLikelihood, prior Prior, kernel Kernel) Forces {
-	return directionTerms(theta, gamma, lambda, like.Score(), prior, kernel).forces
+	return directionTerms(theta, kernel.Distances(theta), gamma, lambda, like.Score(), prior, kernel).forces
 }
 
 // terms are the forces together with the raw quantities they are made of,
@@ -58,11 +58,12 @@ type terms struct {
 	kmat   *Node // kernel matrix, [N, N]
 }
 
-// directionTerms builds the forces of [Direction] and keeps the scores and
+// directionTerms builds the forces of [Direction] from the particles theta
+// and their distances dist ([Kernel.Distances]), and keeps the scores and
 // the kernel matrix they are made of.
-func directionTerms(theta, gamma, lambda *Node, score Score, prior Prior, kernel Kernel) terms {
+func directionTerms(theta, dist, gamma, lambda *Node, score Score, prior Prior, kernel Kernel) terms {
 	n := float64(theta.Shape().Dimensions[0])
-	kmat, rep := kernel.Repulsion(theta, gamma)
+	kmat, rep := kernel.repulsion(theta, dist, gamma)
 	smooth := func(score *Node) *Node { // 1/N sum_b k(theta_b, theta_a) score_b
 		return DivScalar(Einsum("ba,bd->ad", kmat, score), n)
 	}

@@ -156,6 +156,9 @@ func RunWith(b backends.Backend, c Config, data Data, o Options) (*Result, error
 	}
 	r.bar.finish()
 	r.res.Iterations, r.res.Seconds, r.res.Particles = r.done, r.seconds(), r.x
+	if serr := r.x.Sync(); err == nil && serr != nil { // the last step's particles may be on the device
+		err = serr
+	}
 	if err != nil {
 		return r.res, fmt.Errorf("train: %w", err)
 	}

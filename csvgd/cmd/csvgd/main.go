@@ -69,6 +69,7 @@ func runHelp(_ []string, stdout, _ io.Writer) int {
 	for _, c := range commands() {
 		fmt.Fprintf(stdout, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(stdout, "\nThe GoMLX backend is the pure-Go one unless GOMLX_BACKEND says otherwise (e.g. xla:cuda).")
+	fmt.Fprintln(stdout, "\nThe GoMLX backend is the pure-Go one unless GOMLX_BACKEND says otherwise (e.g. xla:/abs/path/plugin.so;\n"+
+		"for JAX's CUDA plugin, eval \"$(scripts/gpu-env.sh PYTHON)\" sets it and what it needs).")
 	return exitOK
 }
