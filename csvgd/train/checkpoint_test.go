@@ -48,7 +48,7 @@ func checkpointData(t *testing.T) Data {
 // for bit where an uninterrupted run ends; the checkpoint is removed then.
 func TestResumeIsExact(t *testing.T) {
 	adaptive := checkpointConfig("csvgd")
-	adaptive.Adaptive, adaptive.Lambda, adaptive.Growth, adaptive.Tolerance, adaptive.Stage, adaptive.Iters = true, 5, 10, 0, 6, 40
+	adaptive.Adaptive, adaptive.Lambda, adaptive.Growth, adaptive.Tolerance, adaptive.Stage, adaptive.Iters = true, 20, 10, 0, 6, 40
 	svgd := checkpointConfig("svgd")
 	svgd.Lambda = 0.1
 	sequential := checkpointConfig("sequential")
