@@ -66,7 +66,7 @@ func PriorFormTable(w io.Writer, s *Store, quick bool) error {
 		rows = append(rows, struct {
 			label string
 			specs []Spec
-		}{fmt.Sprintf("penalty form λ|θ|^α, σ = %g, seed %d", train.CalibratedSigma, seed), penalty[i]})
+		}{fmt.Sprintf("penalty form (eq. log_post), σ = %g, seed %d", train.CalibratedSigma, seed), penalty[i]})
 	}
 	for _, r := range rows {
 		res, err := s.All(r.specs)
