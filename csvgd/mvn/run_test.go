@@ -79,7 +79,7 @@ func TestConfigValidateNamesTheValue(t *testing.T) {
 	}
 }
 
-// TestPaperClaims checks the acceptance criteria with the default
+// TestPaperClaims checks the paper's Sec. 4 claims with the default
 // iterations: without a prior the 128-particle ensemble recovers the
 // Gaussian (Bhattacharyya <= 0.01); with lambda = 1, alpha = 1, beta = 2
 // theta_3 is sparsified (mean |theta_3| <= 1).

@@ -13,7 +13,7 @@ type Case struct {
 	Width     int
 }
 
-// PaperCases are the six cases of the speed issue: 10 and 100 particles at
+// PaperCases are the six cases of the speed table: 10 and 100 particles at
 // the widths 30 (the paper's network), 8 and 4.
 func PaperCases() []Case {
 	var cs []Case

@@ -8,8 +8,8 @@
 // proportion to the weights that condensation removes; [Run] measures the
 // step for ensembles of 10 and 100 particles at the widths 30 (the full
 // network, 1020 weights), 8 and 4 (condensed templates), and [Report]
-// checks it against the targets of the speed issue: the graph within 1.5x
-// of the reference at full width and 3x at widths 8 and 4, and the step at
+// checks it against the project's speed targets: the graph within 1.5x of
+// the reference at full width and 3x at widths 8 and 4, and the step at
 // width 4 at least 5x faster than at width 30. `csvgd bench -json` prints
 // the report; README's speed table is generated from it.
 package speed

@@ -23,7 +23,7 @@ type Result struct {
 	Ratio              float64 `json:"ratio_to_reference"`
 }
 
-// Target is one goal of the speed issue, checked on a report: Value must
+// Target is one of the project's speed targets, checked on a report: Value must
 // be at most Bound (AtLeast false) or at least Bound (AtLeast true).
 type Target struct {
 	Name    string  `json:"name"`
@@ -56,7 +56,7 @@ func (r *Report) find(particles, width int) (Result, bool) {
 	return Result{}, false
 }
 
-// evaluate checks the issue's targets on the 10-particle cases measured.
+// evaluate checks the speed targets on the 10-particle cases measured.
 func (r *Report) evaluate() []Target {
 	var ts []Target
 	for _, t := range []struct {

@@ -10,7 +10,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-// TestTargets: the four targets are checked with their bounds, on
+// TestTargets: the four speed targets are checked with their bounds, on
 // the 10-particle cases only.
 func TestTargets(t *testing.T) {
 	r := &Report{Results: []Result{

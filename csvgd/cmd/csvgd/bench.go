@@ -29,7 +29,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "csvgd bench [-json] [-particles 10,100] [-widths 30,8,4] [-time 1s] [-readme FILE] [-cpuprofile FILE]\n\n"+
 		"Times one Stein step of the ICNN ensemble (forward, stress, score, kernel, update on the 80 training\n"+
 		"points) with GoMLX's graph and with the hand-written Go reference, in this process, and checks the\n"+
-		"targets of the speed issue. Prints a table, or with -json one JSON object; progress goes to stderr.", stdout)
+		"project's speed targets. Prints a table, or with -json one JSON object; progress goes to stderr.", stdout)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	particles := fs.String("particles", "10,100", "ensemble sizes, comma-separated")
 	widths := fs.String("widths", "30,8,4", "hidden-layer widths, comma-separated")
