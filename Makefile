@@ -8,7 +8,8 @@
 # make notebooks  execute notebooks/*.ipynb into notebooks/executed/ (.ipynb + .html);
 #                 full mode unless CSVGD_QUICK=1
 # make figures    run every study and write the 13 figures and results.md to figures/
-#                 (figures/quick/ when CSVGD_QUICK=1); full mode also updates README's results
+#                 (figures/quick/ when CSVGD_QUICK=1); full mode also updates the generated
+#                 blocks of docs/
 # make reproduce  figures + notebooks
 
 # GoNB (the Jupyter kernel) and goimports live in .bin.
@@ -39,6 +40,6 @@ figures:
 reproduce: figures notebooks
 
 # make bench      time the Stein step (GoMLX graph vs the hand-written reference) and
-#                 write the table into README's speed block
+#                 write the table into docs/speed.md's speed block
 bench:
-	go run ./csvgd/cmd/csvgd bench -readme README.md
+	go run ./csvgd/cmd/csvgd bench -doc docs/speed.md

@@ -72,3 +72,13 @@ func CachePath(name string, quick bool) string {
 	}
 	return filepath.Join(root, "data", "cache", name+".json")
 }
+
+// DataDir is the folder of the committed data set of a noise level:
+// data/hyperelastic/noise-S.SS of the repository.
+func DataDir(noise float64) (string, error) {
+	root, err := Root()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, "data", "hyperelastic", fmt.Sprintf("noise-%.2f", noise)), nil
+}

@@ -115,8 +115,8 @@ func explain(cfg string, err error) error {
 	return fmt.Errorf("backend %q: %w (known backends: %s)", cfg, err, strings.Join(backends.List(), ", "))
 }
 
-// xlaHint says how to give the XLA backend a PJRT plugin; README's
-// "Backends" section says the same at length.
+// xlaHint says how to give the XLA backend a PJRT plugin; docs/speed.md
+// (section "Backends") says the same at length.
 const xlaHint = "(the XLA backend needs a PJRT plugin, named by its absolute path: " + EnvVar + "=xla:/abs/path/plugin.so; " +
 	"xla:cuda and PJRT_PLUGIN_LIBRARY_PATH find only files named pjrt_c_api_*_plugin.so, pjrt_plugin_*.so or pjrt-plugin-*.so. " +
 	"JAX's CUDA plugin is site-packages/jax_plugins/xla_cuda13/xla_cuda_plugin.so; it also needs NVIDIA's libraries " +

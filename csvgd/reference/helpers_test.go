@@ -5,13 +5,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/study"
+
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // sigma is the likelihood's noise scale in the tests, that of the ICNN
@@ -34,7 +35,7 @@ var archs = []struct {
 // skipped when the data set is missing.
 func trainingSamples(tb testing.TB) []hyperelastic.Sample {
 	tb.Helper()
-	data, err := train.LoadPaperData(0.1)
+	data, err := study.LoadPaperData(0.1)
 	if err != nil {
 		tb.Skip(err)
 	}

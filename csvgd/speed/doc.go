@@ -11,5 +11,5 @@
 // checks it against the project's speed targets: the graph within 1.5x of
 // the reference at full width and 3x at widths 8 and 4, and the step at
 // width 4 at least 5x faster than at width 30. `csvgd bench -json` prints
-// the report; README's speed table is generated from it.
+// the report; the speed table of docs/speed.md is generated from it.
 package speed

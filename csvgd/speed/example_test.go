@@ -11,7 +11,7 @@ import (
 )
 
 // Example times the step of 10 networks condensed to width 8 with the
-// graph and the reference, and prints the table README shows. (Timings
+// graph and the reference, and prints the table docs/speed.md shows. (Timings
 // differ from run to run, so the output is not checked.)
 func Example() {
 	backend.Notice = io.Discard

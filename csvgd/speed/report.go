@@ -77,7 +77,7 @@ func (r *Report) evaluate() []Target {
 	return ts
 }
 
-// WriteMarkdown writes the report as README's speed table: one row per
+// WriteMarkdown writes the report as the speed table of docs/speed.md: one row per
 // case, then the targets.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder

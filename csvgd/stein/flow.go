@@ -65,16 +65,17 @@ type Flow struct {
 	// reaches. A negative value switches the watchdog off.
 	Watchdog time.Duration
 
-	score     Score
-	step      *Exec
-	distances *Exec // the pairwise distances of particles that come from the host
-	forces    *Exec
-	diagnosis *Exec // the step with a check per quantity, run after a failure
-	posterior *Exec // the posterior's score alone (PosteriorScore)
-	state     []*tensors.Tensor
-	carry     carried   // the particles of the last step and their distances, on the device
-	pairs     []float64 // the pairwise values the bandwidth's median is taken of
-	shared    bool      // the backend's buffers are host memory (see gammaOf)
+	score       Score
+	step        *Exec
+	distances   *Exec // the pairwise distances of particles that come from the host
+	forces      *Exec
+	diagnosis   *Exec // the step with a check per quantity, run after a failure
+	posterior   *Exec // the posterior's score alone (PosteriorScore)
+	state       []*tensors.Tensor
+	carry       carried   // the particles of the last step and their distances, on the device
+	pairs       []float64 // the pairwise values the bandwidth's median is taken of
+	shared      bool      // the backend's buffers are host memory (see gammaOf)
+	backendName string    // the backend's name, for the stall error
 	// euclidPairs: the graphs give squared Euclidean distances besides
 	// the kernel's ([Flow.pairNodes]), fixed when the flow is made.
 	euclidPairs bool
@@ -100,7 +101,7 @@ func NewFlowScore(b backends.Backend, cfg Config, score Score) (*Flow, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, shared: b.HasSharedBuffers()}
+	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, shared: b.HasSharedBuffers(), backendName: b.Name()}
 	f.euclidPairs = f.needsEuclidPairs()
 	var err error
 	if f.step, err = NewExec(b, f.stepGraph); err != nil {

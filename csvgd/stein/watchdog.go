@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/csvgd/csvgd-go/csvgd/backend"
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
 	"github.com/gomlx/gomlx/pkg/core/tensors"
 )
@@ -15,8 +14,8 @@ import (
 var ErrStalled = errors.New("graph execution stalled")
 
 // The default watchdog limits (Flow.Watchdog = 0). They are far above any
-// healthy execution, so that only a stall (a deadlocked backend: see the
-// README's "Backends" section) trips them, never a slow machine.
+// healthy execution, so that only a stall (a deadlocked backend: see
+// docs/speed.md, section "Backends") trips them, never a slow machine.
 const (
 	// DefaultWatchdog is the least time a step may take before the
 	// default watchdog calls it stalled.
@@ -79,7 +78,7 @@ func (f *Flow) execute(e *Exec, x *Ensemble, what string, args []any) ([]*tensor
 		f.record(key, first, time.Since(start))
 		return r.out, r.err
 	case <-timer.C:
-		f.stalled = stallError(what, limit)
+		f.stalled = stallError(what, limit, f.backendName)
 		return nil, f.stalled
 	}
 }
@@ -116,11 +115,11 @@ func (f *Flow) guardedCall(e *Exec, args []any) (r execResult) {
 	return execResult{out: out, err: err}
 }
 
-// stallError says what stalled, for how long the watchdog waited, the
-// backend configuration and where the README discusses it.
-func stallError(what string, limit time.Duration) error {
+// stallError says what stalled, for how long the watchdog waited, on
+// which backend, and where the project discusses it.
+func stallError(what string, limit time.Duration, backendName string) error {
 	return fmt.Errorf("the %s graph did not finish within %v (the flow's watchdog); GoMLX backend %q: "+
-		"a stalled execution usually means the backend deadlocked, see the README's \"Backends\" section "+
-		"or choose another backend with %s; the stuck execution cannot be stopped, so the program should "+
-		"report this and exit: %w", what, limit, backend.Config(), backend.EnvVar, ErrStalled)
+		"a stalled execution usually means the backend deadlocked, see docs/speed.md, section \"Backends\", "+
+		"or choose another backend with GOMLX_BACKEND; the stuck execution cannot be stopped, so the program should "+
+		"report this and exit: %w", what, limit, backendName, ErrStalled)
 }

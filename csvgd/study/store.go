@@ -99,7 +99,7 @@ func (s *Store) All(specs []Spec) ([]*train.Result, error) {
 // train runs spec with a checkpoint beside its cache file (path), so that
 // a run that was killed resumes where its last checkpoint left it.
 func (s *Store) train(spec Spec, path string) (*train.Result, error) {
-	data, err := train.LoadPaperData(spec.Noise)
+	data, err := LoadPaperData(spec.Noise)
 	if err != nil {
 		return nil, err
 	}

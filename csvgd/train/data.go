@@ -1,22 +1,10 @@
 package train
 
 import (
-	"fmt"
 	"path/filepath"
 
-	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
-
-// DataDir is the folder of the committed data set of a noise level:
-// data/hyperelastic/noise-S.SS of the repository.
-func DataDir(noise float64) (string, error) {
-	root, err := csvgd.Root()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(root, "data", "hyperelastic", fmt.Sprintf("noise-%.2f", noise)), nil
-}
 
 // LoadData reads the data folder dir as [csvgd data] writes it:
 // train.csv, test.csv and the [hyperelastic.InfoFile] that records the
@@ -29,23 +17,6 @@ func LoadData(dir string) (Data, error) {
 		return Data{}, err
 	}
 	return ReadData(dir, info.Noise)
-}
-
-// LoadPaperData reads the committed data set of a noise level
-// ([DataDir]), checking that its folder records that level.
-func LoadPaperData(noise float64) (Data, error) {
-	dir, err := DataDir(noise)
-	if err != nil {
-		return Data{}, err
-	}
-	d, err := LoadData(dir)
-	if err != nil {
-		return Data{}, fmt.Errorf("%w (make it with: csvgd data -noise %g -out %s)", err, noise, dir)
-	}
-	if d.Noise != noise {
-		return Data{}, fmt.Errorf("%s records noise %g, not %g", dir, d.Noise, noise)
-	}
-	return d, nil
 }
 
 // ReadData reads dir/train.csv and dir/test.csv, made with the given noise

@@ -42,7 +42,7 @@ func checkNoStall(t *testing.T, arch icnn.Arch) {
 		}
 	case <-timer.C:
 		t.Fatalf("%d Stein steps of the ICNN ensemble did not finish within %v (%d done): "+
-			"the backend %q stalls; see the README's \"Backends\" section", steps, stallLimit, flow.Iter, backend.Config())
+			"the backend %q stalls; see docs/speed.md", steps, stallLimit, flow.Iter, backend.Config())
 	}
 	total := time.Since(start)
 	t.Logf("%d steps in %v: the first (compiling) %v, then %v per step", steps, total, first, (total-first)/(steps-1))
@@ -52,7 +52,7 @@ func checkNoStall(t *testing.T, arch icnn.Arch) {
 // csvgd training run with the network arch at lambda = 0.05.
 func paperICNNFlow(t *testing.T, arch icnn.Arch) (*stein.Flow, *stein.Ensemble) {
 	t.Helper()
-	data, err := LoadPaperData(0.1)
+	data, err := paperData(0.1)
 	if err != nil {
 		t.Fatal(err)
 	}

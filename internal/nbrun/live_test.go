@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-var updateScreenshot = flag.Bool("update-screenshot", false, "copy the live flow's screenshot to docs/live-notebook.png for README")
+var updateScreenshot = flag.Bool("update-screenshot", false, "copy the live flow's screenshot to docs/live-notebook.png for notebooks/README.md")
 
 // liveChecks are the notebooks the browser test opens and the control it
 // moves in each.

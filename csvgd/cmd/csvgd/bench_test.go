@@ -9,7 +9,7 @@ import (
 )
 
 // TestBenchBadInput: bad flags and files are one-line usage errors, and
-// an existing profile or a README without the speed block is left alone.
+// an existing profile or a document without the speed block is left alone.
 func TestBenchBadInput(t *testing.T) {
 	dir := t.TempDir()
 	mine := filepath.Join(dir, "mine.md")
@@ -27,7 +27,7 @@ func TestBenchBadInput(t *testing.T) {
 		{[]string{"bench", "-time", "0s"}, "-time 0s"},
 		{[]string{"bench", "-min-iters", "0"}, "-min-iters 0"},
 		{[]string{"bench", "-workers", "-1"}, "-workers -1"},
-		{[]string{"bench", "-readme", mine}, "mine.md: no speed block"},
+		{[]string{"bench", "-doc", mine}, "mine.md: no bench block"},
 		{[]string{"bench", "-cpuprofile", mine}, "mine.md: the file exists"},
 		{[]string{"bench", "-bogus"}, "-bogus"},
 	} {
@@ -43,14 +43,14 @@ func TestBenchBadInput(t *testing.T) {
 
 // TestBenchJSON checks the contract of `csvgd bench -json` on a tiny run:
 // one JSON object with backend, dtype and one result per case (particles,
-// width, params, ms_per_iter > 0), and the README block it replaces.
+// width, params, ms_per_iter > 0), and the document block it replaces.
 func TestBenchJSON(t *testing.T) {
-	readme := filepath.Join(t.TempDir(), "README.md")
+	doc := filepath.Join(t.TempDir(), "speed.md")
 	before := "# T\n" + speedTable.begin + "\nold\n" + speedTable.end + "\nafter\n"
-	if err := os.WriteFile(readme, []byte(before), 0o644); err != nil {
+	if err := os.WriteFile(doc, []byte(before), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := runCLI("bench", "-json", "-particles", "3", "-widths", "4,2", "-time", "1ms", "-min-iters", "2", "-readme", readme)
+	code, out, errOut := runCLI("bench", "-json", "-particles", "3", "-widths", "4,2", "-time", "1ms", "-min-iters", "2", "-doc", doc)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -73,8 +73,8 @@ func TestBenchJSON(t *testing.T) {
 			t.Errorf("result %d: %+v, want 3 particles, width %d, %d params, a positive time", i, r, want.width, want.params)
 		}
 	}
-	raw, _ := os.ReadFile(readme)
+	raw, _ := os.ReadFile(doc)
 	if s := string(raw); strings.Contains(s, "\nold\n") || !strings.Contains(s, "| 3 | 2 | 12 |") || !strings.HasSuffix(s, speedTable.end+"\nafter\n") {
-		t.Errorf("README after bench:\n%s", s)
+		t.Errorf("document after bench:\n%s", s)
 	}
 }

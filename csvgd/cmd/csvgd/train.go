@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/csvgd/csvgd-go/csvgd/study"
+
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -206,7 +208,7 @@ func checkSave(save string, force bool) error {
 // with that record; a folder without one needs -noise.
 func loadTrainingData(dir string, noise float64, noiseSet bool) (train.Data, error) {
 	if dir == "" {
-		return train.LoadPaperData(noise)
+		return study.LoadPaperData(noise)
 	}
 	info := filepath.Join(dir, hyperelastic.InfoFile)
 	data, err := train.LoadData(dir)

@@ -10,10 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd"
+
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 func TestTrainAndPredictBadInput(t *testing.T) {
@@ -22,7 +23,7 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 	if err := os.WriteFile(existing, []byte("mine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	paperData, err := train.DataDir(0.1)
+	paperData, err := csvgd.DataDir(0.1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,9 +62,9 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"train", "-align", "assignment", "-align-ref", "mean"}, exitUsage, `"mean"`},
 		{[]string{"train", "-align", "assignment", "-method", "svgd"}, exitUsage, "needs method csvgd"},
 		{[]string{"condense", "-ensemble", damaged, "-out", filepath.Join(dir, "c.json"), "-align", "hungarian"}, exitUsage, `"hungarian"`},
-		{[]string{"reproduce", "-readme", existing, "-out", filepath.Join(dir, "figs"), "-quick=false", "-bogus"}, exitUsage, "bogus"},
-		{[]string{"reproduce", "-readme", existing, "-out", filepath.Join(dir, "figs"), "-quick=false"}, exitUsage, "exists.csv: no results block"},
-		{[]string{"reproduce", "-readme", filepath.Join(dir, "nope.md"), "-quick=false"}, exitUsage, "nope.md"},
+		{[]string{"reproduce", "-docs", dir, "-out", filepath.Join(dir, "figs"), "-quick=false", "-bogus"}, exitUsage, "bogus"},
+		{[]string{"reproduce", "-docs", dir, "-out", filepath.Join(dir, "figs"), "-quick=false"}, exitUsage, "results.md"},
+		{[]string{"reproduce", "-docs", filepath.Join(dir, "nope"), "-quick=false"}, exitUsage, "nope/results.md"},
 		{[]string{"predict", "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitUsage, "-ensemble is required"},
 		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitFailure, "exists.csv exists"},
 		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitFailure, "damaged.json"},
@@ -183,7 +184,7 @@ func TestCondenseCommand(t *testing.T) {
 // carries the kernel's health.
 func TestTrainRecordsInputsAndNoise(t *testing.T) {
 	dir := t.TempDir()
-	paper, err := train.DataDir(0.2)
+	paper, err := csvgd.DataDir(0.2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/csvgd/csvgd-go/csvgd/study"
+)
+
+// generatedTable is a table that reproduce writes to a file of its output
+// folder, to stdout and, unless no docs folder is named, into a block of a
+// document of the docs folder.
+type generatedTable struct {
+	out   string   // its file in the output folder
+	doc   string   // the document of the docs folder that holds its block
+	block docBlock // the block there
+	write func(io.Writer, *study.Store, bool) error
+}
+
+// generatedTables are the tables of `csvgd reproduce`: the results of the
+// paper's studies, the comparison of the prior's two forms with the
+// calibration of sigma, and the alignment study.
+var generatedTables = []generatedTable{
+	{"results.md", "results.md", generatedBy("results", "csvgd reproduce"), study.WriteTables},
+	{"prior.md", "reading.md", generatedBy("prior", "csvgd reproduce"), priorTables},
+	{"alignment.md", "beyond.md", generatedBy("alignment", "csvgd reproduce"), study.AlignmentTable},
+}
+
+// priorTables are the comparison of the prior's two forms and the
+// calibration of sigma.
+func priorTables(w io.Writer, s *study.Store, quick bool) error {
+	if err := study.PriorFormTable(w, s, quick); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return study.CalibrationTable(w, s, quick)
+}
+
+// check reports, before any work, a document of docs that lacks the
+// table's block ("" docs: nothing to check).
+func (g generatedTable) check(docs string) error {
+	if docs == "" {
+		return nil
+	}
+	return g.block.check(filepath.Join(docs, g.doc))
+}
+
+// make writes the table to out/file and stdout and, when docs is not "",
+// into its block in docs/doc.
+func (g generatedTable) make(store *study.Store, out string, quick bool, docs string, stdout, stderr io.Writer) error {
+	var table bytes.Buffer
+	if err := g.write(&table, store, quick); err != nil {
+		return fmt.Errorf("%s table: %w", g.block.name, err)
+	}
+	if err := writeFile(filepath.Join(out, g.out), table.String()); err != nil {
+		return err
+	}
+	stdout.Write(table.Bytes())
+	if docs == "" {
+		return nil
+	}
+	path := filepath.Join(docs, g.doc)
+	if err := g.block.replace(path, table.String()); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "reproduce: %s table written into %s\n", g.block.name, path)
+	return nil
+}
