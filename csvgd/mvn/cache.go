@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/gomlx/gomlx/backends"
 )
 
@@ -69,13 +69,13 @@ func writeAtomic(path string, v any) error {
 // surveyPointJSON encodes the metrics of a failed run (NaN) as null.
 type surveyPointJSON struct {
 	Alpha, Beta, Lambda, Gamma float64
-	Bhattacharyya, L1Theta3    *float64
+	Bhattacharyya, L1Theta3    jsonnum.Float
 	Error                      string `json:",omitempty"`
 }
 
 // MarshalJSON implements json.Marshaler (NaN metrics become null).
 func (p SurveyPoint) MarshalJSON() ([]byte, error) {
-	return json.Marshal(surveyPointJSON{p.Alpha, p.Beta, p.Lambda, p.Gamma, finiteOrNil(p.Bhattacharyya), finiteOrNil(p.L1Theta3), p.Error})
+	return json.Marshal(surveyPointJSON{p.Alpha, p.Beta, p.Lambda, p.Gamma, jsonnum.Float(p.Bhattacharyya), jsonnum.Float(p.L1Theta3), p.Error})
 }
 
 // UnmarshalJSON implements json.Unmarshaler (null metrics become NaN).
@@ -84,20 +84,6 @@ func (p *SurveyPoint) UnmarshalJSON(raw []byte) error {
 	if err := json.Unmarshal(raw, &j); err != nil {
 		return err
 	}
-	*p = SurveyPoint{j.Alpha, j.Beta, j.Lambda, j.Gamma, valueOrNaN(j.Bhattacharyya), valueOrNaN(j.L1Theta3), j.Error}
+	*p = SurveyPoint{j.Alpha, j.Beta, j.Lambda, j.Gamma, float64(j.Bhattacharyya), float64(j.L1Theta3), j.Error}
 	return nil
-}
-
-func finiteOrNil(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
-}
-
-func valueOrNaN(v *float64) float64 {
-	if v == nil {
-		return math.NaN()
-	}
-	return *v
 }

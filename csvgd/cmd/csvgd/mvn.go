@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
@@ -31,34 +32,34 @@ func (f bandwidthFlag) Set(s string) error {
 
 // mvnOutput is the JSON printed by "csvgd mvn -json".
 type mvnOutput struct {
-	Alpha         float64     `json:"alpha"`
-	Beta          float64     `json:"beta"`
-	Lambda        float64     `json:"lambda"`
-	Prior         string      `json:"prior"`
-	Bandwidth     string      `json:"bandwidth"`
-	Gamma         float64     `json:"gamma"`
-	Particles     int         `json:"particles"`
-	Seed          uint64      `json:"seed"`
-	Optimizer     string      `json:"optimizer"`
-	StepSize      float64     `json:"step_size"`
-	Mean          []float64   `json:"mean"`
-	Cov           [][]float64 `json:"cov"`
-	Bhattacharyya jsonFloat   `json:"bhattacharyya"`
-	L1Theta3      jsonFloat   `json:"l1_theta3"`
-	KSD           jsonFloat   `json:"ksd"`
-	Iterations    int         `json:"iterations"`
-	Seconds       float64     `json:"seconds"`
-	Backend       string      `json:"backend"`
-	Final         [][]float64 `json:"particles_final,omitempty"`
-	History       []mvnPoint  `json:"history,omitempty"`
+	Alpha         float64       `json:"alpha"`
+	Beta          float64       `json:"beta"`
+	Lambda        float64       `json:"lambda"`
+	Prior         string        `json:"prior"`
+	Bandwidth     string        `json:"bandwidth"`
+	Gamma         float64       `json:"gamma"`
+	Particles     int           `json:"particles"`
+	Seed          uint64        `json:"seed"`
+	Optimizer     string        `json:"optimizer"`
+	StepSize      float64       `json:"step_size"`
+	Mean          []float64     `json:"mean"`
+	Cov           [][]float64   `json:"cov"`
+	Bhattacharyya jsonnum.Float `json:"bhattacharyya"`
+	L1Theta3      jsonnum.Float `json:"l1_theta3"`
+	KSD           jsonnum.Float `json:"ksd"`
+	Iterations    int           `json:"iterations"`
+	Seconds       float64       `json:"seconds"`
+	Backend       string        `json:"backend"`
+	Final         [][]float64   `json:"particles_final,omitempty"`
+	History       []mvnPoint    `json:"history,omitempty"`
 }
 
 // mvnPoint is one entry of the history of "csvgd mvn -json".
 type mvnPoint struct {
-	Iter          int       `json:"iter"`
-	KSD           jsonFloat `json:"ksd"`
-	Bhattacharyya jsonFloat `json:"bhattacharyya"`
-	L1Theta3      jsonFloat `json:"l1_theta3"`
+	Iter          int           `json:"iter"`
+	KSD           jsonnum.Float `json:"ksd"`
+	Bhattacharyya jsonnum.Float `json:"bhattacharyya"`
+	L1Theta3      jsonnum.Float `json:"l1_theta3"`
 }
 
 func runMVN(args []string, stdout, stderr io.Writer) int {
@@ -91,11 +92,11 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	out := mvnOutput{
 		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Prior: c.Prior.String(), Bandwidth: c.Bandwidth.String(), Gamma: r.Gamma,
 		Particles: c.Particles, Seed: c.Seed, Optimizer: c.Optimizer, StepSize: c.StepSize,
-		Mean: r.Mean, Cov: symRows(r), Bhattacharyya: jsonFloat(r.Bhattacharyya), L1Theta3: jsonFloat(r.L1Theta3),
-		KSD: jsonFloat(r.KSD), Iterations: r.Iterations, Seconds: r.Seconds, Backend: backend.Config(),
+		Mean: r.Mean, Cov: symRows(r), Bhattacharyya: jsonnum.Float(r.Bhattacharyya), L1Theta3: jsonnum.Float(r.L1Theta3),
+		KSD: jsonnum.Float(r.KSD), Iterations: r.Iterations, Seconds: r.Seconds, Backend: backend.Config(),
 	}
 	for _, h := range r.History {
-		out.History = append(out.History, mvnPoint{h.Iter, jsonFloat(h.KSD), jsonFloat(h.Bhattacharyya), jsonFloat(h.L1Theta3)})
+		out.History = append(out.History, mvnPoint{h.Iter, jsonnum.Float(h.KSD), jsonnum.Float(h.Bhattacharyya), jsonnum.Float(h.L1Theta3)})
 	}
 	if *withParticles {
 		out.Final = r.Particles.Rows()

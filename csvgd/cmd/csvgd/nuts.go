@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/nuts"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
@@ -17,30 +18,30 @@ import (
 // NUTS draws (pooled over chains) beside the exact ones by quadrature, and
 // the sampler's diagnostics. step_size and inv_mass are per chain.
 type nutsOutput struct {
-	Target          string      `json:"target"`
-	Alpha           float64     `json:"alpha"`
-	Lambda          float64     `json:"lambda"`
-	Chains          int         `json:"chains"`
-	Draws           int         `json:"draws"`
-	Warmup          int         `json:"warmup"`
-	Seed            uint64      `json:"seed"`
-	Mean            []float64   `json:"mean"`
-	Cov             [][]float64 `json:"cov"`
-	ExactMean       []float64   `json:"exact_mean"`
-	ExactCov        [][]float64 `json:"exact_cov"`
-	RHatMax         jsonFloat   `json:"rhat_max"`
-	ESSBulkMin      jsonFloat   `json:"ess_bulk_min"`
-	ESSTailMin      jsonFloat   `json:"ess_tail_min"`
-	Divergences     int         `json:"divergences"`
-	AcceptRate      float64     `json:"accept_rate"`
-	StepSize        []float64   `json:"step_size"`
-	InvMass         [][]float64 `json:"inv_mass"`
-	TreeDepthMean   float64     `json:"tree_depth_mean"`
-	TreeDepthMax    int         `json:"tree_depth_max"`
-	MaxDepthHits    int         `json:"max_depth_hits"`
-	Gradients       int         `json:"gradients"`
-	WarmupGradients int         `json:"warmup_gradients"`
-	Seconds         float64     `json:"seconds"`
+	Target          string        `json:"target"`
+	Alpha           float64       `json:"alpha"`
+	Lambda          float64       `json:"lambda"`
+	Chains          int           `json:"chains"`
+	Draws           int           `json:"draws"`
+	Warmup          int           `json:"warmup"`
+	Seed            uint64        `json:"seed"`
+	Mean            []float64     `json:"mean"`
+	Cov             [][]float64   `json:"cov"`
+	ExactMean       []float64     `json:"exact_mean"`
+	ExactCov        [][]float64   `json:"exact_cov"`
+	RHatMax         jsonnum.Float `json:"rhat_max"`
+	ESSBulkMin      jsonnum.Float `json:"ess_bulk_min"`
+	ESSTailMin      jsonnum.Float `json:"ess_tail_min"`
+	Divergences     int           `json:"divergences"`
+	AcceptRate      float64       `json:"accept_rate"`
+	StepSize        []float64     `json:"step_size"`
+	InvMass         [][]float64   `json:"inv_mass"`
+	TreeDepthMean   float64       `json:"tree_depth_mean"`
+	TreeDepthMax    int           `json:"tree_depth_max"`
+	MaxDepthHits    int           `json:"max_depth_hits"`
+	Gradients       int           `json:"gradients"`
+	WarmupGradients int           `json:"warmup_gradients"`
+	Seconds         float64       `json:"seconds"`
 }
 
 // minNUTSDraws is the fewest kept draws per chain for which the split-chain
@@ -112,7 +113,7 @@ func sampleMVN(prior stein.Prior, c nuts.Config) (nutsOutput, error) {
 	return nutsOutput{
 		Target: "mvn", Alpha: prior.Alpha, Lambda: prior.Lambda, Chains: c.Chains, Draws: c.Draws, Warmup: c.Warmup, Seed: c.Seed,
 		Mean: mean, Cov: rows(cov), ExactMean: exactMean, ExactCov: rows(exactCov),
-		RHatMax: jsonFloat(rhat), ESSBulkMin: jsonFloat(bulk), ESSTailMin: jsonFloat(tail),
+		RHatMax: jsonnum.Float(rhat), ESSBulkMin: jsonnum.Float(bulk), ESSTailMin: jsonnum.Float(tail),
 		Divergences: s.Divergences, AcceptRate: s.AcceptRate, StepSize: s.StepSizes, InvMass: s.InvMass,
 		TreeDepthMean: s.TreeDepthMean, TreeDepthMax: s.TreeDepthMax, MaxDepthHits: s.AtMaxDepth,
 		Gradients: s.Gradients, WarmupGradients: s.WarmupGradients, Seconds: seconds,

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -35,12 +36,12 @@ type trainOutput struct {
 	Likelihood     string              `json:"likelihood"`
 	Inputs         string              `json:"inputs"`
 	Align          string              `json:"align"`
-	W1Sum          jsonFloat           `json:"w1_sum"`
-	W1SumInRange   jsonFloat           `json:"w1_sum_in_range"`
-	MeanErrorIn    jsonFloat           `json:"mean_error_in_range"`
-	TrainRMSE      jsonFloat           `json:"train_rmse"`
+	W1Sum          jsonnum.Float       `json:"w1_sum"`
+	W1SumInRange   jsonnum.Float       `json:"w1_sum_in_range"`
+	MeanErrorIn    jsonnum.Float       `json:"mean_error_in_range"`
+	TrainRMSE      jsonnum.Float       `json:"train_rmse"`
 	ActiveWeights  float64             `json:"active_weights"`
-	KernelMedian   jsonFloat           `json:"kernel_median"`
+	KernelMedian   jsonnum.Float       `json:"kernel_median"`
 	KernelGroups   int                 `json:"kernel_groups"`
 	TemplateParams int                 `json:"template_params"`
 	Iterations     int                 `json:"iterations"`
@@ -55,13 +56,13 @@ type trainOutput struct {
 }
 
 type historyEntry struct {
-	Iter          int       `json:"iter"`
-	TrainRMSE     jsonFloat `json:"train_rmse"`
-	W1Sum         jsonFloat `json:"w1_sum"`
-	ActiveWeights float64   `json:"active_weights"`
-	KernelMedian  jsonFloat `json:"kernel_median"`
-	KernelGroups  int       `json:"kernel_groups"`
-	KSD           jsonFloat `json:"ksd"`
+	Iter          int           `json:"iter"`
+	TrainRMSE     jsonnum.Float `json:"train_rmse"`
+	W1Sum         jsonnum.Float `json:"w1_sum"`
+	ActiveWeights float64       `json:"active_weights"`
+	KernelMedian  jsonnum.Float `json:"kernel_median"`
+	KernelGroups  int           `json:"kernel_groups"`
+	KSD           jsonnum.Float `json:"ksd"`
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
@@ -153,8 +154,8 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Prior: c.Prior.String(), Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonFloat(last.KernelMedian), KernelGroups: last.KernelGroups,
-		W1Sum: jsonFloat(res.W1.Sum), W1SumInRange: jsonFloat(res.W1InRange), MeanErrorIn: jsonFloat(res.MeanErrorInRange), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
+		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonnum.Float(last.KernelMedian), KernelGroups: last.KernelGroups,
+		W1Sum: jsonnum.Float(res.W1.Sum), W1SumInRange: jsonnum.Float(res.W1InRange), MeanErrorIn: jsonnum.Float(res.MeanErrorInRange), TrainRMSE: jsonnum.Float(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
@@ -163,7 +164,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
 	for _, h := range res.History {
-		out.History = append(out.History, historyEntry{h.Iter, jsonFloat(h.TrainRMSE), jsonFloat(h.W1Sum), h.ActiveWeights, jsonFloat(h.KernelMedian), h.KernelGroups, jsonFloat(h.KSD)})
+		out.History = append(out.History, historyEntry{h.Iter, jsonnum.Float(h.TrainRMSE), jsonnum.Float(h.W1Sum), h.ActiveWeights, jsonnum.Float(h.KernelMedian), h.KernelGroups, jsonnum.Float(h.KSD)})
 	}
 	return out
 }
