@@ -62,10 +62,8 @@ func historyPoint(t Target, c Config, cov mat.Symmetric, k int, x *stein.Ensembl
 }
 
 // SteinPrior is the flow's prior of c: order Alpha, multiplier Lambda,
-// form Prior.
-func (c Config) SteinPrior() stein.Prior {
-	return stein.Prior{Alpha: c.Alpha, Lambda: c.Lambda, Form: c.Prior}
-}
+// form Prior, the default smoothing.
+func (c Config) SteinPrior() stein.Prior { return c.PriorAt(0) }
 
 // history fills a run's Result.History every Config.Every iterations.
 type history struct {

@@ -10,22 +10,14 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Config is one Stein run of the illustrative example.
+// Config is one Stein run of the illustrative example: the Stein
+// settings every flow shares and what is particular to this example.
 type Config struct {
-	Alpha     float64         // prior order, (0, 2]
-	Beta      float64         // kernel order, > 0
-	Lambda    float64         // prior multiplier, >= 0
-	Prior     stein.PriorForm // how lambda sets the prior's coefficient (penalty, the default, or normalized)
-	Bandwidth stein.Bandwidth // fixed gamma or a median rule
-	Mask      float64         // kernel axis mask threshold (0: off)
-	Particles int             // ensemble size, >= 2
-	Iters     int             // iterations, >= 1
-	Optimizer string          // "adagrad" (default), "adam" or "sgd"
-	StepSize  float64         // optimizer step size
-	InitStd   float64         // particles start as N(0, InitStd^2) per component
-	Seed      uint64          // seed of the initial draw
-	Snapshots []int           // iterations (0 = initial) at which to keep a copy of the particles
-	Every     int             `json:",omitempty"` // history interval in iterations (0: no history)
+	stein.Settings
+	Mask      float64 // kernel axis mask threshold (0: off)
+	InitStd   float64 // particles start as N(0, InitStd^2) per component
+	Snapshots []int   // iterations (0 = initial) at which to keep a copy of the particles
+	Every     int     `json:",omitempty"` // history interval in iterations (0: no history)
 }
 
 // DefaultConfig is the configuration the command line and notebooks start
@@ -35,20 +27,20 @@ type Config struct {
 // set), particles drawn from N(0, I).
 func DefaultConfig() Config {
 	return Config{
-		Alpha: 1, Beta: 2, Lambda: 0,
-		Bandwidth: stein.Bandwidth{Rule: stein.MedianLiuWang},
-		Particles: 128, Iters: 2000,
-		Optimizer: "adagrad", StepSize: 0.05, InitStd: 1, Seed: 1,
+		Settings: stein.Settings{
+			Alpha: 1, Beta: 2, Lambda: 0,
+			Bandwidth: stein.Bandwidth{Rule: stein.MedianLiuWang},
+			Particles: 128, Iters: 2000,
+			Optimizer: stein.AdagradName, StepSize: 0.05, Seed: 1,
+		},
+		InitStd: 1,
 	}
 }
 
 // Validate reports the first out-of-range setting, naming its value.
 func (c Config) Validate() error {
-	if c.Particles < 2 {
-		return fmt.Errorf("particles = %d: need at least 2", c.Particles)
-	}
-	if c.Iters < 1 {
-		return fmt.Errorf("iterations = %d: need at least 1", c.Iters)
+	if err := c.Settings.Validate(); err != nil {
+		return err
 	}
 	if !(c.InitStd > 0) {
 		return fmt.Errorf("initial standard deviation = %v must be > 0", c.InitStd)
@@ -60,19 +52,7 @@ func (c Config) Validate() error {
 	return err
 }
 
-func (c Config) steinConfig() (stein.Config, error) {
-	opt, err := stein.NewOptimizer(c.Optimizer, c.StepSize)
-	if err != nil {
-		return stein.Config{}, err
-	}
-	sc := stein.Config{
-		Prior:     c.SteinPrior(),
-		Kernel:    stein.Kernel{Beta: c.Beta, Mask: c.Mask},
-		Bandwidth: c.Bandwidth,
-		Optimizer: opt,
-	}
-	return sc, sc.Validate()
-}
+func (c Config) steinConfig() (stein.Config, error) { return c.FlowConfig(c.Mask, 0) }
 
 // Result is the outcome of [Run].
 type Result struct {

@@ -48,7 +48,7 @@ func meanWeight(b icnn.Batch) float64 { return 0.5 / (sigma * sigma) / float64(b
 // flowConfig is the configuration of the ICNN flow of internal/dotvjp:
 // the alpha = 0.5 prior at lambda 0.05, the RBF kernel with the paper's
 // bandwidth rule, Adam at 0.01 and the projection.
-func flowConfig(tb testing.TB, arch icnn.Arch, optimizer string) stein.Config {
+func flowConfig(tb testing.TB, arch icnn.Arch, optimizer stein.OptimizerName) stein.Config {
 	tb.Helper()
 	opt, err := stein.NewOptimizer(optimizer, 0.01)
 	if err != nil {
@@ -64,7 +64,7 @@ func flowConfig(tb testing.TB, arch icnn.Arch, optimizer string) stein.Config {
 }
 
 // newStep is the reference step of flowConfig on the batch.
-func newStep(tb testing.TB, arch icnn.Arch, b icnn.Batch, optimizer string) *reference.Step {
+func newStep(tb testing.TB, arch icnn.Arch, b icnn.Batch, optimizer stein.OptimizerName) *reference.Step {
 	tb.Helper()
 	s, err := reference.NewStep(arch, b, meanWeight(b), flowConfig(tb, arch, optimizer))
 	if err != nil {

@@ -29,7 +29,7 @@ func TestStepMatchesFlow(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		arch      icnn.Arch
-		optimizer string
+		optimizer stein.OptimizerName
 		steps     int
 	}{
 		{"3-30-30-1/adam", icnn.Paper(), "adam", 3},
@@ -48,7 +48,7 @@ func TestStepMatchesFlow(t *testing.T) {
 
 // checkStepMatchesFlow takes steps with the reference and the flow (score
 // by autodiff, or closed when closed) from the same particles.
-func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, arch icnn.Arch, optimizer string, steps int, closed bool) {
+func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, arch icnn.Arch, optimizer stein.OptimizerName, steps int, closed bool) {
 	cfg := flowConfig(t, arch, optimizer)
 	score := arch.MeanLogLikelihood(b, sigma).Score()
 	if closed {

@@ -34,21 +34,55 @@ type AdagradMomentum struct{ LR, Decay, Eps float64 }
 // Adam is Kingma & Ba's Adam, ascending along phi, with bias correction.
 type Adam struct{ LR, Beta1, Beta2, Eps float64 }
 
-// NewOptimizer returns the optimizer called name ("sgd", "adagrad" or
-// "adam") with step size lr and the usual defaults for its other constants.
-func NewOptimizer(name string, lr float64) (Optimizer, error) {
+// OptimizerName names an optimizer of [NewOptimizer]; in JSON and on the
+// command line it is the name itself.
+type OptimizerName string
+
+// The optimizers by name (docs/reading.md section 1 says which experiment
+// uses which).
+const (
+	SGDName     OptimizerName = "sgd"     // plain steps, [SGD]
+	AdagradName OptimizerName = "adagrad" // Liu & Wang's Adagrad with momentum, [AdagradMomentum]
+	AdamName    OptimizerName = "adam"    // [Adam]
+)
+
+// Validate reports a name that is none of the optimizers.
+func (n OptimizerName) Validate() error {
+	switch n {
+	case SGDName, AdagradName, AdamName:
+		return nil
+	}
+	return fmt.Errorf("optimizer %q: want sgd, adagrad or adam", string(n))
+}
+
+// UnmarshalText reads a name, in any case, and checks it.
+func (n *OptimizerName) UnmarshalText(b []byte) error {
+	v := OptimizerName(strings.ToLower(strings.TrimSpace(string(b))))
+	if err := v.Validate(); err != nil {
+		return err
+	}
+	*n = v
+	return nil
+}
+
+// MarshalText writes the name.
+func (n OptimizerName) MarshalText() ([]byte, error) { return []byte(n), nil }
+
+// NewOptimizer returns the optimizer called name with step size lr and the
+// usual defaults for its other constants.
+func NewOptimizer(name OptimizerName, lr float64) (Optimizer, error) {
 	if !(lr > 0) || math.IsInf(lr, 0) {
 		return nil, fmt.Errorf("step size = %v must be finite and > 0", lr)
 	}
-	switch strings.ToLower(name) {
-	case "sgd":
+	switch name {
+	case SGDName:
 		return SGD{LR: lr}, nil
-	case "adagrad":
+	case AdagradName:
 		return AdagradMomentum{LR: lr, Decay: 0.9, Eps: 1e-6}, nil
-	case "adam":
+	case AdamName:
 		return Adam{LR: lr, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, nil
 	}
-	return nil, fmt.Errorf("optimizer %q: want sgd, adagrad or adam", name)
+	return nil, name.Validate()
 }
 
 // Name implements [Optimizer].

@@ -51,12 +51,12 @@ func hostAdam(lr float64) hostOptimizer {
 func TestOptimizersMatchTheirFormulas(t *testing.T) {
 	b := testBackend(t)
 	for _, c := range []struct {
-		name string
+		name OptimizerName
 		host hostOptimizer
 	}{
 		{"sgd", hostSGD(0.3)}, {"adagrad", hostAdagrad(0.3)}, {"adam", hostAdam(0.3)},
 	} {
-		t.Run(c.name, func(t *testing.T) {
+		t.Run(string(c.name), func(t *testing.T) {
 			opt, err := NewOptimizer(c.name, 0.3)
 			if err != nil {
 				t.Fatal(err)
@@ -95,7 +95,7 @@ func TestOptimizersMatchTheirFormulas(t *testing.T) {
 
 func TestNewOptimizerRejectsBadInput(t *testing.T) {
 	for _, c := range []struct {
-		name string
+		name OptimizerName
 		lr   float64
 	}{{"sgd", 0}, {"adam", -1}, {"adagrad", math.Inf(1)}, {"rmsprop", 0.1}} {
 		if _, err := NewOptimizer(c.name, c.lr); err == nil {

@@ -31,7 +31,7 @@ func AlignmentRuns(quick bool) (importance, assignment []Spec) {
 	for i, s := range importance {
 		a := s
 		a.Label = fmt.Sprintf("cSVGD, %d particles, alpha = 0.5, aligned by assignment", AlignmentSizes[i])
-		a.Config.Align = string(condense.ByAssignment)
+		a.Config.Align = condense.ByAssignment
 		assignment = append(assignment, a)
 	}
 	return importance, assignment

@@ -43,7 +43,7 @@ func SpeedupRuns(quick bool) (with, without []Spec) {
 			w = SequenceRun(quick)
 		}
 		wo := paperRun(fmt.Sprintf("SVGD alpha = %g", a), a, quick)
-		wo.Config.Method = "svgd"
+		wo.Config.Method = train.SVGD
 		with, without = append(with, w), append(without, wo)
 	}
 	return with, without

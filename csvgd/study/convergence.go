@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // Studies of the paper's Secs. 5.5 (convergence) and 5.6 (adaptive
@@ -73,7 +74,7 @@ func ConvergenceNoiseRuns(quick bool) []Spec {
 func MethodRuns(quick bool) []Spec {
 	with, without := SpeedupRuns(quick)
 	seq := paperRun("sequential (L2 + Stein)", 2, quick)
-	seq.Config.Method = "sequential"
+	seq.Config.Method = train.Sequential
 	return []Spec{with[1], without[1], seq}
 }
 

@@ -9,14 +9,14 @@ import (
 // validateAlign reports an unknown alignment or reference, and an
 // assignment for a method without condensation stages.
 func (c Config) validateAlign() error {
-	a, err := condense.ParseAlignment(c.Align)
+	a, err := condense.ParseAlignment(string(c.Align))
 	if err != nil {
 		return err
 	}
-	if _, err := condense.ParseReference(c.AlignRef); err != nil {
+	if _, err := condense.ParseReference(string(c.AlignRef)); err != nil {
 		return err
 	}
-	if a == condense.ByAssignment && c.Method != "csvgd" {
+	if a == condense.ByAssignment && c.Method != CSVGD {
 		return fmt.Errorf("alignment %q needs method csvgd (it runs at each condensation), not %q", c.Align, c.Method)
 	}
 	return nil
@@ -27,8 +27,8 @@ func (c Config) validateAlign() error {
 // linear assignment ([condense.Align]), whose maps carry the optimizer
 // state along as Condense's do.
 func (c Config) align(res condense.Result) (condense.Result, error) {
-	if a, _ := condense.ParseAlignment(c.Align); a != condense.ByAssignment {
+	if a, _ := condense.ParseAlignment(string(c.Align)); a != condense.ByAssignment {
 		return res, nil
 	}
-	return condense.Align(res, condense.AlignOptions{Reference: condense.Reference(c.AlignRef)})
+	return condense.Align(res, condense.AlignOptions{Reference: c.AlignRef})
 }

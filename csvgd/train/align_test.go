@@ -25,8 +25,8 @@ func TestAlignmentAtCondensation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	condensed := map[string]*run{}
-	for _, align := range []string{"", "assignment"} {
+	condensed := map[condense.Alignment]*run{}
+	for _, align := range []condense.Alignment{"", condense.ByAssignment} {
 		ca := c
 		ca.Align = align
 		r := newRun(testBackend(t), ca, d, Options{})
@@ -143,7 +143,7 @@ func TestAlignValidate(t *testing.T) {
 		}
 	}
 	c := DefaultConfig()
-	c.Align, c.AlignRef = string(condense.ByAssignment), string(condense.Barycenter)
+	c.Align, c.AlignRef = condense.ByAssignment, condense.Barycenter
 	if err := c.Validate(); err != nil {
 		t.Errorf("assignment to the barycenter: %v", err)
 	}

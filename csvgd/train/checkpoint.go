@@ -232,13 +232,13 @@ func (ck *checkpoint) otherRun(c Config, noise float64, dataSum string) string {
 // check reports the first inconsistency of the checkpoint of a run of c.
 func (ck *checkpoint) check(c Config) error {
 	n := c.Particles
-	if c.Method == "sequential" && ck.Stage == 0 {
+	if c.Method == Sequential && ck.Stage == 0 {
 		n = 1 // the MAP phase's one network
 	}
 	switch {
 	case ck.Done < 0 || ck.Done > c.Iters:
 		return fmt.Errorf("iteration %d outside the run's %d", ck.Done, c.Iters)
-	case ck.Stage < 0 || (c.Method == "sequential" && ck.Stage > 1) || (c.Method == "svgd" && ck.Stage > 0):
+	case ck.Stage < 0 || (c.Method == Sequential && ck.Stage > 1) || (c.Method == SVGD && ck.Stage > 0):
 		return fmt.Errorf("stage %d for method %s", ck.Stage, c.Method)
 	case ck.StageLength < 1 || ck.StageIter < 0 || ck.StageIter > ck.StageLength || ck.StageIter > ck.Done:
 		return fmt.Errorf("iteration %d of a stage of %d", ck.StageIter, ck.StageLength)
@@ -278,7 +278,7 @@ func (r *run) restore(ck *checkpoint) {
 	r.res.Arch, r.res.History, r.res.Stages = ck.Arch, ck.History, ck.Stages
 	r.at = &resumePoint{stage: ck.Stage, iter: ck.StageIter, length: ck.StageLength,
 		optIter: ck.OptimizerIter, state: ck.State, stepTime: ck.StepTime}
-	if r.c.Method == "sequential" && ck.Stage == 0 {
+	if r.c.Method == Sequential && ck.Stage == 0 {
 		r.at.one = ck.Particles
 	} else {
 		r.x = ck.Particles

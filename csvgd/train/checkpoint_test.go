@@ -21,7 +21,7 @@ import (
 // checkpointConfig is a tiny run: 4 particles on a 3-6-5-1 network, a few
 // iterations per stage, a strong prior so that condensation shrinks the
 // template.
-func checkpointConfig(method string) Config {
+func checkpointConfig(method Method) Config {
 	c := DefaultConfig()
 	c.Method, c.Arch = method, icnn.Arch{Widths: []int{3, 6, 5, 1}}
 	c.Particles, c.Iters, c.Stage, c.Every, c.RefDraws = 4, 30, 10, 5, 20

@@ -43,7 +43,7 @@ func (p Problem) Score() stein.Score { return p.Config.score(p.Arch, p.Train, p.
 // 1/(2 sigma^2), divided by the number of points for the mean likelihood.
 func (p Problem) Weight() float64 {
 	w := 0.5 / (p.Sigma * p.Sigma)
-	if p.Config.Likelihood == "sum" {
+	if p.Config.Likelihood == SumLikelihood {
 		return w
 	}
 	return w / float64(max(p.Train.Len(), 1))

@@ -212,7 +212,7 @@ func (r *run) stages() error {
 			return err
 		}
 	}
-	if r.c.Method == "sequential" {
+	if r.c.Method == Sequential {
 		return r.sequential()
 	}
 	s, n := 0, min(r.c.stageLength(), r.c.Iters)
@@ -322,7 +322,7 @@ func (r *run) startFlow(flow *stein.Flow) (int, error) {
 
 // condenses reports whether the stage in progress ends with a graph
 // condensation: every csvgd stage but the adaptive schedule's final one.
-func (r *run) condenses() bool { return r.c.Method == "csvgd" && !r.final }
+func (r *run) condenses() bool { return r.c.Method == CSVGD && !r.final }
 
 // record appends the state of the ensemble to the history; phase is its
 // [Record].Condensation.

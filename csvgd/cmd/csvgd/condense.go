@@ -18,7 +18,8 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "file to write the condensed ensemble to")
 	threshold := fs.Float64("threshold", condense.PaperThreshold, "weights with |w| below this are pruned")
 	force := fs.Bool("force", false, "replace -out if it exists")
-	var align, ref string
+	var align condense.Alignment
+	var ref condense.Reference
 	alignFlags(fs, &align, &ref)
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
@@ -30,10 +31,7 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err := opts.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
-	how, aopts, err := parseAlign(align, ref)
-	if err != nil {
-		return usageError(fs, stderr, err)
-	}
+	how, aopts := alignName(align), condense.AlignOptions{Reference: ref}
 	f, err := loadEnsemble(fs, *in, stderr)
 	if err != nil {
 		return failure(fs, stderr, err)
@@ -43,14 +41,14 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 		return failure(fs, stderr, err)
 	}
 	res, err := condense.Condense(arch, f.Particles, opts)
-	if err == nil && how == condense.ByAssignment {
+	if err == nil && align == condense.ByAssignment {
 		res, err = condense.Align(res, aopts)
 	}
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	meta := map[string]any{"condensed_from": *in, "threshold": *threshold, "source_meta": f.Meta, "align": string(how)}
-	if how == condense.ByAssignment {
+	meta := map[string]any{"condensed_from": *in, "threshold": *threshold, "source_meta": f.Meta, "align": how}
+	if align == condense.ByAssignment {
 		meta["align_reference"] = string(aopts.Reference)
 	}
 	cf := ensemble.New(res.Arch.Widths, res.Particles, meta)

@@ -77,29 +77,20 @@ func failure(fs *flagSet, stderr io.Writer, err error) int {
 	return exitFailure
 }
 
-// steinSettings points at the settings every Stein-flow command shares.
-type steinSettings struct {
-	alpha, beta, lambda, stepSize *float64
-	prior                         *stein.PriorForm
-	bandwidth                     *stein.Bandwidth
-	particles, iters              *int
-	seed                          *uint64
-	optimizer                     *string
-}
-
-// register defines -alpha, -beta, -lambda, -prior, -gamma, -particles,
-// -iters, -seed, -optimizer and -lr with the current values as defaults.
-func (s steinSettings) register(fs *flagSet, seedDoc string) {
-	fs.Float64Var(s.alpha, "alpha", *s.alpha, "prior order alpha in (0, 2]")
-	fs.Float64Var(s.beta, "beta", *s.beta, "kernel order beta > 0")
-	fs.Float64Var(s.lambda, "lambda", *s.lambda, "prior multiplier lambda >= 0 (0: no prior)")
-	fs.TextVar(s.prior, "prior", *s.prior, "prior form: penalty (lambda |theta|^alpha, eq. log_post) or normalized (lambda^alpha c2(alpha) |theta|^alpha, eq. sparprior)")
-	fs.Var(bandwidthFlag{s.bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule) or paper (Sec. 5.4's rule)")
-	fs.IntVar(s.particles, "particles", *s.particles, "number of particles (>= 2)")
-	fs.IntVar(s.iters, "iters", *s.iters, "number of iterations (>= 1)")
-	fs.Uint64Var(s.seed, "seed", *s.seed, seedDoc)
-	fs.StringVar(s.optimizer, "optimizer", *s.optimizer, "optimizer: adagrad (Liu & Wang's), adam or sgd")
-	fs.Float64Var(s.stepSize, "lr", *s.stepSize, "optimizer step size")
+// registerSettings defines the flags of the Stein settings every flow
+// shares (-alpha, -beta, -lambda, -prior, -gamma, -particles, -iters,
+// -seed, -optimizer, -lr), with the current values of s as defaults.
+func registerSettings(fs *flagSet, s *stein.Settings, seedDoc string) {
+	fs.Float64Var(&s.Alpha, "alpha", s.Alpha, "prior order alpha in (0, 2]")
+	fs.Float64Var(&s.Beta, "beta", s.Beta, "kernel order beta > 0")
+	fs.Float64Var(&s.Lambda, "lambda", s.Lambda, "prior multiplier lambda >= 0 (0: no prior)")
+	fs.TextVar(&s.Prior, "prior", s.Prior, "prior form: penalty (lambda |theta|^alpha, eq. log_post) or normalized (lambda^alpha c2(alpha) |theta|^alpha, eq. sparprior)")
+	fs.Var(bandwidthFlag{&s.Bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule) or paper (Sec. 5.4's rule)")
+	fs.IntVar(&s.Particles, "particles", s.Particles, "number of particles (>= 2)")
+	fs.IntVar(&s.Iters, "iters", s.Iters, "number of iterations (>= 1)")
+	fs.Uint64Var(&s.Seed, "seed", s.Seed, seedDoc)
+	fs.TextVar(&s.Optimizer, "optimizer", s.Optimizer, "optimizer: adagrad (Liu & Wang's), adam or sgd")
+	fs.Float64Var(&s.StepSize, "lr", s.StepSize, "optimizer step size")
 }
 
 // isSet reports whether the flag name was given on the command line.

@@ -32,26 +32,26 @@ func (f bandwidthFlag) Set(s string) error {
 
 // mvnOutput is the JSON printed by "csvgd mvn -json".
 type mvnOutput struct {
-	Alpha         float64       `json:"alpha"`
-	Beta          float64       `json:"beta"`
-	Lambda        float64       `json:"lambda"`
-	Prior         string        `json:"prior"`
-	Bandwidth     string        `json:"bandwidth"`
-	Gamma         float64       `json:"gamma"`
-	Particles     int           `json:"particles"`
-	Seed          uint64        `json:"seed"`
-	Optimizer     string        `json:"optimizer"`
-	StepSize      float64       `json:"step_size"`
-	Mean          []float64     `json:"mean"`
-	Cov           [][]float64   `json:"cov"`
-	Bhattacharyya jsonnum.Float `json:"bhattacharyya"`
-	L1Theta3      jsonnum.Float `json:"l1_theta3"`
-	KSD           jsonnum.Float `json:"ksd"`
-	Iterations    int           `json:"iterations"`
-	Seconds       float64       `json:"seconds"`
-	Backend       string        `json:"backend"`
-	Final         [][]float64   `json:"particles_final,omitempty"`
-	History       []mvnPoint    `json:"history,omitempty"`
+	Alpha         float64             `json:"alpha"`
+	Beta          float64             `json:"beta"`
+	Lambda        float64             `json:"lambda"`
+	Prior         string              `json:"prior"`
+	Bandwidth     string              `json:"bandwidth"`
+	Gamma         float64             `json:"gamma"`
+	Particles     int                 `json:"particles"`
+	Seed          uint64              `json:"seed"`
+	Optimizer     stein.OptimizerName `json:"optimizer"`
+	StepSize      float64             `json:"step_size"`
+	Mean          []float64           `json:"mean"`
+	Cov           [][]float64         `json:"cov"`
+	Bhattacharyya jsonnum.Float       `json:"bhattacharyya"`
+	L1Theta3      jsonnum.Float       `json:"l1_theta3"`
+	KSD           jsonnum.Float       `json:"ksd"`
+	Iterations    int                 `json:"iterations"`
+	Seconds       float64             `json:"seconds"`
+	Backend       string              `json:"backend"`
+	Final         [][]float64         `json:"particles_final,omitempty"`
+	History       []mvnPoint          `json:"history,omitempty"`
 }
 
 // mvnPoint is one entry of the history of "csvgd mvn -json".
@@ -67,8 +67,7 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mvn", "csvgd mvn [-alpha A] [-beta B] [-lambda L] [-gamma G|median|paper] [-particles N] [-iters K] [-seed S] [-json]\n\n"+
 		"Runs SVGD on the illustrative example of the paper's Sec. 4 and reports the Bhattacharyya distance\n"+
 		"of the ensemble's moments to the Gaussian likelihood's and the mean |theta_3| (sparsity).", stdout)
-	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Prior, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
-		register(fs, "seed of the initial particles")
+	registerSettings(fs, &c.Settings, "seed of the initial particles")
 	fs.Float64Var(&c.Mask, "mask", c.Mask, "mask the kernel gradient near the parameter axes below this |theta_i| (0: off)")
 	fs.Float64Var(&c.InitStd, "init-std", c.InitStd, "standard deviation of the initial particles around 0")
 	c.Every = 100

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -21,7 +22,7 @@ import (
 
 // trainOutput is the JSON printed by "csvgd train -json".
 type trainOutput struct {
-	Method         string              `json:"method"`
+	Method         train.Method        `json:"method"`
 	Noise          float64             `json:"noise"`
 	Seed           uint64              `json:"seed"`
 	Particles      int                 `json:"particles"`
@@ -30,10 +31,10 @@ type trainOutput struct {
 	Prior          string              `json:"prior"`
 	Beta           float64             `json:"beta"`
 	Bandwidth      string              `json:"bandwidth"`
-	Optimizer      string              `json:"optimizer"`
+	Optimizer      stein.OptimizerName `json:"optimizer"`
 	StepSize       float64             `json:"step_size"`
 	Sigma          float64             `json:"sigma"`
-	Likelihood     string              `json:"likelihood"`
+	Likelihood     train.Likelihood    `json:"likelihood"`
 	Inputs         string              `json:"inputs"`
 	Align          string              `json:"align"`
 	W1Sum          jsonnum.Float       `json:"w1_sum"`
@@ -70,7 +71,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train", "csvgd train [-method csvgd|svgd|sequential] [-adaptive] [-stage K] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L] [-save FILE] [-json]\n\n"+
 		"Trains a Stein ensemble of input-convex networks on the hyperelastic data of Sec. 5.2 and reports the\n"+
 		"push-forward W1 on the test path, the training error and the active weights.", stdout)
-	fs.StringVar(&c.Method, "method", c.Method, "training method: csvgd (stages ended by graph condensation), svgd (no condensation) or sequential (sparsify one network by MAP with the alpha = 2 prior, prune it, then SVGD on it)")
+	fs.TextVar(&c.Method, "method", c.Method, "training method: csvgd (stages ended by graph condensation), svgd (no condensation) or sequential (sparsify one network by MAP with the alpha = 2 prior, prune it, then SVGD on it)")
 	fs.IntVar(&c.Stage, "stage", c.Stage, "csvgd: iterations per stage; sequential: iterations of the sparsifying phase")
 	fs.BoolVar(&c.Adaptive, "adaptive", c.Adaptive, "csvgd: adaptive penalty (Sec. 5.6): -lambda is the initial value, grown by -growth after each stage until the error rises")
 	fs.Float64Var(&c.Growth, "growth", c.Growth, "adaptive: factor of lambda after a stage whose error stayed within -tolerance")
@@ -78,10 +79,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	noise := fs.Float64("noise", 0.1, "noise level of the data (0.1 = 10%); picks data/hyperelastic/noise-S; with -data the folder's data.json gives it")
 	dataDir := fs.String("data", "", "folder holding train.csv, test.csv and data.json, as csvgd data writes it (default: data/hyperelastic/noise-S of the repository)")
 	fs.Var(inputsFlag{&c.Arch.Inputs}, "inputs", "network inputs: raw (the invariants I1, I2, I3, as eq. potential_normalization) or shifted (I1 - 3, I2 - 3, I3 - 1)")
-	steinSettings{&c.Alpha, &c.Beta, &c.Lambda, &c.StepSize, &c.Prior, &c.Bandwidth, &c.Particles, &c.Iters, &c.Seed, &c.Optimizer}.
-		register(fs, "seed of the initial particles and of the W1 reference sample")
+	registerSettings(fs, &c.Settings, "seed of the initial particles and of the W1 reference sample")
 	fs.Var(sigmaFlag{&c.Sigma}, "sigma", "likelihood noise scale of the stresses, the same at every noise level, or noise: max(noise, 0.01) x RMS of the training stresses")
-	fs.StringVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
+	fs.TextVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
 	alignFlags(fs, &c.Align, &c.AlignRef)
 	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
@@ -95,10 +95,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	if c.Method == "sequential" && !fs.isSet("alpha") {
+	if c.Method == train.Sequential && !fs.isSet("alpha") {
 		c.Alpha = 2 // L2 + Stein
 	}
-	canonicalAlign(&c.Align, &c.AlignRef)
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
