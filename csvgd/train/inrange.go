@@ -9,7 +9,7 @@ import (
 // the training range, |d| <= [hyperelastic.TrainingDelta]. Beyond it the
 // networks extrapolate, and there the sum over the whole path is dominated
 // by how a convex network continues the concave part of the truth
-// (docs/reading.md section 5).
+// (docs/reading.md section 7).
 func InRangeW1(pf metrics.PushForward, test []hyperelastic.Sample) float64 {
 	sum := 0.0
 	for _, i := range hyperelastic.WithinRange(test, hyperelastic.TrainingDelta) {
