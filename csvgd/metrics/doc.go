@@ -9,8 +9,9 @@
 //     ensemble's predictions and a reference sample of the noisy truth;
 //     the curve over the test points and its sum.
 //   - [Distances]: the inter-particle distance matrix of eq. (distances).
-//   - [ActiveWeights]: the count of weights with |w| >= threshold per
-//     particle (the paper's threshold is [PaperThreshold] = 1e-3).
+//   - [ActiveWeights]: the count of weights with |w| >= threshold (and
+//     w != 0) per particle (the paper's threshold is 1e-3,
+//     [github.com/csvgd/csvgd-go/csvgd/condense.PaperThreshold]).
 //   - [MovingAverage]: the centred moving average the paper applies to its
 //     W1-over-F11 curves (Fig. noisy_pushforwards).
 //   - [GaussianKDE], [Silverman], [MeanSD], [QuantileSorted]: the kernel
