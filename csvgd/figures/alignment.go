@@ -40,15 +40,15 @@ type AlignedRun struct {
 //	    iterations, from the history's distance matrices (records at a
 //	    stage's end are taken before its condensation);
 //	(b) the share of weight entries whose density across the final
-//	    particles is unimodal ([Modality]), per weight matrix and over all
+//	    particles is unimodal ([metrics.Modality]), per weight matrix and over all
 //	    of them; grey lines mark, for each ensemble size, the share of
 //	    independent normal samples of that size the same rule finds
-//	    unimodal ([NormalUnimodalRate], 2000 samples);
+//	    unimodal ([metrics.NormalUnimodalRate], 2000 samples);
 //	(c) the push-forward W1 sum over the iterations.
 //
 // Colours follow the groups along viridis. The figure reports an error
 // when there are no runs, when a run has no history or no distances in a
-// record, or when its final particles fail [Modality]'s checks.
+// record, or when its final particles fail [metrics.Modality]'s checks.
 func AlignmentComparison(runs []AlignedRun) *Figure {
 	const name = "alignment"
 	if len(runs) == 0 {
@@ -69,7 +69,7 @@ func AlignmentComparison(runs []AlignedRun) *Figure {
 		if err != nil {
 			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 		}
-		mod, err := Modality(r.Arch, r.Particles)
+		mod, err := metrics.Modality(r.Arch, r.Particles)
 		if err != nil {
 			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 		}
@@ -98,7 +98,7 @@ func AlignmentComparison(runs []AlignedRun) *Figure {
 	pb.X.Tick.Marker = matrixTicks(len(runs[0].Arch.Layers()))
 	leg.Add("")
 	for _, n := range slices.Sorted(maps.Keys(sizes)) {
-		rate := NormalUnimodalRate(n, 2000, 1)
+		rate := metrics.NormalUnimodalRate(n, 2000, 1)
 		pb.Add(refLine{at: rate, style: initialCountLine})
 		leg.Add(fmt.Sprintf("(b) normal samples of %d: %.2f", n, rate), lineThumb{initialCountLine})
 	}

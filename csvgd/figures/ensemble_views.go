@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // Ensemble is a labelled ensemble of networks of one architecture, as the
@@ -19,7 +20,7 @@ type Ensemble struct {
 // check is the input check of the views: a valid architecture and at
 // least 2 particles of finite values of the right length.
 func (e Ensemble) check() error {
-	if err := checkWeightParticles(e.Arch, e.Particles); err != nil {
+	if err := metrics.CheckParticles(e.Arch, e.Particles); err != nil {
 		if e.Label != "" {
 			return fmt.Errorf("%s: %w", e.Label, err)
 		}

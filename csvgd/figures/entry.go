@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // Entry names one weight of a network: W_K[I][J], the weight from node J
@@ -59,7 +60,7 @@ func (e Entry) Index(arch icnn.Arch) (int, error) {
 // It reports the errors of WeightDistributions, and one when k is out of
 // range.
 func TopEntries(arch icnn.Arch, particles [][]float64, k, n int) ([]Entry, error) {
-	if err := checkWeightParticles(arch, particles); err != nil {
+	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return nil, err
 	}
 	if m := len(arch.Layers()); k < 0 || k >= m {

@@ -22,11 +22,6 @@ import (
 // [hyperelastic.Generate]; the F₁₁ range of the training deformations,
 // 1 ± Delta = [0.8, 1.2] for the paper's data, is shaded grey.
 
-// trainingDelta is the paper's training range Delta: F = I + H with the
-// entries of H in [-0.2, 0.2] ([hyperelastic.PaperData]). A training set
-// carries no record of its Delta, so the figures shade 1 ± trainingDelta.
-const trainingDelta = 0.2
-
 // Colours of the Sec. 5 figures.
 var (
 	colorS11      = viridis(0.12)                              // S11 of the data
@@ -152,9 +147,9 @@ func StressData(train, test []hyperelastic.Sample) *Figure {
 		q := plotter.XY{X: s.I1, Y: s.J}
 		xs, ys = append(xs, q.X), append(ys, q.Y)
 		switch {
-		case s.F[0] < 1-trainingDelta:
+		case s.F[0] < 1-hyperelastic.TrainingDelta:
 			below = append(below, q)
-		case s.F[0] > 1+trainingDelta:
+		case s.F[0] > 1+hyperelastic.TrainingDelta:
 			above = append(above, q)
 		default:
 			inside = append(inside, q)
@@ -184,7 +179,7 @@ func StressData(train, test []hyperelastic.Sample) *Figure {
 	setRange(&pc.X, cx0, cx1)
 	setRange(&pc.Y, cy0, cy1)
 
-	span := fmt.Sprintf("training F₁₁ range 1 ± %s", num(trainingDelta))
+	span := fmt.Sprintf("training F₁₁ range 1 ± %s", num(hyperelastic.TrainingDelta))
 	leg := newLegend()
 	leg.Add(fmt.Sprintf("(a) test path (%d points):", len(test)))
 	leg.Add("truth S11", lineThumb{lineSty(colorS11)})
@@ -199,8 +194,8 @@ func StressData(train, test []hyperelastic.Sample) *Figure {
 	leg.Add("truth S11, test path", lineThumb{pathSty})
 	leg.Add("")
 	leg.Add("(c) training points", glyphThumb{cloudSty})
-	leg.Add(fmt.Sprintf("test path, |d| ≤ %s", num(trainingDelta)), lineThumb{inSty})
-	leg.Add(fmt.Sprintf("test path, |d| > %s", num(trainingDelta)), lineThumb{outSty})
+	leg.Add(fmt.Sprintf("test path, |d| ≤ %s", num(hyperelastic.TrainingDelta)), lineThumb{inSty})
+	leg.Add(fmt.Sprintf("test path, |d| > %s", num(hyperelastic.TrainingDelta)), lineThumb{outSty})
 	return &Figure{
 		Name:   name,
 		Panels: [][]*plot.Plot{{pa, pb, pc}},
@@ -267,6 +262,10 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 	order := pathOrder(test)
 	n, m := len(pred), len(order)
 	quantiles := n >= minQuantileN
+	var qs []float64 // the inner band's quantiles, with enough particles
+	if quantiles {
+		qs = []float64{qLo, qHi}
+	}
 
 	meanSty := draw.LineStyle{Color: colorEnsemble, Width: vg.Points(1.8)}
 	truthSty := draw.LineStyle{Color: black, Width: vg.Points(1.3), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
@@ -286,7 +285,7 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 	}
 	x0, x1 := paddedRange(xs, 0.02)
 	for j, comp := range comps {
-		st := ensembleStats(pred, order, comp, quantiles)
+		st := metrics.EnsembleBand(pred, order, comp, qs...)
 		truth := make([]float64, m)
 		noisy := make(plotter.XYs, m)
 		for k, i := range order {
@@ -303,12 +302,12 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 				}
 				return out
 			}
-			lo, hi := sub(st.lo), sub(st.hi)
+			lo, hi := sub(st.Min), sub(st.Max)
 			p.Add(&fillBand{xs: xs, lo: lo, hi: hi, color: rangeFill})
 			if quantiles {
-				p.Add(&fillBand{xs: xs, lo: sub(st.q5), hi: sub(st.q95), color: quantFill})
+				p.Add(&fillBand{xs: xs, lo: sub(st.Quantiles[0]), hi: sub(st.Quantiles[1]), color: quantFill})
 			}
-			addFlat(p, line(xyOf(xs, sub(st.mean)), meanSty))
+			addFlat(p, line(xyOf(xs, sub(st.Mean)), meanSty))
 			return append(lo, hi...)
 		}
 		label := hyperelastic.Components[comp]
@@ -346,7 +345,7 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 	leg.Add("")
 	leg.Add("truth", lineThumb{truthSty})
 	leg.Add("noisy test data", glyphThumb{bigger(noisySty)})
-	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", num(trainingDelta)), fillThumb{shadeTrain})
+	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", num(hyperelastic.TrainingDelta)), fillThumb{shadeTrain})
 	return &Figure{
 		Name:      name,
 		Panels:    [][]*plot.Plot{top, bottom},
@@ -558,38 +557,6 @@ func pathOrder(test []hyperelastic.Sample) []int {
 // The quantiles of the ensemble's inner band.
 const qLo, qHi = 0.05, 0.95
 
-// pathStats are an ensemble's statistics of one stress component along the
-// test path, one value per point in path order.
-type pathStats struct {
-	lo, hi, mean []float64 // min, max and mean over the particles
-	q5, q95      []float64 // the qLo and qHi quantiles; nil unless asked for
-}
-
-// ensembleStats returns the statistics of component comp of pred at the
-// points order (indices into each particle's predictions), with the
-// quantiles when quantiles is set.
-func ensembleStats(pred [][][6]float64, order []int, comp int, quantiles bool) pathStats {
-	m, n := len(order), len(pred)
-	st := pathStats{lo: make([]float64, m), hi: make([]float64, m), mean: make([]float64, m)}
-	if quantiles {
-		st.q5, st.q95 = make([]float64, m), make([]float64, m)
-	}
-	vals := make([]float64, n)
-	for k, i := range order {
-		var s float64
-		for a := range pred {
-			vals[a] = pred[a][i][comp]
-			s += vals[a]
-		}
-		slices.Sort(vals)
-		st.lo[k], st.hi[k], st.mean[k] = vals[0], vals[n-1], s/float64(n)
-		if quantiles {
-			st.q5[k], st.q95[k] = metrics.QuantileSorted(vals, qLo), metrics.QuantileSorted(vals, qHi)
-		}
-	}
-	return st
-}
-
 // xyOf pairs xs and ys.
 func xyOf(xs, ys []float64) plotter.XYs {
 	xy := make(plotter.XYs, len(xs))
@@ -633,12 +600,12 @@ func zeroLine() plot.Plotter {
 
 // trainingSpan shades the F₁₁ range of the training deformations.
 func trainingSpan() plot.Plotter {
-	return xSpan{lo: 1 - trainingDelta, hi: 1 + trainingDelta, color: shadeTrain}
+	return xSpan{lo: 1 - hyperelastic.TrainingDelta, hi: 1 + hyperelastic.TrainingDelta, color: shadeTrain}
 }
 
 // addTrainingRange adds the shading of [trainingSpan] to leg.
 func addTrainingRange(leg *plot.Legend) {
-	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", num(trainingDelta)), fillThumb{shadeTrain})
+	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", num(hyperelastic.TrainingDelta)), fillThumb{shadeTrain})
 }
 
 // xSpan fills the panel's full height between x = lo and x = hi. It has no

@@ -147,31 +147,6 @@ func TestHyperelasticFigureRanges(t *testing.T) {
 	}
 }
 
-// TestEnsembleStats: min, max, mean and the 5-95% quantiles per point, in
-// path order.
-func TestEnsembleStats(t *testing.T) {
-	// 21 particles predicting a, 10a, 20a at three points for a = 0..20
-	pred := make([][][6]float64, 21)
-	for a := range pred {
-		pred[a] = make([][6]float64, 3)
-		for i := range 3 {
-			pred[a][i][1] = float64(a) * []float64{1, 10, 20}[i]
-		}
-	}
-	st := ensembleStats(pred, []int{2, 0, 1}, 1, true)
-	for k, scale := range []float64{20, 1, 10} {
-		if st.lo[k] != 0 || st.hi[k] != 20*scale || math.Abs(st.mean[k]-10*scale) > 1e-12 {
-			t.Errorf("point %d: lo %v, hi %v, mean %v; want 0, %v, %v", k, st.lo[k], st.hi[k], st.mean[k], 20*scale, 10*scale)
-		}
-		if math.Abs(st.q5[k]-1*scale) > 1e-12 || math.Abs(st.q95[k]-19*scale) > 1e-12 {
-			t.Errorf("point %d: quantiles %v, %v; want %v, %v", k, st.q5[k], st.q95[k], scale, 19*scale)
-		}
-	}
-	if st := ensembleStats(pred[:3], []int{0}, 1, false); st.q5 != nil || st.mean[0] != 1 {
-		t.Errorf("without quantiles: %+v", st)
-	}
-}
-
 // TestNaturalOrder: numbers in legend keys sort by value.
 func TestNaturalOrder(t *testing.T) {
 	keys := []string{"20% noise", "5% noise", "sequential", "CSVGD", "10% noise", "2.5% noise", "1% noise", "SVGD", "noise 0.1", "noise 0.05"}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -73,7 +74,7 @@ func MVNGradient() (*Figure, error) {
 		nGrid   = 201
 		nLevels = 10
 	)
-	nodes := linspace(lo, hi, nArrows)
+	nodes := metrics.Linspace(lo, hi, nArrows)
 	spacing := nodes[1] - nodes[0]
 	type panelData struct {
 		field       stein.PriorField

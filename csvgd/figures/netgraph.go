@@ -16,11 +16,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// edgeThreshold is the |w| below which an edge counts as absent, the
-// paper's pruning threshold: such edges are not drawn, and a hidden node
-// left without an incoming or an outgoing edge is dead.
-const edgeThreshold = condense.PaperThreshold
-
 // netGraph is one network drawn as a layered graph.
 type netGraph struct {
 	widths []int
@@ -58,7 +53,10 @@ func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
 	ws := arch.Widths
 	layers := arch.Layers()
 	w := func(k, to, from int) float64 { l := layers[k]; return theta[l.Offset+to*l.Cols+from] }
-	alive := liveNodes(arch, theta)
+	alive, err := condense.LiveNodes(arch, theta, condense.Options{Threshold: condense.PaperThreshold})
+	if err != nil {
+		return nil, err
+	}
 	g := &netGraph{widths: ws, nodes: make([][]netNode, len(ws)), live: make([]int, len(ws)), height: slices.Max(ws)}
 	for k, n := range ws {
 		s := make([]float64, n)
@@ -101,7 +99,7 @@ func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
 		for to := 0; to < l.Rows; to++ {
 			for from := 0; from < l.Cols; from++ {
 				v := w(k, to, from)
-				if math.Abs(v) < edgeThreshold {
+				if math.Abs(v) < condense.PaperThreshold {
 					continue
 				}
 				g.edges = append(g.edges, netEdge{k: k, from: from, to: to, t: math.Abs(v) / top, neg: v < 0,
@@ -117,46 +115,6 @@ func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
 		return ea.t < eb.t
 	})
 	return g, nil
-}
-
-// liveNodes marks the nodes that graph condensation keeps: inputs and the
-// output always; a hidden node while it has an edge (|w| >= the threshold)
-// to a live node of the next layer and one from a live node of the
-// previous layer, repeated to a fixed point.
-func liveNodes(arch icnn.Arch, theta []float64) [][]bool {
-	ws, layers := arch.Widths, arch.Layers()
-	present := func(k, to, from int) bool {
-		l := layers[k]
-		return math.Abs(theta[l.Offset+to*l.Cols+from]) >= edgeThreshold
-	}
-	alive := make([][]bool, len(ws))
-	for k, n := range ws {
-		alive[k] = make([]bool, n)
-		for j := range alive[k] {
-			alive[k][j] = true
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for k := 1; k < len(ws)-1; k++ {
-			for j := range alive[k] {
-				if !alive[k][j] {
-					continue
-				}
-				out, in := false, false
-				for i := 0; i < ws[k+1] && !out; i++ {
-					out = alive[k+1][i] && present(k, i, j)
-				}
-				for i := 0; i < ws[k-1] && !in; i++ {
-					in = alive[k-1][i] && present(k-1, j, i)
-				}
-				if !out || !in {
-					alive[k][j], changed = false, true
-				}
-			}
-		}
-	}
-	return alive
 }
 
 // The styles of the network graphs.
@@ -272,7 +230,7 @@ func netLegend(nodes, edges string) *plot.Legend {
 	leg.Add("")
 	leg.Add("negative W₀ edge", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: edgeWidth(1), Dashes: negDashes}})
 	leg.Add("dead or padded node", netThumb{dead: true})
-	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(edgeThreshold)))
+	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(condense.PaperThreshold)))
 	return leg
 }
 

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -188,7 +189,7 @@ type grid struct {
 
 // evalGrid samples f on n x n points of [x0, x1] x [y0, y1].
 func evalGrid(x0, x1, y0, y1 float64, n int, f func(x, y float64) float64) *grid {
-	g := &grid{xs: linspace(x0, x1, n), ys: linspace(y0, y1, n), z: make([]float64, n*n)}
+	g := &grid{xs: metrics.Linspace(x0, x1, n), ys: metrics.Linspace(y0, y1, n), z: make([]float64, n*n)}
 	for r, y := range g.ys {
 		for c, x := range g.xs {
 			g.z[r*n+c] = f(x, y)
@@ -213,14 +214,6 @@ func (g *grid) argmax() (x, y, z float64) {
 		}
 	}
 	return x, y, z
-}
-
-func linspace(lo, hi float64, n int) []float64 {
-	v := make([]float64, n)
-	for i := range v {
-		v[i] = lo + (hi-lo)*float64(i)/float64(n-1)
-	}
-	return v
 }
 
 // contourSet draws iso-lines of a grid at the given levels, level i in

@@ -14,16 +14,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// The rules of WeightDistributions.
+// The drawing rules of WeightDistributions; the density rules are those
+// of [metrics.WeightDensities].
 const (
-	kdeOmitFrac     = 0.05 // omit |mean| and std both below this fraction of the layer's largest |w|
-	kdeFloorFrac    = 0.02 // bandwidth floor, as a fraction of the layer's largest |w|
-	kdeLegendCap    = 6    // entries named in the legend per panel
-	kdePoints       = 400  // points per density curve
-	kdeReach        = 3.0  // the curves reach this many bandwidths beyond the values
-	kdeMinSpread    = 1e-9 // a layer whose largest |w| is below this is all zero
-	kdeOthersWidth  = 0.7  // line width of the unnamed curves, points
-	kdePeakQuantile = 0.9  // the y axis holds this quantile of the curves' peaks (and all named ones)
+	kdeLegendCap    = 6   // entries named in the legend per panel
+	kdeOthersWidth  = 0.7 // line width of the unnamed curves, points
+	kdePeakQuantile = 0.9 // the y axis holds this quantile of the curves' peaks (and all named ones)
 )
 
 // WeightDistributions is the paper's Fig. weight_distributions: for each
@@ -52,7 +48,7 @@ const (
 // panels alone.
 func WeightDistributions(arch icnn.Arch, particles [][]float64) *Figure {
 	const name = "weight_distributions"
-	if err := checkWeightParticles(arch, particles); err != nil {
+	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return failed(name, err)
 	}
 	leg := newLegend()
@@ -90,7 +86,7 @@ func WeightDistributions(arch icnn.Arch, particles [][]float64) *Figure {
 // errors, and one when k is out of range.
 func LayerWeights(arch icnn.Arch, particles [][]float64, k int) *Figure {
 	const name = "layer_weights"
-	if err := checkWeightParticles(arch, particles); err != nil {
+	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return failed(name, err)
 	}
 	if n := len(arch.Layers()); k < 0 || k >= n {
@@ -100,29 +96,6 @@ func LayerWeights(arch icnn.Arch, particles [][]float64, k int) *Figure {
 	p, _ := weightPanel(arch, particles, k, panelTag(k), leg)
 	p.Y.Label.Text = "density"
 	return weightFigure(name, []*plot.Plot{p}, leg)
-}
-
-// checkWeightParticles is the input check of [WeightDistributions]: arch
-// valid, at least 2 particles, each of arch.NumParams() finite values.
-func checkWeightParticles(arch icnn.Arch, particles [][]float64) error {
-	if err := arch.Validate(); err != nil {
-		return err
-	}
-	if len(particles) < 2 {
-		return fmt.Errorf("%d particles: need at least 2", len(particles))
-	}
-	np := arch.NumParams()
-	for a, th := range particles {
-		if len(th) != np {
-			return fmt.Errorf("particle %d has %d parameters, widths %v need %d", a, len(th), arch.Widths, np)
-		}
-		for i, v := range th {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("particle %d: parameter %d = %v is not finite", a, i, v)
-			}
-		}
-	}
-	return nil
 }
 
 // weightFigure lays out the panels of [WeightDistributions] (or one of
@@ -141,38 +114,19 @@ func weightFigure(name string, panels []*plot.Plot, leg *plot.Legend) *Figure {
 // density panels draw it.
 type kdeEntry struct {
 	Entry
-	vals          []float64 // one value per particle
-	mean, sd, abs float64   // across the particles; abs is the mean |w|
-	h             float64   // the KDE bandwidth
+	metrics.WeightEntry
 }
 
-// layerEntries returns the entries of W_k that the density panels draw,
-// from checked particles, in descending mean |w|, with the number of
-// entries of W_k and its largest |w| over the particles.
+// layerEntries returns the entries of W_k that the density panels draw
+// ([metrics.WeightDensities]), from checked particles, in descending mean
+// |w|, with the number of entries of W_k and its largest |w| over the
+// particles.
 func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry, size int, spread float64) {
-	n := len(particles)
-	l := arch.Layers()[k]
-	size = l.Rows * l.Cols
-	for _, th := range particles {
-		for _, v := range th[l.Offset : l.Offset+size] {
-			spread = math.Max(spread, math.Abs(v))
-		}
+	drawn, size, spread := metrics.WeightDensities(arch, particles, k)
+	for _, w := range drawn {
+		kept = append(kept, kdeEntry{Entry: Entry{K: k, I: w.Row, J: w.Col}, WeightEntry: w})
 	}
-	for idx := range size {
-		e := kdeEntry{Entry: Entry{K: k, I: idx / l.Cols, J: idx % l.Cols}, vals: make([]float64, n)}
-		for a, th := range particles {
-			v := th[l.Offset+idx]
-			e.vals[a] = v
-			e.abs += math.Abs(v) / float64(n)
-		}
-		e.mean, e.sd = metrics.MeanSD(e.vals)
-		if spread < kdeMinSpread || (math.Abs(e.mean) < kdeOmitFrac*spread && e.sd < kdeOmitFrac*spread) {
-			continue
-		}
-		e.h = math.Max(metrics.Silverman(e.vals), kdeFloorFrac*spread)
-		kept = append(kept, e)
-	}
-	sort.SliceStable(kept, func(a, b int) bool { return kept[a].abs > kept[b].abs })
+	sort.SliceStable(kept, func(a, b int) bool { return kept[a].MeanAbs > kept[b].MeanAbs })
 	return kept, size, spread
 }
 
@@ -192,18 +146,18 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, e := range kept {
-		lo = math.Min(lo, slices.Min(e.vals)-kdeReach*e.h)
-		hi = math.Max(hi, slices.Max(e.vals)+kdeReach*e.h)
+		elo, ehi := metrics.DensityRange(e.Values, e.Bandwidth)
+		lo, hi = math.Min(lo, elo), math.Max(hi, ehi)
 	}
 	if k > 0 { // non-negative weights: their densities start at 0
-		lo = math.Max(lo, -kdeReach*kdeFloorFrac*spread)
+		lo = math.Max(lo, -metrics.DensityReach*metrics.DensityFloorFraction*spread)
 	}
-	xs := linspace(lo, hi, kdePoints)
+	xs := metrics.Linspace(lo, hi, metrics.DensityPoints)
 	named := min(kdeLegendCap, len(kept))
 	curves := make([]plotter.XYs, len(kept))
 	peaks := make([]float64, len(kept))
 	for r, e := range kept {
-		ys := metrics.GaussianKDE(e.vals, e.h, xs)
+		ys := metrics.GaussianKDE(e.Values, e.Bandwidth, xs)
 		peaks[r] = slices.Max(ys)
 		curves[r] = xyOf(xs, ys)
 	}
@@ -225,7 +179,7 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 	}
 	for r := range named {
 		e := kept[r]
-		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.I+1, e.J+1, num(e.mean)), lineThumb{styles[r]})
+		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.I+1, e.J+1, num(e.Mean)), lineThumb{styles[r]})
 	}
 	if len(kept) > named {
 		leg.Add(fmt.Sprintf("%d others", len(kept)-named), lineThumb{others})

@@ -44,7 +44,7 @@ type AlignmentRow struct {
 	Alignment    string  // how the nodes were ordered
 	MeanDistance float64 // mean of eq. (distances) over the pairs of final particles
 	Final
-	Modality []figures.LayerModality // per weight matrix, then all
+	Modality []metrics.LayerModality // per weight matrix, then all
 }
 
 // AlignmentRows measures the alignment study: for each ensemble size the
@@ -77,7 +77,7 @@ func AlignmentRows(s *Store, quick bool) ([]AlignmentRow, error) {
 			{"importance, then assignment after training", imp, post},
 			{"assignment at every condensation", asg, asg.Particles.Rows()},
 		} {
-			mod, err := figures.Modality(r.res.Arch, r.particles)
+			mod, err := metrics.Modality(r.res.Arch, r.particles)
 			if err != nil {
 				return nil, err
 			}
@@ -116,7 +116,7 @@ func AlignmentTable(w io.Writer, s *Store, quick bool) error {
 		if i == 0 {
 			sep = ""
 		}
-		fmt.Fprintf(w, "%s %.0f%% at %d values", sep, 100*figures.NormalUnimodalRate(n, 2000, 1), n)
+		fmt.Fprintf(w, "%s %.0f%% at %d values", sep, 100*metrics.NormalUnimodalRate(n, 2000, 1), n)
 	}
 	fmt.Fprintln(w, ".")
 	return nil
