@@ -63,8 +63,8 @@ func TopEntries(arch icnn.Arch, particles [][]float64, k, n int) ([]Entry, error
 	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return nil, err
 	}
-	if m := len(arch.Layers()); k < 0 || k >= m {
-		return nil, fmt.Errorf("layer k = %d out of range: widths %v have %d layers (0 <= k < %d)", k, arch.Widths, m, m)
+	if err := checkLayer(arch, k); err != nil {
+		return nil, err
 	}
 	kept, _, _ := layerEntries(arch, particles, k)
 	var out []Entry
@@ -73,6 +73,3 @@ func TopEntries(arch icnn.Arch, particles [][]float64, k, n int) ([]Entry, error
 	}
 	return out, nil
 }
-
-// panelTag is the tag of the k-th panel of a figure: (a), (b), ...
-func panelTag(k int) string { return fmt.Sprintf("(%c)", 'a'+k) }

@@ -3,9 +3,7 @@ package figures
 import (
 	"errors"
 	"fmt"
-	"image/color"
 	"math"
-	"strconv"
 
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot"
@@ -13,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// DistanceEvolution is the paper's Fig. graph_distance_evolution: the
+// GraphDistanceEvolution is the paper's Fig. graph_distance_evolution: the
 // matrix of inter-particle distances (eq. distances, [train.Record]
 // Distances) at each of the iterations iters, one heat map per iteration,
 // left to right, in rows of at most five maps (as even as they can be:
@@ -26,7 +24,7 @@ import (
 // The figure reports an error when iters is empty, when no record has an
 // asked iteration, or when a record's distances are not a square matrix of
 // finite, non-negative values with at least two particles.
-func DistanceEvolution(history []train.Record, iters []int) *Figure {
+func GraphDistanceEvolution(history []train.Record, iters []int) *Figure {
 	const name = "graph_distance_evolution"
 	if len(iters) == 0 {
 		return failed(name, errors.New("no iterations"))
@@ -114,42 +112,5 @@ func DistanceEvolution(history []train.Record, iters []int) *Figure {
 }
 
 // distanceCols is the largest number of heat maps per row of
-// DistanceEvolution.
+// GraphDistanceEvolution.
 const distanceCols = 5
-
-// viridisPalette is viridis in 256 steps, for heat maps.
-type viridisPalette struct{}
-
-// Colors implements palette.Palette.
-func (viridisPalette) Colors() []color.Color {
-	cs := make([]color.Color, 256)
-	for i := range cs {
-		cs[i] = viridis(float64(i) / 255)
-	}
-	return cs
-}
-
-// indexTicks label particle indices 1 .. n (at -1 .. -n when negative):
-// every one up to 10 particles, else 1 and multiples of 5, unlabelled
-// ticks between.
-type indexTicks struct {
-	n        int
-	negative bool
-}
-
-// Ticks implements plot.Ticker.
-func (t indexTicks) Ticks(_, _ float64) []plot.Tick {
-	var ts []plot.Tick
-	for i := 1; i <= t.n; i++ {
-		v := float64(i)
-		if t.negative {
-			v = -v
-		}
-		tk := plot.Tick{Value: v}
-		if t.n <= 10 || i == 1 || i%5 == 0 {
-			tk.Label = strconv.Itoa(i)
-		}
-		ts = append(ts, tk)
-	}
-	return ts
-}

@@ -3,7 +3,6 @@ package figures
 import (
 	"math"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"testing"
 
@@ -69,11 +68,11 @@ func TestHyperelasticFiguresRender(t *testing.T) {
 		"5% noise":  fakeCurve(t, test, 0.05),
 	}
 	cases := []figureCase{
-		{StressData(train, test), "hyperelastic_data", 1, 3},
+		{HyperelasticData(train, test), "hyperelastic_data", 1, 3},
 		{PushForwardBands(test, fakeEnsemble(test, 5, 0.05)), "pushforward_bands", 2, 2},
 		{PushForwardBands(test, fakeEnsemble(test, 24, 0.05)), "pushforward_bands", 2, 2},
-		{W1Curve(test, curves, 5), "pushforward_w1", 1, 1},
-		{W1Curve(test, curves, 1), "pushforward_w1", 1, 1},
+		{W1Curve(test, curves, 5), "w1_curve", 1, 1},
+		{W1Curve(test, curves, 1), "w1_curve", 1, 1},
 	}
 	checkFigureCases(t, "", cases)
 }
@@ -88,7 +87,7 @@ func TestHyperelasticFigureRanges(t *testing.T) {
 		t.Fatalf("test path F11 from %v to %v, want 0.6 to 1.4", lo, hi)
 	}
 
-	data := StressData(train, test)
+	data := HyperelasticData(train, test)
 	if err := data.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -147,16 +146,6 @@ func TestHyperelasticFigureRanges(t *testing.T) {
 	}
 }
 
-// TestNaturalOrder: numbers in legend keys sort by value.
-func TestNaturalOrder(t *testing.T) {
-	keys := []string{"20% noise", "5% noise", "sequential", "CSVGD", "10% noise", "2.5% noise", "1% noise", "SVGD", "noise 0.1", "noise 0.05"}
-	sort.Slice(keys, func(i, j int) bool { return naturalLess(keys[i], keys[j]) })
-	want := []string{"1% noise", "2.5% noise", "5% noise", "10% noise", "20% noise", "CSVGD", "SVGD", "noise 0.05", "noise 0.1", "sequential"}
-	if strings.Join(keys, "|") != strings.Join(want, "|") {
-		t.Errorf("sorted %q, want %q", keys, want)
-	}
-}
-
 // TestHyperelasticFigureErrors: empty or mismatched input never panics;
 // the figure carries the reason.
 func TestHyperelasticFigureErrors(t *testing.T) {
@@ -177,9 +166,9 @@ func TestHyperelasticFigureErrors(t *testing.T) {
 	ok := map[string]metrics.PushForward{"a": curve}
 
 	cases := map[string]*Figure{
-		"data: no training points":       StressData(nil, test),
-		"data: no test points":           StressData(train, nil),
-		"data: non-finite test stress":   StressData(train, nanTest),
+		"data: no training points":       HyperelasticData(nil, test),
+		"data: no test points":           HyperelasticData(train, nil),
+		"data: non-finite test stress":   HyperelasticData(train, nanTest),
 		"bands: no test points":          PushForwardBands(nil, pred),
 		"bands: no particles":            PushForwardBands(test, nil),
 		"bands: fewer points":            PushForwardBands(test, short),

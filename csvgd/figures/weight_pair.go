@@ -16,9 +16,9 @@ import (
 // pairLabelCap is the largest ensemble whose points WeightPair numbers.
 const pairLabelCap = 40
 
-// WeightPair is a view of the explorer, not one of the paper's figures:
-// two weights x and y of an ensemble across its particles, as a pair plot
-// in three panels,
+// WeightPair is the explorer's view "weight_pair", not one of the
+// paper's figures: two weights x and y of an ensemble across its
+// particles, as a pair plot in three panels,
 //
 //	(a) the kernel density estimate of x's values across the particles,
 //	(b) the same for y,

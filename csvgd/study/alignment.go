@@ -140,7 +140,7 @@ func Alignment(s *Store, quick bool) (*figures.Figure, error) {
 				Particles: res.Particles.Rows(), History: res.History, Group: i, Assignment: how == "assignment"})
 		}
 	}
-	return figures.AlignmentComparison(runs), nil
+	return figures.Alignment(runs), nil
 }
 
 // KSDConvergence makes the figure "ksd_convergence": the kernel Stein
@@ -155,7 +155,7 @@ func KSDConvergence(s *Store, quick bool) (*figures.Figure, error) {
 	for i := range labels {
 		labels[i] = fmt.Sprintf("α = %g", PaperAlphas[i])
 	}
-	return figures.KSDConvergence("ksd_convergence", labels, deref(res)), nil
+	return figures.KSDConvergence(labels, deref(res)), nil
 }
 
 // BeyondFigures are the figures beyond the paper's, made by csvgd
