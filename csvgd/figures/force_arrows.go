@@ -31,73 +31,20 @@ import (
 // or a is out of range.
 func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	const name = "force_arrows"
-	if x == nil || ff.Likelihood == nil || ff.Prior == nil || ff.Repulsion == nil {
-		return failed(name, errors.New("nil ensemble or force"))
-	}
-	for _, e := range []*stein.Ensemble{ff.Likelihood, ff.Prior, ff.Repulsion} {
-		if e.N != x.N || e.D != x.D {
-			return failed(name, fmt.Errorf("forces of shape %d x %d for an ensemble of %d x %d", e.N, e.D, x.N, x.D))
-		}
-	}
-	if a < 0 || a >= x.N {
-		return failed(name, fmt.Errorf("particle %d of %d", a, x.N))
-	}
-	if x.D < 2 {
-		return failed(name, fmt.Errorf("a %d-dimensional ensemble has no plane to draw", x.D))
-	}
-	if !x.Finite() {
-		return failed(name, errors.New("the ensemble holds NaN or Inf"))
+	if err := checkForces(ff, x, a); err != nil {
+		return failed(name, err)
 	}
 	i, j := 0, 1
 	if x.D >= 3 {
 		j = 2
 	}
 	labelX, labelY := fmt.Sprintf("θ%s", subscript(i+1)), fmt.Sprintf("θ%s", subscript(j+1))
-
-	type force struct {
-		label string
-		v     plotter.XY
-		c     colorSpec
+	fs, err := forceTerms(ff, a, i, j)
+	if err != nil {
+		return failed(name, err)
 	}
-	pick := func(e *stein.Ensemble) plotter.XY { return plotter.XY{X: e.Particle(a)[i], Y: e.Particle(a)[j]} }
-	fs := []force{
-		{"(a) data fit", pick(ff.Likelihood), colorSpec{blue, 1.6}},
-		{"(b) sparsification", pick(ff.Prior), colorSpec{orange, 1.6}},
-		{"(c) repulsion", pick(ff.Repulsion), colorSpec{green, 1.6}},
-	}
-	var phi plotter.XY
-	for _, f := range fs {
-		phi.X += f.v.X
-		phi.Y += f.v.Y
-	}
-	fs = append(fs, force{"φ = (a) + (b) + (c)", phi, colorSpec{red, 2.4}})
-	for _, f := range fs {
-		if math.IsNaN(f.v.X+f.v.Y) || math.IsInf(f.v.X+f.v.Y, 0) {
-			return failed(name, fmt.Errorf("force %s of particle %d is not finite", f.label, a))
-		}
-	}
-
 	all := plane(x, i, j)
-	var xs, ys []float64
-	for _, q := range all {
-		xs, ys = append(xs, q.X), append(ys, q.Y)
-	}
-	x0, x1 := paddedRange(xs, 0)
-	y0, y1 := paddedRange(ys, 0)
-	var mx, my float64
-	for _, f := range fs {
-		mx, my = math.Max(mx, math.Abs(f.v.X)), math.Max(my, math.Abs(f.v.Y))
-	}
-	s := math.Inf(1)
-	if mx > 0 {
-		s = math.Min(s, 0.4*(x1-x0)/mx)
-	}
-	if my > 0 {
-		s = math.Min(s, 0.4*(y1-y0)/my)
-	}
-	if math.IsInf(s, 1) {
-		s = 1
-	}
+	s := arrowScale(all, fs)
 
 	p := newPanel(fmt.Sprintf("forces on particle %d of %d", a, x.N), labelX, labelY)
 	p.Add(axesLines()...)
@@ -124,11 +71,12 @@ func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	}
 	p.Add(points(tail, meSty))
 	// the particles and the arrow tips, with a margin
+	xs, ys := xsOf(all), ysOf(all)
 	for _, f := range fs {
 		xs, ys = append(xs, all[a].X+s*f.v.X), append(ys, all[a].Y+s*f.v.Y)
 	}
-	x0, x1 = paddedRange(xs, 0.05)
-	y0, y1 = paddedRange(ys, 0.05)
+	x0, x1 := paddedRange(xs, 0.05)
+	y0, y1 := paddedRange(ys, 0.05)
 	setRange(&p.X, x0, x1)
 	setRange(&p.Y, y0, y1)
 	leg.Add(fmt.Sprintf("particle %d", a), glyphThumb{meSty})
@@ -143,6 +91,85 @@ func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	}
 }
 
+// checkForces is the input check of [ForceArrows]: the forces shaped like
+// the ensemble, a a particle of it, at least two dimensions and finite
+// values.
+func checkForces(ff stein.ForceField, x *stein.Ensemble, a int) error {
+	if x == nil || ff.Likelihood == nil || ff.Prior == nil || ff.Repulsion == nil {
+		return errors.New("nil ensemble or force")
+	}
+	for _, e := range []*stein.Ensemble{ff.Likelihood, ff.Prior, ff.Repulsion} {
+		if e.N != x.N || e.D != x.D {
+			return fmt.Errorf("forces of shape %d x %d for an ensemble of %d x %d", e.N, e.D, x.N, x.D)
+		}
+	}
+	if a < 0 || a >= x.N {
+		return fmt.Errorf("particle %d of %d", a, x.N)
+	}
+	if x.D < 2 {
+		return fmt.Errorf("a %d-dimensional ensemble has no plane to draw", x.D)
+	}
+	if !x.Finite() {
+		return errors.New("the ensemble holds NaN or Inf")
+	}
+	return nil
+}
+
+// force is one arrow of [ForceArrows]: a force on the particle in the
+// drawn plane, its legend label and its colour.
+type force struct {
+	label string
+	v     plotter.XY
+	c     colorSpec
+}
+
+// forceTerms are the three terms of ff acting on particle a, components i
+// and j, and their sum phi; an error when one is not finite.
+func forceTerms(ff stein.ForceField, a, i, j int) ([]force, error) {
+	pick := func(e *stein.Ensemble) plotter.XY { return plotter.XY{X: e.Particle(a)[i], Y: e.Particle(a)[j]} }
+	fs := []force{
+		{"(a) data fit", pick(ff.Likelihood), colorSpec{blue, 1.6}},
+		{"(b) sparsification", pick(ff.Prior), colorSpec{orange, 1.6}},
+		{"(c) repulsion", pick(ff.Repulsion), colorSpec{green, 1.6}},
+	}
+	var phi plotter.XY
+	for _, f := range fs {
+		phi.X += f.v.X
+		phi.Y += f.v.Y
+	}
+	fs = append(fs, force{"φ = (a) + (b) + (c)", phi, colorSpec{red, 2.4}})
+	for _, f := range fs {
+		if math.IsNaN(f.v.X+f.v.Y) || math.IsInf(f.v.X+f.v.Y, 0) {
+			return nil, fmt.Errorf("force %s of particle %d is not finite", f.label, a)
+		}
+	}
+	return fs, nil
+}
+
+// arrowScale is the common scale of the arrows fs over the particles all:
+// the longest reaches 40% of the particles' extent along each axis (1
+// when every force is 0).
+func arrowScale(all plotter.XYs, fs []force) float64 {
+	x0, x1 := paddedRange(xsOf(all), 0)
+	y0, y1 := paddedRange(ysOf(all), 0)
+	var mx, my float64
+	for _, f := range fs {
+		mx, my = math.Max(mx, math.Abs(f.v.X)), math.Max(my, math.Abs(f.v.Y))
+	}
+	s := math.Inf(1)
+	if mx > 0 {
+		s = math.Min(s, 0.4*(x1-x0)/mx)
+	}
+	if my > 0 {
+		s = math.Min(s, 0.4*(y1-y0)/my)
+	}
+	if math.IsInf(s, 1) {
+		s = 1
+	}
+	return s
+}
+
+// colorSpec is the colour and the line width of an arrow.
 type colorSpec struct {
 	c color.Color
 	w float64 // line width, points

@@ -36,24 +36,54 @@ import (
 // finite.
 func HyperelasticData(train, test []hyperelastic.Sample) *Figure {
 	const name = "hyperelastic_data"
-	if len(train) == 0 || len(test) == 0 {
-		return failed(name, fmt.Errorf("%d training and %d test samples: need both", len(train), len(test)))
-	}
-	for _, set := range []struct {
-		what string
-		s    []hyperelastic.Sample
-	}{{"training", train}, {"test", test}} {
-		if err := finiteSamples(set.what, set.s); err != nil {
-			return failed(name, err)
-		}
+	if err := checkData(train, test); err != nil {
+		return failed(name, err)
 	}
 	order := pathOrder(test)
-	lineSty := func(c color.Color) draw.LineStyle { return draw.LineStyle{Color: c, Width: vg.Points(1.8)} }
-	dotSty := func(c color.Color) draw.GlyphStyle {
-		return draw.GlyphStyle{Color: fade(c, 0.3), Radius: vg.Points(1.3), Shape: draw.CircleGlyph{}}
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{testPathPanel(test, order), trainingDataPanel(train, test, order), inputsPanel(train, test, order)}},
+		Legend: dataLegend(len(train), len(test)),
+		Width:  36 * vg.Centimeter,
+		Height: 11 * vg.Centimeter,
 	}
+}
 
-	// (a) the test path
+// checkData is the input check of [HyperelasticData]: both sets given,
+// all values finite.
+func checkData(train, test []hyperelastic.Sample) error {
+	if len(train) == 0 || len(test) == 0 {
+		return fmt.Errorf("%d training and %d test samples: need both", len(train), len(test))
+	}
+	if err := finiteSamples("training", train); err != nil {
+		return err
+	}
+	return finiteSamples("test", test)
+}
+
+// The styles of [HyperelasticData].
+var (
+	dataPathSty  = draw.LineStyle{Color: grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(2)}}    // (b) the truth on the test path
+	dataTrainSty = draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}                    // (b) noisy S11
+	dataExactSty = draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.RingGlyph{}}                      // (b) the truth's S11
+	dataOutSty   = draw.LineStyle{Color: black, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(4), vg.Points(2.5)}} // (c) the path beyond the training range
+	dataInSty    = draw.LineStyle{Color: black, Width: vg.Points(1.8)}                                                    // (c) the path within it
+	dataCloudSty = draw.GlyphStyle{Color: grey, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}                        // (c) training points
+)
+
+// dataLine is the style of the truth's stress component in colour c in
+// panel (a) of [HyperelasticData].
+func dataLine(c color.Color) draw.LineStyle { return draw.LineStyle{Color: c, Width: vg.Points(1.8)} }
+
+// dataDot is the style of a noisy test stress in colour c in panel (a) of
+// [HyperelasticData].
+func dataDot(c color.Color) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: fade(c, 0.3), Radius: vg.Points(1.3), Shape: draw.CircleGlyph{}}
+}
+
+// testPathPanel is panel (a) of [HyperelasticData]: the truth's S11 and
+// S22 and the noisy test stresses along the test path, in path order.
+func testPathPanel(test []hyperelastic.Sample, order []int) *plot.Plot {
 	pa := newPanel("(a) test path", "F₁₁", "stress")
 	pa.Add(trainingSpan(), zeroLine())
 	var xs, ys []float64
@@ -69,20 +99,25 @@ func HyperelasticData(train, test []hyperelastic.Sample) *Figure {
 			truth[k] = plotter.XY{X: test[i].F[0], Y: test[i].STrue[c.comp]}
 			xs, ys = append(xs, noisy[k].X), append(ys, noisy[k].Y, truth[k].Y)
 		}
-		truths = append(truths, line(truth, lineSty(c.col)))
-		addFlat(pa, points(noisy, dotSty(c.col)))
+		truths = append(truths, line(truth, dataLine(c.col)))
+		addFlat(pa, points(noisy, dataDot(c.col)))
 	}
 	addFlat(pa, truths...)
 	x0, x1 := paddedRange(xs, 0.02)
 	y0, y1 := paddedRange(ys, 0.04)
 	setRange(&pa.X, x0, x1)
 	setRange(&pa.Y, y0, y1)
+	return pa
+}
 
-	// (b) the training data's S11 over F11
+// trainingDataPanel is panel (b) of [HyperelasticData]: the training
+// data's noisy and true S11 over F11, over the truth's S11 on the test
+// path (order is the path order of test).
+func trainingDataPanel(train, test []hyperelastic.Sample, order []int) *plot.Plot {
 	pb := newPanel("(b) training data", "F₁₁", "S11")
 	noisy := make(plotter.XYs, len(train))
 	exact := make(plotter.XYs, len(train))
-	xs, ys = xs[:0], ys[:0]
+	var xs, ys []float64
 	for i, s := range train {
 		noisy[i] = plotter.XY{X: s.F[0], Y: s.S[0]}
 		exact[i] = plotter.XY{X: s.F[0], Y: s.STrue[0]}
@@ -96,21 +131,23 @@ func HyperelasticData(train, test []hyperelastic.Sample) *Figure {
 		}
 	}
 	by0, by1 := paddedRange(ys, 0.06)
-	pathSty := draw.LineStyle{Color: grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(2)}}
-	trainSty := draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}
-	exactSty := draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.RingGlyph{}}
 	pb.Add(zeroLine())
 	if len(path) > 1 {
-		addFlat(pb, line(path, pathSty))
+		addFlat(pb, line(path, dataPathSty))
 	}
-	addFlat(pb, points(exact, exactSty), points(noisy, trainSty))
+	addFlat(pb, points(exact, dataExactSty), points(noisy, dataTrainSty))
 	setRange(&pb.X, bx0, bx1)
 	setRange(&pb.Y, by0, by1)
+	return pb
+}
 
-	// (c) coverage of the network's inputs
+// inputsPanel is panel (c) of [HyperelasticData]: the network's inputs I₁
+// and J of the training points and of the test path (in the path order
+// order), solid within the training range and dashed beyond.
+func inputsPanel(train, test []hyperelastic.Sample, order []int) *plot.Plot {
 	pc := newPanel("(c) inputs: training points and test path", "I₁", "J")
 	cloud := make(plotter.XYs, len(train))
-	xs, ys = xs[:0], ys[:0]
+	var xs, ys []float64
 	for i, s := range train {
 		cloud[i] = plotter.XY{X: s.I1, Y: s.J}
 		xs, ys = append(xs, s.I1), append(ys, s.J)
@@ -137,44 +174,40 @@ func HyperelasticData(train, test []hyperelastic.Sample) *Figure {
 	if len(above) > 0 && len(inside) > 0 {
 		above = append(plotter.XYs{inside[len(inside)-1]}, above...)
 	}
-	outSty := draw.LineStyle{Color: black, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(4), vg.Points(2.5)}}
-	inSty := draw.LineStyle{Color: black, Width: vg.Points(1.8)}
-	cloudSty := draw.GlyphStyle{Color: grey, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}
-	addFlat(pc, points(cloud, cloudSty))
+	addFlat(pc, points(cloud, dataCloudSty))
 	for _, seg := range []plotter.XYs{below, above} {
 		if len(seg) > 1 {
-			addFlat(pc, line(seg, outSty))
+			addFlat(pc, line(seg, dataOutSty))
 		}
 	}
 	if len(inside) > 1 {
-		addFlat(pc, line(inside, inSty))
+		addFlat(pc, line(inside, dataInSty))
 	}
 	cx0, cx1 := paddedRange(xs, 0.05)
 	cy0, cy1 := paddedRange(ys, 0.05)
 	setRange(&pc.X, cx0, cx1)
 	setRange(&pc.Y, cy0, cy1)
+	return pc
+}
 
+// dataLegend is the legend of [HyperelasticData] for nTrain training and
+// nTest test points.
+func dataLegend(nTrain, nTest int) *plot.Legend {
 	leg := newLegend()
-	leg.Add(fmt.Sprintf("(a) test path (%d points):", len(test)))
-	leg.Add("truth S11", lineThumb{lineSty(colorS11)})
-	leg.Add("truth S22 = S33", lineThumb{lineSty(colorS22)})
-	leg.Add("noisy S11", glyphThumb{bigger(dotSty(colorS11))})
-	leg.Add("noisy S22", glyphThumb{bigger(dotSty(colorS22))})
+	leg.Add(fmt.Sprintf("(a) test path (%d points):", nTest))
+	leg.Add("truth S11", lineThumb{dataLine(colorS11)})
+	leg.Add("truth S22 = S33", lineThumb{dataLine(colorS22)})
+	leg.Add("noisy S11", glyphThumb{bigger(dataDot(colorS11))})
+	leg.Add("noisy S22", glyphThumb{bigger(dataDot(colorS22))})
 	addTrainingRange(leg)
 	leg.Add("")
-	leg.Add(fmt.Sprintf("(b) training points (%d):", len(train)))
-	leg.Add("noisy S11", glyphThumb{trainSty})
-	leg.Add("truth S11", glyphThumb{exactSty})
-	leg.Add("truth S11, test path", lineThumb{pathSty})
+	leg.Add(fmt.Sprintf("(b) training points (%d):", nTrain))
+	leg.Add("noisy S11", glyphThumb{dataTrainSty})
+	leg.Add("truth S11", glyphThumb{dataExactSty})
+	leg.Add("truth S11, test path", lineThumb{dataPathSty})
 	leg.Add("")
-	leg.Add("(c) training points", glyphThumb{cloudSty})
-	leg.Add(fmt.Sprintf("test path, |d| ≤ %s", num(hyperelastic.TrainingDelta)), lineThumb{inSty})
-	leg.Add(fmt.Sprintf("test path, |d| > %s", num(hyperelastic.TrainingDelta)), lineThumb{outSty})
-	return &Figure{
-		Name:   name,
-		Panels: [][]*plot.Plot{{pa, pb, pc}},
-		Legend: leg,
-		Width:  36 * vg.Centimeter,
-		Height: 11 * vg.Centimeter,
-	}
+	leg.Add("(c) training points", glyphThumb{dataCloudSty})
+	leg.Add(fmt.Sprintf("test path, |d| ≤ %s", num(hyperelastic.TrainingDelta)), lineThumb{dataInSty})
+	leg.Add(fmt.Sprintf("test path, |d| > %s", num(hyperelastic.TrainingDelta)), lineThumb{dataOutSty})
+	return leg
 }

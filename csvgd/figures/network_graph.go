@@ -48,71 +48,97 @@ func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws := arch.Widths
-	layers := arch.Layers()
-	w := func(k, to, from int) float64 { l := layers[k]; return theta[l.Offset+to*l.Cols+from] }
 	alive, err := condense.LiveNodes(arch, theta, condense.Options{Threshold: condense.PaperThreshold})
 	if err != nil {
 		return nil, err
 	}
+	ws := arch.Widths
 	g := &netGraph{widths: ws, nodes: make([][]netNode, len(ws)), live: make([]int, len(ws)), height: slices.Max(ws)}
-	for k, n := range ws {
-		s := make([]float64, n)
-		switch {
-		case k == 0: // inputs: L1 norm of the outgoing weights
-			for j := range s {
-				for i := 0; i < ws[1]; i++ {
-					s[j] += math.Abs(w(0, i, j))
-				}
-			}
-		case k < len(ws)-1:
-			copy(s, imp[k-1])
-		}
-		top := 0.0
-		for j, v := range s {
-			if alive[k][j] {
-				top = math.Max(top, v)
-			}
-		}
-		g.nodes[k] = make([]netNode, n)
+	for k := range ws {
+		g.nodes[k], g.live[k] = layerNodes(nodeScores(arch, theta, imp, k), alive[k], k == len(ws)-1)
+	}
+	g.edges = graphEdges(arch, theta, alive)
+	return g, nil
+}
+
+// nodeScores are the values that colour the nodes of layer k of the
+// particle theta of arch: the inputs' L1 norms of their outgoing weights,
+// the hidden nodes' importances imp (of [condense.Importance]), and 0 for
+// the output.
+func nodeScores(arch icnn.Arch, theta []float64, imp [][]float64, k int) []float64 {
+	ws := arch.Widths
+	s := make([]float64, ws[k])
+	switch {
+	case k == 0: // inputs: L1 norm of the outgoing weights
+		l := arch.Layers()[0]
 		for j := range s {
-			nd := netNode{dead: !alive[k][j]}
-			if top > 0 {
-				nd.t = math.Min(1, math.Max(0, s[j]/top))
+			for i := 0; i < ws[1]; i++ {
+				s[j] += math.Abs(theta[l.Offset+i*l.Cols+j])
 			}
-			if k == len(ws)-1 {
-				nd.t = 1
-			}
-			g.nodes[k][j] = nd
-			if alive[k][j] {
-				g.live[k]++
-			}
+		}
+	case k < len(ws)-1:
+		copy(s, imp[k-1])
+	}
+	return s
+}
+
+// layerNodes are the nodes of a layer whose scores are s and whose live
+// nodes alive marks, each at its score over the largest of the live ones
+// (1 for the output), with the number of live nodes.
+func layerNodes(s []float64, alive []bool, output bool) ([]netNode, int) {
+	top := 0.0
+	for j, v := range s {
+		if alive[j] {
+			top = math.Max(top, v)
 		}
 	}
-	for k, l := range layers {
+	nodes, live := make([]netNode, len(s)), 0
+	for j := range s {
+		nd := netNode{dead: !alive[j]}
+		if top > 0 {
+			nd.t = math.Min(1, math.Max(0, s[j]/top))
+		}
+		if output {
+			nd.t = 1
+		}
+		nodes[j] = nd
+		if alive[j] {
+			live++
+		}
+	}
+	return nodes, live
+}
+
+// graphEdges are the edges of the particle theta of arch with |w| at
+// least the pruning threshold, each at |w| over the largest of its
+// weight matrix, dead where it touches a node that alive does not mark:
+// the dead first, then the weakest first, the order they are drawn in.
+func graphEdges(arch icnn.Arch, theta []float64, alive [][]bool) []netEdge {
+	var edges []netEdge
+	for k, l := range arch.Layers() {
 		top := 0.0
 		for _, v := range theta[l.Offset : l.Offset+l.Rows*l.Cols] {
 			top = math.Max(top, math.Abs(v))
 		}
 		for to := 0; to < l.Rows; to++ {
 			for from := 0; from < l.Cols; from++ {
-				v := w(k, to, from)
+				v := theta[l.Offset+to*l.Cols+from]
 				if math.Abs(v) < condense.PaperThreshold {
 					continue
 				}
-				g.edges = append(g.edges, netEdge{k: k, from: from, to: to, t: math.Abs(v) / top, neg: v < 0,
+				edges = append(edges, netEdge{k: k, from: from, to: to, t: math.Abs(v) / top, neg: v < 0,
 					dead: !alive[k][from] || !alive[k+1][to]})
 			}
 		}
 	}
-	sort.SliceStable(g.edges, func(a, b int) bool {
-		ea, eb := g.edges[a], g.edges[b]
+	sort.SliceStable(edges, func(a, b int) bool {
+		ea, eb := edges[a], edges[b]
 		if ea.dead != eb.dead {
 			return ea.dead
 		}
 		return ea.t < eb.t
 	})
-	return g, nil
+	return edges
 }
 
 // The styles of the network graphs.
