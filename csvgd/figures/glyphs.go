@@ -14,6 +14,7 @@ import (
 // uses a hairline).
 type boldCross struct{ width vg.Length }
 
+// DrawGlyph implements draw.GlyphDrawer.
 func (g boldCross) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: g.width})
 	r := sty.Radius * vg.Length(math.Sqrt2/2)
@@ -36,6 +37,7 @@ func marker(c color.Color, shape draw.GlyphDrawer) draw.GlyphStyle {
 	return draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: shape}
 }
 
+// particleStyle is the glyph of a particle in colour c.
 func particleStyle(c color.Color) draw.GlyphStyle {
 	return draw.GlyphStyle{Color: c, Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
 }

@@ -35,11 +35,11 @@ import (
 //   - Edges are coloured and widened by |w| over the largest |w| of their
 //     weight matrix (W₀ .. W_L), stronger ones drawn on top; negative
 //     weights, which only W₀ has, are dashed. Edges with |w| < 1e-3 (the
-//     pruning threshold) are omitted.
+//     pruning threshold, [condense.PaperThreshold]) are omitted.
 //   - Dead nodes — hidden nodes left without an incoming or an outgoing
-//     edge, repeatedly, as graph condensation prunes them, padding included
-//     — are drawn as faint rings, and the edges that still touch them in
-//     faint grey.
+//     edge, repeatedly, as graph condensation prunes them
+//     ([condense.LiveNodes]), padding included — are drawn as faint
+//     rings, and the edges that still touch them in faint grey.
 //
 // Below each network its live node counts per layer and its number of
 // drawn edges are written; the template (the record's Widths) heads each

@@ -6,13 +6,15 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// hline and vline are thin reference lines across a panel at y = v or x = v.
+// refLine is a thin reference line across a panel at y = at, or at
+// x = at when vertical.
 type refLine struct {
 	vertical bool
 	at       float64
 	style    draw.LineStyle
 }
 
+// Plot implements plot.Plotter.
 func (l refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	if l.vertical {

@@ -10,6 +10,7 @@ import (
 // lineThumb is a legend thumbnail showing a line style.
 type lineThumb struct{ draw.LineStyle }
 
+// Thumbnail implements plot.Thumbnailer.
 func (t lineThumb) Thumbnail(c *draw.Canvas) {
 	y := c.Center().Y
 	c.StrokeLine2(t.LineStyle, c.Min.X, y, c.Max.X, y)
@@ -18,6 +19,7 @@ func (t lineThumb) Thumbnail(c *draw.Canvas) {
 // glyphThumb is a legend thumbnail showing one glyph.
 type glyphThumb struct{ draw.GlyphStyle }
 
+// Thumbnail implements plot.Thumbnailer.
 func (t glyphThumb) Thumbnail(c *draw.Canvas) { c.DrawGlyphNoClip(t.GlyphStyle, c.Center()) }
 
 // fillThumb is a legend thumbnail showing a filled box.
