@@ -38,6 +38,15 @@ func paddedRange(vs []float64, f float64) (lo, hi float64) {
 	return lo - f*span, hi + f*span
 }
 
+// padRanges sets the ranges of p to hold the values xs and ys, padded by
+// the fractions fx and fy of their spans ([paddedRange]).
+func padRanges(p *plot.Plot, xs []float64, fx float64, ys []float64, fy float64) {
+	x0, x1 := paddedRange(xs, fx)
+	y0, y1 := paddedRange(ys, fy)
+	setRange(&p.X, x0, x1)
+	setRange(&p.Y, y0, y1)
+}
+
 // accuracyAxis sets the range of a W1 axis holding the values vs: a log
 // axis, 1.3 beyond them, when they are positive and span more than a
 // decade, else a linear axis from 0 with 5% to spare.

@@ -75,10 +75,7 @@ func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	for _, f := range fs {
 		xs, ys = append(xs, all[a].X+s*f.v.X), append(ys, all[a].Y+s*f.v.Y)
 	}
-	x0, x1 := paddedRange(xs, 0.05)
-	y0, y1 := paddedRange(ys, 0.05)
-	setRange(&p.X, x0, x1)
-	setRange(&p.Y, y0, y1)
+	padRanges(p, xs, 0.05, ys, 0.05)
 	leg.Add(fmt.Sprintf("particle %d", a), glyphThumb{meSty})
 	leg.Add("other particles", glyphThumb{otherSty})
 	leg.Add(fmt.Sprintf("arrow = %s × force", num(s)))

@@ -103,10 +103,7 @@ func testPathPanel(test []hyperelastic.Sample, order []int) *plot.Plot {
 		addFlat(pa, points(noisy, dataDot(c.col)))
 	}
 	addFlat(pa, truths...)
-	x0, x1 := paddedRange(xs, 0.02)
-	y0, y1 := paddedRange(ys, 0.04)
-	setRange(&pa.X, x0, x1)
-	setRange(&pa.Y, y0, y1)
+	padRanges(pa, xs, 0.02, ys, 0.04)
 	return pa
 }
 
@@ -183,10 +180,7 @@ func inputsPanel(train, test []hyperelastic.Sample, order []int) *plot.Plot {
 	if len(inside) > 1 {
 		addFlat(pc, line(inside, dataInSty))
 	}
-	cx0, cx1 := paddedRange(xs, 0.05)
-	cy0, cy1 := paddedRange(ys, 0.05)
-	setRange(&pc.X, cx0, cx1)
-	setRange(&pc.Y, cy0, cy1)
+	padRanges(pc, xs, 0.05, ys, 0.05)
 	return pc
 }
 

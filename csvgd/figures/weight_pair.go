@@ -59,10 +59,7 @@ func WeightPair(e Ensemble, x, y Entry) *Figure {
 	if len(xy) <= pairLabelCap {
 		addFlat(pc, particleNumbers(xy))
 	}
-	x0, x1 := paddedRange(vals[0], 0.1)
-	y0, y1 := paddedRange(vals[1], 0.1)
-	setRange(&pc.X, x0, x1)
-	setRange(&pc.Y, y0, y1)
+	padRanges(pc, vals[0], 0.1, vals[1], 0.1)
 
 	leg := newLegend()
 	leg.Add(ensembleTitle("", e))
