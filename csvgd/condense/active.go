@@ -8,13 +8,11 @@ import (
 
 // ActiveCounts returns, for every particle and every hidden layer l = 1 .. L
 // (counts[a][l-1]), the number of nodes that survive the edge and node
-// pruning of [Condense] with the options o. The template of Condense has
-// these counts' largest values per layer as hidden widths (at least 1).
+// pruning of [Condense] with the options o ([LiveNodes]). The template of
+// Condense has these counts' largest values per layer as hidden widths (at
+// least 1).
 func ActiveCounts(arch icnn.Arch, particles [][]float64, o Options) ([][]int, error) {
-	if err := arch.Validate(); err != nil {
-		return nil, fmt.Errorf("condense: %w", err)
-	}
-	if err := o.Validate(); err != nil {
+	if err := checkArgs(arch, o); err != nil {
 		return nil, err
 	}
 	counts := make([][]int, len(particles))
@@ -22,10 +20,8 @@ func ActiveCounts(arch icnn.Arch, particles [][]float64, o Options) ([][]int, er
 		if err := checkParticle(arch, a, theta); err != nil {
 			return nil, err
 		}
-		g := newGraph(arch, theta)
-		g.prune(o.Threshold)
-		alive := g.live(o.KeepConstantNodes)
-		for k := 1; k+1 < len(g.widths); k++ {
+		alive := liveNodes(arch, theta, o)
+		for k := 1; k+1 < len(alive); k++ {
 			n := 0
 			for _, v := range alive[k] {
 				if v {
@@ -38,28 +34,37 @@ func ActiveCounts(arch icnn.Arch, particles [][]float64, o Options) ([][]int, er
 	return counts, nil
 }
 
-// ActiveWeights counts the weights of theta with |w| >= threshold (and
-// w != 0): the parameters a particle uses, as opposed to the template's
-// size, which is what is computed.
-func ActiveWeights(theta []float64, threshold float64) int {
-	n := 0
-	for _, v := range theta {
-		if present(v, threshold) {
-			n++
-		}
+// LiveNodes marks the nodes of the particle theta of arch that survive the
+// edge and node pruning of [Condense] with the options o (alive[k][j] for
+// node j of layer k): the inputs and the output always; a hidden node
+// while it has an outgoing edge (|w| >= o.Threshold, w != 0) to a live
+// node of the next layer and, unless o.KeepConstantNodes, an incoming
+// edge from a live node of the previous layer, repeated to a fixed point
+// (the largest set of nodes that satisfies the rule). Dead nodes are those
+// Condense removes; nothing is sorted or padded. LiveNodes fails on an
+// invalid architecture or options, on a particle of the wrong length and
+// on a value that is not finite.
+func LiveNodes(arch icnn.Arch, theta []float64, o Options) ([][]bool, error) {
+	if err := checkArgs(arch, o); err != nil {
+		return nil, err
 	}
-	return n
+	if err := checkParticle(arch, 0, theta); err != nil {
+		return nil, err
+	}
+	return liveNodes(arch, theta, o), nil
 }
 
-// MeanActiveWeights is the mean of [ActiveWeights] over the particles (0 for
-// none).
-func MeanActiveWeights(particles [][]float64, threshold float64) float64 {
-	if len(particles) == 0 {
-		return 0
+// liveNodes is [LiveNodes] of a checked particle.
+func liveNodes(arch icnn.Arch, theta []float64, o Options) [][]bool {
+	g := newGraph(arch, theta)
+	g.prune(o.Threshold)
+	return g.live(o.KeepConstantNodes)
+}
+
+// checkArgs reports an invalid architecture or options.
+func checkArgs(arch icnn.Arch, o Options) error {
+	if err := arch.Validate(); err != nil {
+		return fmt.Errorf("condense: %w", err)
 	}
-	n := 0
-	for _, theta := range particles {
-		n += ActiveWeights(theta, threshold)
-	}
-	return float64(n) / float64(len(particles))
+	return o.Validate()
 }

@@ -8,7 +8,15 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 )
 
-// PaperThreshold is the edge-pruning threshold of the paper, 1e-3.
+// PaperThreshold is the paper's pruning threshold, 1e-3 (Sec. 5.4: "a
+// threshold of 10^-3 is employed to exclude negligible weights"): the one
+// definition of the project's threshold, for edge pruning, the count of
+// active weights ([github.com/csvgd/csvgd-go/csvgd/metrics.ActiveWeights])
+// and the edges the figures draw. The default smoothing of the alpha
+// prior, [github.com/csvgd/csvgd-go/csvgd/stein.DefaultSmoothing], and
+// the default threshold of training equal it: package stein cannot import
+// this one (condense depends on stein through icnn), and a test keeps all
+// three equal.
 const PaperThreshold = 1e-3
 
 // Options configures [Condense].
@@ -67,10 +75,7 @@ type Result struct {
 // or options, on no particles, on a particle of the wrong length and on a
 // value that is not finite.
 func Condense(arch icnn.Arch, particles [][]float64, o Options) (Result, error) {
-	if err := arch.Validate(); err != nil {
-		return Result{}, fmt.Errorf("condense: %w", err)
-	}
-	if err := o.Validate(); err != nil {
+	if err := checkArgs(arch, o); err != nil {
 		return Result{}, err
 	}
 	if len(particles) == 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // TestCondenseByHand: two particles of [3, 3, 2, 1] condensed at threshold
@@ -239,7 +240,8 @@ func TestIdempotent(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("template %v (%d parameters), mean active weights %.1f", r1.Arch.Widths, r1.Arch.NumParams(), MeanActiveWeights(r1.Particles, tc.opt.Threshold))
+			_, active := metrics.ActiveWeights(r1.Particles, tc.opt.Threshold)
+			t.Logf("template %v (%d parameters), mean active weights %.1f", r1.Arch.Widths, r1.Arch.NumParams(), active)
 		})
 	}
 }

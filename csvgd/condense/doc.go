@@ -27,9 +27,11 @@
 // original index of every weight and every node, so that optimizer state
 // shaped like the particles follows the same pruning, permutation and
 // padding ([Result.Remap]; pruned and padded entries restart at 0).
-// [ActiveCounts] gives the node counts the template is made of and
-// [MeanActiveWeights] the mean number of weights a particle uses, to report
-// beside the template's size, Arch.NumParams().
+// [ActiveCounts] gives the node counts the template is made of,
+// [LiveNodes] the nodes of one particle that survive, and
+// [github.com/csvgd/csvgd-go/csvgd/metrics.ActiveWeights] the number of
+// weights a particle uses, to report beside the template's size,
+// Arch.NumParams().
 //
 // # What is exact
 //

@@ -5,6 +5,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // Example condenses two particles of a [3, 3, 2, 1] network and carries an
@@ -33,7 +34,8 @@ func Example() {
 	fmt.Println("template", r.Arch.Widths, "passes", r.Iterations)
 	for a, p := range r.Particles {
 		fmt.Println("particle", a, "layer 1 nodes", r.Maps[a].Nodes[1], "layer 2 nodes", r.Maps[a].Nodes[2])
-		fmt.Println("  W_2", p[len(p)-2:], "active weights", condense.ActiveWeights(p, condense.PaperThreshold))
+		active, _ := metrics.ActiveWeights([][]float64{p}, condense.PaperThreshold)
+		fmt.Println("  W_2", p[len(p)-2:], "active weights", active[0])
 	}
 	moments := make([][]float64, len(particles))
 	for a := range moments {

@@ -16,7 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// AlignedRun is one run of [AlignmentComparison]: its label, its final
+// AlignedRun is one run of [Alignment]: its label, its final
 // particles on their template, its history, the colour group it belongs
 // to (runs that differ only in their alignment share one) and whether its
 // nodes were aligned by assignment (drawn dashed) or sorted by importance
@@ -30,7 +30,7 @@ type AlignedRun struct {
 	Assignment bool
 }
 
-// AlignmentComparison is the figure "alignment" (beyond the paper): runs
+// Alignment is the figure "alignment" (beyond the paper): runs
 // that differ in how condensation orders the hidden nodes — each
 // particle's nodes sorted by importance (eq. importance, the paper's
 // method; solid lines, circles) or then matched to the ensemble's medoid
@@ -40,16 +40,16 @@ type AlignedRun struct {
 //	    iterations, from the history's distance matrices (records at a
 //	    stage's end are taken before its condensation);
 //	(b) the share of weight entries whose density across the final
-//	    particles is unimodal ([Modality]), per weight matrix and over all
+//	    particles is unimodal ([metrics.Modality]), per weight matrix and over all
 //	    of them; grey lines mark, for each ensemble size, the share of
 //	    independent normal samples of that size the same rule finds
-//	    unimodal ([NormalUnimodalRate], 2000 samples);
+//	    unimodal ([metrics.NormalUnimodalRate], 2000 samples);
 //	(c) the push-forward W1 sum over the iterations.
 //
 // Colours follow the groups along viridis. The figure reports an error
 // when there are no runs, when a run has no history or no distances in a
-// record, or when its final particles fail [Modality]'s checks.
-func AlignmentComparison(runs []AlignedRun) *Figure {
+// record, or when its final particles fail [metrics.Modality]'s checks.
+func Alignment(runs []AlignedRun) *Figure {
 	const name = "alignment"
 	if len(runs) == 0 {
 		return failed(name, errors.New("no runs"))
@@ -69,7 +69,7 @@ func AlignmentComparison(runs []AlignedRun) *Figure {
 		if err != nil {
 			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 		}
-		mod, err := Modality(r.Arch, r.Particles)
+		mod, err := metrics.Modality(r.Arch, r.Particles)
 		if err != nil {
 			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 		}
@@ -98,7 +98,7 @@ func AlignmentComparison(runs []AlignedRun) *Figure {
 	pb.X.Tick.Marker = matrixTicks(len(runs[0].Arch.Layers()))
 	leg.Add("")
 	for _, n := range slices.Sorted(maps.Keys(sizes)) {
-		rate := NormalUnimodalRate(n, 2000, 1)
+		rate := metrics.NormalUnimodalRate(n, 2000, 1)
 		pb.Add(refLine{at: rate, style: initialCountLine})
 		leg.Add(fmt.Sprintf("(b) normal samples of %d: %.2f", n, rate), lineThumb{initialCountLine})
 	}
@@ -129,15 +129,4 @@ func alignmentCurves(r AlignedRun) (dist, w1 plotter.XYs, err error) {
 		w1 = append(w1, plotter.XY{X: float64(rec.Iter), Y: rec.W1Sum})
 	}
 	return dist, w1, nil
-}
-
-// matrixTicks labels the positions 0 .. n-1 W₀ .. W_{n-1} and n "all".
-type matrixTicks int
-
-func (m matrixTicks) Ticks(_, _ float64) []plot.Tick {
-	var ts []plot.Tick
-	for k := range int(m) {
-		ts = append(ts, plot.Tick{Value: float64(k), Label: "W" + subscript(k)})
-	}
-	return append(ts, plot.Tick{Value: float64(m), Label: "all"})
 }

@@ -43,9 +43,9 @@ func TestBeyondFiguresRender(t *testing.T) {
 	}
 	res := tinyResult(t)
 	cases := []figureCase{
-		{AlignmentComparison(alignedRuns(t)), "alignment", 1, 3},
+		{Alignment(alignedRuns(t)), "alignment", 1, 3},
 		{MVNKSD([]string{"λ = 0", "λ = 1"}, mvnRuns), "mvn_ksd", 1, 2},
-		{KSDConvergence("ksd_convergence", []string{"tiny"}, []train.Result{*res}), "ksd_convergence", 1, 2},
+		{KSDConvergence([]string{"tiny"}, []train.Result{*res}), "ksd_convergence", 1, 2},
 	}
 	checkFigureCases(t, "", cases)
 	if svg := string(svgOf(t, cases[0].fig)); !strings.Contains(svg, "normal samples of 4") {
@@ -61,12 +61,12 @@ func TestBeyondFigureErrors(t *testing.T) {
 	badParticles := runs[0]
 	badParticles.Arch = icnn.Paper()
 	checkFailedFigures(t, map[string]*Figure{
-		"alignment, no runs":          AlignmentComparison(nil),
-		"alignment, no history":       AlignmentComparison([]AlignedRun{noHistory}),
-		"alignment, wrong widths":     AlignmentComparison([]AlignedRun{badParticles}),
+		"alignment, no runs":          Alignment(nil),
+		"alignment, no history":       Alignment([]AlignedRun{noHistory}),
+		"alignment, wrong widths":     Alignment([]AlignedRun{badParticles}),
 		"mvn_ksd, no runs":            MVNKSD(nil, nil),
 		"mvn_ksd, no history":         MVNKSD([]string{"x"}, []*mvn.Result{{}}),
-		"ksd_convergence, labels":     KSDConvergence("k", []string{"a", "b"}, []train.Result{*tinyResult(t)}),
-		"ksd_convergence, no history": KSDConvergence("k", []string{"a"}, []train.Result{{}}),
+		"ksd_convergence, labels":     KSDConvergence([]string{"a", "b"}, []train.Result{*tinyResult(t)}),
+		"ksd_convergence, no history": KSDConvergence([]string{"a"}, []train.Result{{}}),
 	})
 }

@@ -46,7 +46,7 @@ func tinyResult(t *testing.T) *train.Result {
 	return tinyRun.res
 }
 
-// fakeRun is a result with only what CondenseSpeedup reads.
+// fakeRun is a result with only what GraphCondenseSpeedup reads.
 func fakeRun(arch icnn.Arch, w1, active float64) train.Result {
 	return train.Result{
 		Config:  train.Config{Arch: icnn.Paper()},
@@ -77,13 +77,13 @@ func TestCondensationFiguresRender(t *testing.T) {
 	last := res.History[len(res.History)-1]
 	alphas, with, without := speedupRuns()
 	cases := []figureCase{
-		{GraphSequence(res.History, []int{0, 2, 3}, []int{0, 20, 60}), "graph_condense_sequence", 3, 3},
-		{GraphSequence(res.History, []int{1}, []int{40}), "graph_condense_sequence", 1, 1},
-		{DistanceEvolution(res.History, []int{0, 20, 40, 60}), "graph_distance_evolution", 1, 4},
+		{GraphCondenseSequence(res.History, []int{0, 2, 3}, []int{0, 20, 60}), "graph_condense_sequence", 3, 3},
+		{GraphCondenseSequence(res.History, []int{1}, []int{40}), "graph_condense_sequence", 1, 1},
+		{GraphDistanceEvolution(res.History, []int{0, 20, 40, 60}), "graph_distance_evolution", 1, 4},
 		{WeightDistributions(icnn.Arch{Widths: last.Widths}, last.Particles), "weight_distributions", 1, 3},
 		{WeightDistributions(res.Arch, res.Particles.Rows()), "weight_distributions", 1, 3},
-		{CondenseSpeedup(alphas, with, without), "graph_condense_speedup", 1, 2},
-		{CondenseSpeedup(alphas[:1], with[:1], without[:1]), "graph_condense_speedup", 1, 2},
+		{GraphCondenseSpeedup(alphas, with, without), "graph_condense_speedup", 1, 2},
+		{GraphCondenseSpeedup(alphas[:1], with[:1], without[:1]), "graph_condense_speedup", 1, 2},
 	}
 	checkFigureCases(t, "", cases)
 	// the columns follow the template, and the titles name it
@@ -141,36 +141,36 @@ func TestCondensationFigureErrors(t *testing.T) {
 	badAlphas[1] = 0
 
 	cases := map[string]*Figure{
-		"sequence: no particles":           GraphSequence(ok, nil, []int{0}),
-		"sequence: no iterations":          GraphSequence(ok, []int{0}, nil),
-		"sequence: no such iteration":      GraphSequence(ok, []int{0}, []int{0, 5}),
-		"sequence: no history":             GraphSequence(nil, []int{0}, []int{0}),
-		"sequence: record lacks particles": GraphSequence(bare, []int{0}, []int{0}),
-		"sequence: particle out of range":  GraphSequence(ok, []int{2}, []int{0}),
-		"sequence: negative particle":      GraphSequence(ok, []int{-1}, []int{0}),
-		"sequence: wrong length":           GraphSequence(short, []int{0}, []int{0}),
-		"sequence: invalid widths":         GraphSequence(badWidths, []int{0}, []int{0}),
-		"sequence: NaN weight":             GraphSequence(nanRec, []int{1}, []int{0}),
-		"distances: no iterations":         DistanceEvolution(ok, nil),
-		"distances: no such iteration":     DistanceEvolution(ok, []int{3}),
-		"distances: ragged":                DistanceEvolution(ragged, []int{0}),
-		"distances: one particle":          DistanceEvolution(one, []int{0}),
-		"distances: none":                  DistanceEvolution(bare[:0], []int{0}),
-		"distances: negative":              DistanceEvolution(negD, []int{0}),
-		"distances: NaN":                   DistanceEvolution(nanD, []int{0}),
+		"sequence: no particles":           GraphCondenseSequence(ok, nil, []int{0}),
+		"sequence: no iterations":          GraphCondenseSequence(ok, []int{0}, nil),
+		"sequence: no such iteration":      GraphCondenseSequence(ok, []int{0}, []int{0, 5}),
+		"sequence: no history":             GraphCondenseSequence(nil, []int{0}, []int{0}),
+		"sequence: record lacks particles": GraphCondenseSequence(bare, []int{0}, []int{0}),
+		"sequence: particle out of range":  GraphCondenseSequence(ok, []int{2}, []int{0}),
+		"sequence: negative particle":      GraphCondenseSequence(ok, []int{-1}, []int{0}),
+		"sequence: wrong length":           GraphCondenseSequence(short, []int{0}, []int{0}),
+		"sequence: invalid widths":         GraphCondenseSequence(badWidths, []int{0}, []int{0}),
+		"sequence: NaN weight":             GraphCondenseSequence(nanRec, []int{1}, []int{0}),
+		"distances: no iterations":         GraphDistanceEvolution(ok, nil),
+		"distances: no such iteration":     GraphDistanceEvolution(ok, []int{3}),
+		"distances: ragged":                GraphDistanceEvolution(ragged, []int{0}),
+		"distances: one particle":          GraphDistanceEvolution(one, []int{0}),
+		"distances: none":                  GraphDistanceEvolution(bare[:0], []int{0}),
+		"distances: negative":              GraphDistanceEvolution(negD, []int{0}),
+		"distances: NaN":                   GraphDistanceEvolution(nanD, []int{0}),
 		"kde: invalid arch":                WeightDistributions(icnn.Arch{Widths: []int{3, 2}}, [][]float64{p, p}),
 		"kde: one particle":                WeightDistributions(arch, [][]float64{p}),
 		"kde: wrong length":                WeightDistributions(arch, [][]float64{p, p[1:]}),
 		"kde: NaN":                         WeightDistributions(arch, [][]float64{p, nanP}),
-		"speedup: no runs":                 CondenseSpeedup(nil, nil, nil),
-		"speedup: fewer without":           CondenseSpeedup(alphas, with, without[1:]),
-		"speedup: fewer alphas":            CondenseSpeedup(alphas[1:], with, without),
-		"speedup: alpha 0":                 CondenseSpeedup(badAlphas, with, without),
-		"speedup: no history":              CondenseSpeedup(alphas, noHist, without),
-		"speedup: no W1":                   CondenseSpeedup(alphas, noW1, without),
-		"speedup: NaN W1":                  CondenseSpeedup(alphas, with, nanW1),
-		"speedup: other initial network":   CondenseSpeedup(alphas, with, otherStart),
-		"speedup: invalid final network":   CondenseSpeedup(alphas, badArch, without),
+		"speedup: no runs":                 GraphCondenseSpeedup(nil, nil, nil),
+		"speedup: fewer without":           GraphCondenseSpeedup(alphas, with, without[1:]),
+		"speedup: fewer alphas":            GraphCondenseSpeedup(alphas[1:], with, without),
+		"speedup: alpha 0":                 GraphCondenseSpeedup(badAlphas, with, without),
+		"speedup: no history":              GraphCondenseSpeedup(alphas, noHist, without),
+		"speedup: no W1":                   GraphCondenseSpeedup(alphas, noW1, without),
+		"speedup: NaN W1":                  GraphCondenseSpeedup(alphas, with, nanW1),
+		"speedup: other initial network":   GraphCondenseSpeedup(alphas, with, otherStart),
+		"speedup: invalid final network":   GraphCondenseSpeedup(alphas, badArch, without),
 	}
 	checkFailedFigures(t, cases)
 }

@@ -106,9 +106,9 @@ func TestConvergenceFiguresRender(t *testing.T) {
 	byNoise, byMethod := noisyCurves(t, test)
 	oneFixed := []PenaltyRuns{{Lambda: 0.05, Runs: fixed[1].Runs[:1]}}
 	cases := []figureCase{
-		{Convergence("convergence_priors", labels, runs), "convergence_priors", 1, 2},
-		{Convergence("convergence_ensemble", labels[:1], runs[:1]), "convergence_ensemble", 1, 2},
-		{Convergence("convergence_noise", labels[1:3], runs[1:3]), "convergence_noise", 1, 2},
+		{ConvergencePriors(labels, runs), "convergence_priors", 1, 2},
+		{ConvergenceEnsemble(labels[:1], runs[:1]), "convergence_ensemble", 1, 2},
+		{ConvergenceNoise(labels[1:3], runs[1:3]), "convergence_noise", 1, 2},
 		{NoisyPushforwards(test, byNoise, byMethod, 5), "noisy_pushforwards", 1, 2},
 		{NoisyPushforwards(test, byNoise[:1], byMethod, 1), "noisy_pushforwards", 1, 2},
 		{AdaptivePenalty(noises, fixed, adaptive), "adaptive_penalty", 1, 2},
@@ -156,7 +156,7 @@ func holds(ax plot.Axis, vs ...float64) bool {
 // a decade and linear from 0 otherwise; the legend follows the runs.
 func TestConvergenceAxes(t *testing.T) {
 	labels, runs := priorRuns()
-	f := Convergence("convergence_priors", labels, runs)
+	f := ConvergencePriors(labels, runs)
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +191,7 @@ func TestConvergenceAxes(t *testing.T) {
 	for i := range flatRun.History {
 		flatRun.History[i].W1Sum = 40 + float64(i%3)
 	}
-	g := Convergence("convergence_noise", []string{"10%"}, []train.Result{flatRun})
+	g := ConvergenceNoise([]string{"10%"}, []train.Result{flatRun})
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -344,15 +344,15 @@ func TestConvergenceFigureErrors(t *testing.T) {
 		fig  *Figure
 		want string
 	}{
-		{"convergence: no runs", Convergence("convergence_priors", nil, nil), "no runs"},
-		{"convergence: fewer labels", Convergence("convergence_priors", labels[1:], runs), "4 labels for 5 runs"},
-		{"convergence: no history", Convergence("convergence_priors", labels, noHist), `run "α = 0.5" has no history`},
-		{"convergence: NaN W1", Convergence("convergence_priors", labels, nanW1), "iteration 600: W1 sum = NaN"},
-		{"convergence: Inf active", Convergence("convergence_priors", labels, infActive), "active weights = +Inf"},
-		{"convergence: negative active", Convergence("convergence_priors", labels, negActive), "active weights = -1"},
-		{"convergence: bad template", Convergence("convergence_priors", labels, badTemplate), "iteration 800: template"},
-		{"convergence: other start", Convergence("convergence_priors", labels, otherStart), "started with 32 parameters"},
-		{"convergence: invalid start", Convergence("convergence_priors", labels, noStart), "initial network"},
+		{"convergence: no runs", ConvergencePriors(nil, nil), "no runs"},
+		{"convergence: fewer labels", ConvergencePriors(labels[1:], runs), "4 labels for 5 runs"},
+		{"convergence: no history", ConvergencePriors(labels, noHist), `run "α = 0.5" has no history`},
+		{"convergence: NaN W1", ConvergencePriors(labels, nanW1), "iteration 600: W1 sum = NaN"},
+		{"convergence: Inf active", ConvergencePriors(labels, infActive), "active weights = +Inf"},
+		{"convergence: negative active", ConvergencePriors(labels, negActive), "active weights = -1"},
+		{"convergence: bad template", ConvergencePriors(labels, badTemplate), "iteration 800: template"},
+		{"convergence: other start", ConvergencePriors(labels, otherStart), "started with 32 parameters"},
+		{"convergence: invalid start", ConvergencePriors(labels, noStart), "initial network"},
 		{"penalty: no noise levels", AdaptivePenalty(nil, fixed, adaptive), "0 noise levels"},
 		{"penalty: no fixed", AdaptivePenalty(noises, nil, adaptive), "0 fixed penalties"},
 		{"penalty: fewer adaptive", AdaptivePenalty(noises, fixed, adaptive[1:]), "adaptive: 3 runs for 4 noise levels"},

@@ -1,38 +1,63 @@
 // Package figures draws the figures of the paper's Secs. 3 to 5 with
-// gonum/plot: one function per figure, named after the paper's figure
-// label, each returning a [Figure] that renders to PNG or SVG.
+// gonum/plot, and the figures of the notebooks and of the weight explorer:
+// one function per figure, named after the figure (its [Figure.Name], the
+// paper's figure label for the paper's figures) in CamelCase, in a file
+// named after the figure, each returning a [Figure] that renders to PNG or
+// SVG.
 //
 //	PriorFamily     fig. prior_family   log posteriors of a Gaussian likelihood and the alpha prior
 //	MVNGradient     fig. mvn_gradient   Stein direction and pseudopotential of two particles, no data
 //	MVNSurvey       fig. mvn_survey     error and sparsity against lambda, per (alpha, beta), by gamma
 //	MVNParticles    fig. mvn_particles  converged particles at lambda = 0.1 and 1.0, by gamma
 //
-// for Sec. 5,
-//
-//	W1Curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
-//
 // for Sec. 5.4 (graph condensation), from a train.Run history (particles
 // are numbered from 1 in the figures, as in the paper; the functions take
 // 0-based indices):
 //
-//	GraphSequence        fig. graph_condense_sequence   particles' graphs over the iterations
-//	DistanceEvolution    fig. graph_distance_evolution  inter-particle distance matrices over the iterations
-//	WeightDistributions  fig. weight_distributions      KDEs of the entries of W0, W1, W2 across particles
-//	CondenseSpeedup      fig. graph_condense_speedup    W1 and parameter count vs alpha, with and without condensation
+//	GraphCondenseSequence   fig. graph_condense_sequence   particles' graphs over the iterations
+//	GraphDistanceEvolution  fig. graph_distance_evolution  inter-particle distance matrices over the iterations
+//	WeightDistributions     fig. weight_distributions      KDEs of the entries of W0, W1, W2 across particles
+//	GraphCondenseSpeedup    fig. graph_condense_speedup    W1 and parameter count vs alpha, with and without condensation
 //
-// the views of the weight explorer (package explore, notebook 07, csvgd
-// explore), not in the paper, from an [Ensemble]:
+// for Secs. 5.5 and 5.6, from train.Result runs and push-forward W1
+// curves:
 //
-//	TemplateGraph  the condensed template, nodes by mean importance, edges by mean |w|
-//	WeightPair     two entries across the particles: their densities and scatter
-//	SideBySide     two to four ensembles: templates and the densities of one weight matrix
+//	ConvergencePriors    fig. convergence_priors    W1 and active weights over the iterations, by alpha
+//	ConvergenceEnsemble  fig. convergence_ensemble  the same by ensemble size
+//	ConvergenceNoise     fig. convergence_noise     the same by noise level
+//	NoisyPushforwards    fig. noisy_pushforwards    push-forward W1 over F11, by noise level and by method
+//	AdaptivePenalty      fig. adaptive_penalty      final W1 and active weights vs noise, fixed and adaptive lambda
 //
-// and teaching figures for the notebooks, not in the paper:
+// beyond the paper:
 //
-//	FlowSnapshots     the ensemble at several iterations of one run
-//	ForceArrows       the three terms of eq. (stein_grad) acting on one particle
-//	StressData        the hyperelastic data: test path, training points, inputs
-//	PushForwardBands  an ensemble's stress bands against the truth on the test path
+//	Alignment       alignment        node order by importance or by assignment: distances, modality, W1
+//	MVNKSD          mvn_ksd          kernel Stein discrepancy of the Sec. 4 example over the iterations
+//	KSDConvergence  ksd_convergence  kernel Stein discrepancy and W1 of the runs of convergence_priors
+//
+// the views of the weight explorers (package explore, the notebooks, csvgd
+// explore), from an [Ensemble] or a history:
+//
+//	TemplateGraph  template_graph  the condensed template, nodes by mean importance, edges by mean |w|
+//	WeightPair     weight_pair     two entries across the particles: their densities and scatter
+//	SideBySide     side_by_side    two to four ensembles: templates and the densities of one weight matrix
+//	LayerWeights   layer_weights   one panel of weight_distributions
+//
+// and teaching figures for the notebooks:
+//
+//	FlowSnapshots     flow_snapshots     the ensemble at several iterations of one run
+//	ForceArrows       force_arrows       the three terms of eq. (stein_grad) acting on one particle
+//	HyperelasticData  hyperelastic_data  the hyperelastic data: test path, training points, inputs
+//	PushForwardBands  pushforward_bands  an ensemble's stress bands against the truth on the test path
+//	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
+//
+// The plot primitives the figures share are in files of their own, named
+// for what they are: the custom plotters (arrows.go, contours.go,
+// fill_band.go, x_span.go, reference_lines.go, network_graph.go), colours
+// (palette.go, viridis.go), ticks and axes (ticks.go, axes.go), panels
+// and layout (panel.go, layout.go, text.go), glyphs, lines and legend
+// thumbnails. The statistics the figures draw are in package metrics
+// (kernel densities, modality, ensemble bands) and the live nodes of a
+// network in package condense.
 //
 // The paper's figure files are not available (its \includegraphics are
 // empty), so each figure follows its caption and the text around it; each

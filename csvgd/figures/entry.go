@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // Entry names one weight of a network: W_K[I][J], the weight from node J
@@ -59,11 +60,11 @@ func (e Entry) Index(arch icnn.Arch) (int, error) {
 // It reports the errors of WeightDistributions, and one when k is out of
 // range.
 func TopEntries(arch icnn.Arch, particles [][]float64, k, n int) ([]Entry, error) {
-	if err := checkWeightParticles(arch, particles); err != nil {
+	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return nil, err
 	}
-	if m := len(arch.Layers()); k < 0 || k >= m {
-		return nil, fmt.Errorf("layer k = %d out of range: widths %v have %d layers (0 <= k < %d)", k, arch.Widths, m, m)
+	if err := checkLayer(arch, k); err != nil {
+		return nil, err
 	}
 	kept, _, _ := layerEntries(arch, particles, k)
 	var out []Entry
@@ -72,6 +73,3 @@ func TopEntries(arch icnn.Arch, particles [][]float64, k, n int) ([]Entry, error
 	}
 	return out, nil
 }
-
-// panelTag is the tag of the k-th panel of a figure: (a), (b), ...
-func panelTag(k int) string { return fmt.Sprintf("(%c)", 'a'+k) }

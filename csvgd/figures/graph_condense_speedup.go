@@ -11,10 +11,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// CondenseSpeedup is the paper's Fig. graph_condense_speedup: runs at the
-// prior orders alphas, with graph condensation (cSVGD, with[i]) and
-// without (SVGD with the same prior, without[i]), in two panels against
-// alpha:
+// GraphCondenseSpeedup is the paper's Fig. graph_condense_speedup: runs
+// at the prior orders alphas, with graph condensation (cSVGD, with[i])
+// and without (SVGD with the same prior, without[i]), in two panels
+// against alpha:
 //
 //	(a) accuracy: the final push-forward W1 sum on the test set
 //	    ([train.Result].W1.Sum);
@@ -25,7 +25,7 @@ import (
 //	    stages), and the size of the final template, what each iteration
 //	    computes (dashed, open markers), on a log axis from a factor 2
 //	    below the smallest count to 2 above the largest, as in
-//	    [Convergence], with the initial parameter count (1020 for the
+//	    [ConvergencePriors], with the initial parameter count (1020 for the
 //	    paper's network) marked by a grey line.
 //
 // The runs are sorted by alpha, and the alphas label the x axes. The
@@ -33,7 +33,7 @@ import (
 // empty, when an alpha is not a positive number, when a run has neither
 // stages nor history, or no W1, when a value is not finite, or when the
 // runs started from networks of different sizes.
-func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
+func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 	const name = "graph_condense_speedup"
 	if len(alphas) == 0 || len(with) != len(alphas) || len(without) != len(alphas) {
 		return failed(name, fmt.Errorf("%d alphas, %d runs with and %d without condensation: need as many of each, at least 1", len(alphas), len(with), len(without)))
@@ -94,11 +94,11 @@ func CondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 	return widePair(name, pa, pb, leg)
 }
 
-// speedupPoint is one run of [CondenseSpeedup]: its final W1 sum, mean
+// speedupPoint is one run of [GraphCondenseSpeedup]: its final W1 sum, mean
 // active count and template size at its alpha.
 type speedupPoint struct{ alpha, w1, active, template float64 }
 
-// speedupPoints checks the runs rs of [CondenseSpeedup] (those with or
+// speedupPoints checks the runs rs of [GraphCondenseSpeedup] (those with or
 // without condensation, what), rs[i] at alphas[i], and returns their
 // points in increasing alpha. *initial is the initial parameter count of
 // the runs seen so far (-1 before the first); the runs must share it.

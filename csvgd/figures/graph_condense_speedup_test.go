@@ -9,12 +9,12 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-// TestCondenseSpeedupRanges: the accuracy axis starts at 0 and holds every
+// TestGraphCondenseSpeedupRanges: the accuracy axis starts at 0 and holds every
 // W1 sum; the count axis is logarithmic and holds the initial count, every
 // mean active count and every template size.
-func TestCondenseSpeedupRanges(t *testing.T) {
+func TestGraphCondenseSpeedupRanges(t *testing.T) {
 	alphas, with, without := speedupRuns()
-	f := CondenseSpeedup(alphas, with, without)
+	f := GraphCondenseSpeedup(alphas, with, without)
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestCondenseSpeedupRanges(t *testing.T) {
 	// a stage record, when there is one, gives the final active count
 	staged := append([]train.Result(nil), with...)
 	staged[1].Stages = []train.StageRecord{{ActiveWeights: 5000}, {ActiveWeights: 3}}
-	if g := CondenseSpeedup(alphas, staged, without); g.Err() != nil || g.Panels[0][1].Y.Min != 1.5 {
+	if g := GraphCondenseSpeedup(alphas, staged, without); g.Err() != nil || g.Panels[0][1].Y.Min != 1.5 {
 		t.Errorf("count axis from %v with 3 active weights in the last stage (error %v)", g.Panels[0][1].Y.Min, g.Err())
 	}
 	if pa.Y.Min != 0 {
@@ -66,14 +66,14 @@ func TestCondenseSpeedupRanges(t *testing.T) {
 	}
 }
 
-// TestCondenseSpeedupZeroActive: a run whose weights were all pruned (0
+// TestGraphCondenseSpeedupZeroActive: a run whose weights were all pruned (0
 // active) is drawn at the bottom of the log axis, not refused.
-func TestCondenseSpeedupZeroActive(t *testing.T) {
+func TestGraphCondenseSpeedupZeroActive(t *testing.T) {
 	alphas := []float64{0.25, 0.5}
 	small := icnn.Arch{Widths: []int{3, 2, 2, 1}}
 	with := []train.Result{fakeRun(small, 900, 0), fakeRun(small, 950, 12)}
 	without := []train.Result{fakeRun(icnn.Paper(), 910, 30), fakeRun(icnn.Paper(), 940, 40)}
-	f := CondenseSpeedup(alphas, with, without)
+	f := GraphCondenseSpeedup(alphas, with, without)
 	if _, err := f.PNG(); err != nil {
 		t.Fatalf("a run with 0 active weights: %v", err)
 	}

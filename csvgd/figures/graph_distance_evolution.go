@@ -3,9 +3,7 @@ package figures
 import (
 	"errors"
 	"fmt"
-	"image/color"
 	"math"
-	"strconv"
 
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot"
@@ -13,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// DistanceEvolution is the paper's Fig. graph_distance_evolution: the
+// GraphDistanceEvolution is the paper's Fig. graph_distance_evolution: the
 // matrix of inter-particle distances (eq. distances, [train.Record]
 // Distances) at each of the iterations iters, one heat map per iteration,
 // left to right, in rows of at most five maps (as even as they can be:
@@ -26,66 +24,17 @@ import (
 // The figure reports an error when iters is empty, when no record has an
 // asked iteration, or when a record's distances are not a square matrix of
 // finite, non-negative values with at least two particles.
-func DistanceEvolution(history []train.Record, iters []int) *Figure {
+func GraphDistanceEvolution(history []train.Record, iters []int) *Figure {
 	const name = "graph_distance_evolution"
 	if len(iters) == 0 {
 		return failed(name, errors.New("no iterations"))
 	}
 	var panels []*plot.Plot
-	maxN := 0
 	for _, it := range iters {
-		var rec *train.Record
-		for i := range history {
-			if history[i].Iter == it {
-				rec = &history[i]
-				break
-			}
+		p, err := distancePanel(history, it)
+		if err != nil {
+			return failed(name, err)
 		}
-		if rec == nil {
-			return failed(name, fmt.Errorf("no history record at iteration %d", it))
-		}
-		d := rec.Distances
-		n := len(d)
-		if n < 2 {
-			return failed(name, fmt.Errorf("iteration %d: distances of %d particles: need at least 2", it, n))
-		}
-		top := 0.0
-		for a, row := range d {
-			if len(row) != n {
-				return failed(name, fmt.Errorf("iteration %d: distance row %d has %d entries, want %d", it, a, len(row), n))
-			}
-			for b, v := range row {
-				if !(v >= 0) || math.IsInf(v, 0) {
-					return failed(name, fmt.Errorf("iteration %d: distance (%d, %d) = %v", it, a, b, v))
-				}
-				top = math.Max(top, v)
-			}
-		}
-		maxN = max(maxN, n)
-		// column c is particle c+1 at x = c+1; row r is particle n-r at
-		// y = r-n, so that particle 1 is at the top
-		g := &grid{xs: make([]float64, n), ys: make([]float64, n), z: make([]float64, n*n)}
-		for c := range n {
-			g.xs[c] = float64(c + 1)
-		}
-		for r := range n {
-			g.ys[r] = float64(r - n)
-			a := n - 1 - r
-			for c := range n {
-				g.z[r*n+c] = d[a][c]
-			}
-		}
-		hm := plotter.NewHeatMap(g, viridisPalette{})
-		hm.Min, hm.Max = 0, top
-		if top == 0 {
-			hm.Max = 1
-		}
-		p := newPanel(fmt.Sprintf("iteration %d (max %s)", it, num(top)), "particle", "")
-		addFlat(p, hm)
-		setRange(&p.X, 0.5, float64(n)+0.5)
-		setRange(&p.Y, -float64(n)-0.5, -0.5)
-		p.X.Tick.Marker = indexTicks{n: n}
-		p.Y.Tick.Marker = indexTicks{n: n, negative: true}
 		panels = append(panels, p)
 	}
 	leg := newLegend()
@@ -113,43 +62,75 @@ func DistanceEvolution(history []train.Record, iters []int) *Figure {
 	}
 }
 
+// distancePanel is the heat map of the distances of the first record of
+// history at iteration it, coloured from 0 to their largest.
+func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
+	var rec *train.Record
+	for i := range history {
+		if history[i].Iter == it {
+			rec = &history[i]
+			break
+		}
+	}
+	if rec == nil {
+		return nil, fmt.Errorf("no history record at iteration %d", it)
+	}
+	d := rec.Distances
+	top, err := distanceTop(it, d)
+	if err != nil {
+		return nil, err
+	}
+	n := len(d)
+	// column c is particle c+1 at x = c+1; row r is particle n-r at
+	// y = r-n, so that particle 1 is at the top
+	g := &grid{xs: make([]float64, n), ys: make([]float64, n), z: make([]float64, n*n)}
+	for c := range n {
+		g.xs[c] = float64(c + 1)
+	}
+	for r := range n {
+		g.ys[r] = float64(r - n)
+		a := n - 1 - r
+		for c := range n {
+			g.z[r*n+c] = d[a][c]
+		}
+	}
+	hm := plotter.NewHeatMap(g, viridisPalette{})
+	hm.Min, hm.Max = 0, top
+	if top == 0 {
+		hm.Max = 1
+	}
+	p := newPanel(fmt.Sprintf("iteration %d (max %s)", it, num(top)), "particle", "")
+	addFlat(p, hm)
+	setRange(&p.X, 0.5, float64(n)+0.5)
+	setRange(&p.Y, -float64(n)-0.5, -0.5)
+	p.X.Tick.Marker = indexTicks{n: n}
+	p.Y.Tick.Marker = indexTicks{n: n, negative: true}
+	return p, nil
+}
+
+// distanceTop is the largest of the distances d at iteration it, or an
+// error when d is not a square matrix of finite, non-negative values of
+// at least two particles.
+func distanceTop(it int, d [][]float64) (float64, error) {
+	n := len(d)
+	if n < 2 {
+		return 0, fmt.Errorf("iteration %d: distances of %d particles: need at least 2", it, n)
+	}
+	top := 0.0
+	for a, row := range d {
+		if len(row) != n {
+			return 0, fmt.Errorf("iteration %d: distance row %d has %d entries, want %d", it, a, len(row), n)
+		}
+		for b, v := range row {
+			if !(v >= 0) || math.IsInf(v, 0) {
+				return 0, fmt.Errorf("iteration %d: distance (%d, %d) = %v", it, a, b, v)
+			}
+			top = math.Max(top, v)
+		}
+	}
+	return top, nil
+}
+
 // distanceCols is the largest number of heat maps per row of
-// DistanceEvolution.
+// GraphDistanceEvolution.
 const distanceCols = 5
-
-// viridisPalette is viridis in 256 steps, for heat maps.
-type viridisPalette struct{}
-
-// Colors implements palette.Palette.
-func (viridisPalette) Colors() []color.Color {
-	cs := make([]color.Color, 256)
-	for i := range cs {
-		cs[i] = viridis(float64(i) / 255)
-	}
-	return cs
-}
-
-// indexTicks label particle indices 1 .. n (at -1 .. -n when negative):
-// every one up to 10 particles, else 1 and multiples of 5, unlabelled
-// ticks between.
-type indexTicks struct {
-	n        int
-	negative bool
-}
-
-// Ticks implements plot.Ticker.
-func (t indexTicks) Ticks(_, _ float64) []plot.Tick {
-	var ts []plot.Tick
-	for i := 1; i <= t.n; i++ {
-		v := float64(i)
-		if t.negative {
-			v = -v
-		}
-		tk := plot.Tick{Value: v}
-		if t.n <= 10 || i == 1 || i%5 == 0 {
-			tk.Label = strconv.Itoa(i)
-		}
-		ts = append(ts, tk)
-	}
-	return ts
-}

@@ -8,14 +8,14 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-// TestDistanceEvolutionScale: each panel's title gives its own largest
+// TestGraphDistanceEvolutionScale: each panel's title gives its own largest
 // distance; the axes span the particles.
-func TestDistanceEvolutionScale(t *testing.T) {
+func TestGraphDistanceEvolutionScale(t *testing.T) {
 	d := func(s float64) [][]float64 {
 		return [][]float64{{0, s, 2 * s}, {s, 0, 3 * s}, {2 * s, 3 * s, 0}}
 	}
 	hist := []train.Record{{Iter: 0, Distances: d(1)}, {Iter: 10, Distances: d(0.5)}, {Iter: 20, Distances: d(0)}}
-	f := DistanceEvolution(hist, []int{10, 0, 20})
+	f := GraphDistanceEvolution(hist, []int{10, 0, 20})
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestDistanceEvolutionScale(t *testing.T) {
 		long = append(long, train.Record{Iter: 10 * i, Distances: d(float64(i))})
 		iters = append(iters, 10*i)
 	}
-	f = DistanceEvolution(long, iters)
+	f = GraphDistanceEvolution(long, iters)
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package figures
 import (
 	"math"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"testing"
 
@@ -69,11 +68,11 @@ func TestHyperelasticFiguresRender(t *testing.T) {
 		"5% noise":  fakeCurve(t, test, 0.05),
 	}
 	cases := []figureCase{
-		{StressData(train, test), "hyperelastic_data", 1, 3},
+		{HyperelasticData(train, test), "hyperelastic_data", 1, 3},
 		{PushForwardBands(test, fakeEnsemble(test, 5, 0.05)), "pushforward_bands", 2, 2},
 		{PushForwardBands(test, fakeEnsemble(test, 24, 0.05)), "pushforward_bands", 2, 2},
-		{W1Curve(test, curves, 5), "pushforward_w1", 1, 1},
-		{W1Curve(test, curves, 1), "pushforward_w1", 1, 1},
+		{W1Curve(test, curves, 5), "w1_curve", 1, 1},
+		{W1Curve(test, curves, 1), "w1_curve", 1, 1},
 	}
 	checkFigureCases(t, "", cases)
 }
@@ -88,7 +87,7 @@ func TestHyperelasticFigureRanges(t *testing.T) {
 		t.Fatalf("test path F11 from %v to %v, want 0.6 to 1.4", lo, hi)
 	}
 
-	data := StressData(train, test)
+	data := HyperelasticData(train, test)
 	if err := data.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -147,41 +146,6 @@ func TestHyperelasticFigureRanges(t *testing.T) {
 	}
 }
 
-// TestEnsembleStats: min, max, mean and the 5-95% quantiles per point, in
-// path order.
-func TestEnsembleStats(t *testing.T) {
-	// 21 particles predicting a, 10a, 20a at three points for a = 0..20
-	pred := make([][][6]float64, 21)
-	for a := range pred {
-		pred[a] = make([][6]float64, 3)
-		for i := range 3 {
-			pred[a][i][1] = float64(a) * []float64{1, 10, 20}[i]
-		}
-	}
-	st := ensembleStats(pred, []int{2, 0, 1}, 1, true)
-	for k, scale := range []float64{20, 1, 10} {
-		if st.lo[k] != 0 || st.hi[k] != 20*scale || math.Abs(st.mean[k]-10*scale) > 1e-12 {
-			t.Errorf("point %d: lo %v, hi %v, mean %v; want 0, %v, %v", k, st.lo[k], st.hi[k], st.mean[k], 20*scale, 10*scale)
-		}
-		if math.Abs(st.q5[k]-1*scale) > 1e-12 || math.Abs(st.q95[k]-19*scale) > 1e-12 {
-			t.Errorf("point %d: quantiles %v, %v; want %v, %v", k, st.q5[k], st.q95[k], scale, 19*scale)
-		}
-	}
-	if st := ensembleStats(pred[:3], []int{0}, 1, false); st.q5 != nil || st.mean[0] != 1 {
-		t.Errorf("without quantiles: %+v", st)
-	}
-}
-
-// TestNaturalOrder: numbers in legend keys sort by value.
-func TestNaturalOrder(t *testing.T) {
-	keys := []string{"20% noise", "5% noise", "sequential", "CSVGD", "10% noise", "2.5% noise", "1% noise", "SVGD", "noise 0.1", "noise 0.05"}
-	sort.Slice(keys, func(i, j int) bool { return naturalLess(keys[i], keys[j]) })
-	want := []string{"1% noise", "2.5% noise", "5% noise", "10% noise", "20% noise", "CSVGD", "SVGD", "noise 0.05", "noise 0.1", "sequential"}
-	if strings.Join(keys, "|") != strings.Join(want, "|") {
-		t.Errorf("sorted %q, want %q", keys, want)
-	}
-}
-
 // TestHyperelasticFigureErrors: empty or mismatched input never panics;
 // the figure carries the reason.
 func TestHyperelasticFigureErrors(t *testing.T) {
@@ -202,9 +166,9 @@ func TestHyperelasticFigureErrors(t *testing.T) {
 	ok := map[string]metrics.PushForward{"a": curve}
 
 	cases := map[string]*Figure{
-		"data: no training points":       StressData(nil, test),
-		"data: no test points":           StressData(train, nil),
-		"data: non-finite test stress":   StressData(train, nanTest),
+		"data: no training points":       HyperelasticData(nil, test),
+		"data: no test points":           HyperelasticData(train, nil),
+		"data: non-finite test stress":   HyperelasticData(train, nanTest),
 		"bands: no test points":          PushForwardBands(nil, pred),
 		"bands: no particles":            PushForwardBands(test, nil),
 		"bands: fewer points":            PushForwardBands(test, short),

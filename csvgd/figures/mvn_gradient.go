@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -67,59 +68,18 @@ var (
 // and, unless theta_b sits at the origin where its own score vanishes, a
 // pull along theta_b's own score.
 func MVNGradient() (*Figure, error) {
-	const (
-		lo, hi  = -1.5, 1.5
-		nArrows = 16
-		nGrid   = 201
-		nLevels = 10
-	)
-	nodes := linspace(lo, hi, nArrows)
+	nodes := metrics.Linspace(mvnGradientLo, mvnGradientHi, 16) // the arrows' grid
 	spacing := nodes[1] - nodes[0]
-	type panelData struct {
-		field       stein.PriorField
-		tails, phis plotter.XYs
+	data, scale, err := mvnGradientArrows(nodes)
+	if err != nil {
+		return nil, fmt.Errorf("figure mvn_gradient: %w", err)
 	}
-	data := make([]panelData, len(mvnGradientFixed))
-	var lengths []float64
-	for i, fx := range mvnGradientFixed {
-		f := mvnGradientField
-		f.Fixed = [][]float64{fx.at}
-		if err := f.Validate(); err != nil {
-			return nil, fmt.Errorf("figure mvn_gradient: %w", err)
-		}
-		d := panelData{field: f}
-		for _, y := range nodes {
-			for _, x := range nodes {
-				phi := f.Phi([]float64{x, y})
-				d.tails = append(d.tails, plotter.XY{X: x, Y: y})
-				d.phis = append(d.phis, plotter.XY{X: phi[0], Y: phi[1]})
-				lengths = append(lengths, math.Hypot(phi[0], phi[1]))
-			}
-		}
-		data[i] = d
-	}
-	sort.Float64s(lengths)
-	scale := 0.6 * spacing / lengths[len(lengths)/2]
-
+	lo, hi := mvnGradientLo, mvnGradientHi
 	fixedSty := draw.GlyphStyle{Color: green, Radius: vg.Points(6), Shape: boldCross{width: vg.Points(2.5)}}
 	movingSty := draw.GlyphStyle{Color: blue, Radius: vg.Points(5), Shape: draw.CircleGlyph{}}
 	var arrowThumb *Arrows
 	row := make([]*plot.Plot, len(data))
 	for i, d := range data {
-		g := evalGrid(lo, hi, lo, hi, nGrid, func(x, y float64) float64 {
-			return d.field.Pseudopotential([]float64{x, y})
-		})
-		zmin, zmax := g.z[0], g.z[0]
-		for _, v := range g.z {
-			zmin, zmax = math.Min(zmin, v), math.Max(zmax, v)
-		}
-		levels := make([]float64, nLevels)
-		cols := make([]color.Color, nLevels)
-		for k := range levels {
-			t := (float64(k) + 0.5) / nLevels
-			levels[k] = zmin + t*(zmax-zmin)
-			cols[k] = viridis(viridisTop * t)
-		}
 		scaled := make(plotter.XYs, len(d.phis))
 		for j, v := range d.phis {
 			scaled[j] = plotter.XY{X: scale * v.X, Y: scale * v.Y}
@@ -135,7 +95,7 @@ func MVNGradient() (*Figure, error) {
 		}
 		p := newPanel(fmt.Sprintf("(%c) %s", 'a'+i, mvnGradientFixed[i].title), "θ₁", ylabel)
 		p.Add(axesLines()...)
-		p.Add(newContours(g, levels, cols, vg.Points(1)))
+		p.Add(pseudopotentialContours(d.field))
 		p.Add(arrows)
 		at := d.field.Fixed[0]
 		p.Add(points(plotter.XYs{{X: at[0] + mvnGradientMoving[0], Y: at[1] + mvnGradientMoving[1]}}, movingSty))
@@ -159,4 +119,64 @@ func MVNGradient() (*Figure, error) {
 		Width:  34 * vg.Centimeter,
 		Height: 11.5 * vg.Centimeter,
 	}, nil
+}
+
+// The window of every panel of Fig. mvn_gradient, [lo, hi]^2.
+const mvnGradientLo, mvnGradientHi = -1.5, 1.5
+
+// mvnGradientPanel is the data of one panel of [MVNGradient]: the field
+// of its fixed particle and its arrows, Phi at the tails.
+type mvnGradientPanel struct {
+	field       stein.PriorField
+	tails, phis plotter.XYs
+}
+
+// mvnGradientArrows are the arrows of the panels of [MVNGradient] on the
+// grid nodes x nodes and their common scale, the median arrow 0.6 grid
+// spacings long.
+func mvnGradientArrows(nodes []float64) ([]mvnGradientPanel, float64, error) {
+	data := make([]mvnGradientPanel, len(mvnGradientFixed))
+	var lengths []float64
+	for i, fx := range mvnGradientFixed {
+		f := mvnGradientField
+		f.Fixed = [][]float64{fx.at}
+		if err := f.Validate(); err != nil {
+			return nil, 0, err
+		}
+		d := mvnGradientPanel{field: f}
+		for _, y := range nodes {
+			for _, x := range nodes {
+				phi := f.Phi([]float64{x, y})
+				d.tails = append(d.tails, plotter.XY{X: x, Y: y})
+				d.phis = append(d.phis, plotter.XY{X: phi[0], Y: phi[1]})
+				lengths = append(lengths, math.Hypot(phi[0], phi[1]))
+			}
+		}
+		data[i] = d
+	}
+	sort.Float64s(lengths)
+	return data, 0.6 * (nodes[1] - nodes[0]) / lengths[len(lengths)/2], nil
+}
+
+// pseudopotentialContours are the contours of the field's pseudopotential
+// on a 201 x 201 grid of the window, at ten evenly spaced levels between
+// its smallest and largest value, brightest at the top.
+func pseudopotentialContours(field stein.PriorField) *contourSet {
+	const nLevels = 10
+	lo, hi := mvnGradientLo, mvnGradientHi
+	g := evalGrid(lo, hi, lo, hi, 201, func(x, y float64) float64 {
+		return field.Pseudopotential([]float64{x, y})
+	})
+	zmin, zmax := g.z[0], g.z[0]
+	for _, v := range g.z {
+		zmin, zmax = math.Min(zmin, v), math.Max(zmax, v)
+	}
+	levels := make([]float64, nLevels)
+	cols := make([]color.Color, nLevels)
+	for k := range levels {
+		t := (float64(k) + 0.5) / nLevels
+		levels[k] = zmin + t*(zmax-zmin)
+		cols[k] = viridis(viridisTop * t)
+	}
+	return newContours(g, levels, cols, vg.Points(1))
 }

@@ -3,14 +3,10 @@ package figures
 import (
 	"errors"
 	"fmt"
-	"image/color"
-	"math"
 	"sort"
 
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
-	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -107,115 +103,4 @@ func MVNParticles(results []*mvn.Result) *Figure {
 		Width:  vg.Length(12*len(row)+6) * vg.Centimeter,
 		Height: 11.5 * vg.Centimeter,
 	}
-}
-
-// bandwidthColors returns the distinct bandwidths of the results, fixed
-// ones by increasing gamma then adaptive rules, and their viridis colours.
-func bandwidthColors(rs []*mvn.Result) ([]stein.Bandwidth, func(stein.Bandwidth) color.Color) {
-	seen := map[stein.Bandwidth]bool{}
-	var bands []stein.Bandwidth
-	for _, r := range rs {
-		b := r.Config.Bandwidth
-		if b.Rule != stein.Fixed {
-			b.Gamma = 0
-		}
-		if !seen[b] {
-			seen[b] = true
-			bands = append(bands, b)
-		}
-	}
-	sort.Slice(bands, func(i, j int) bool {
-		if (bands[i].Rule == stein.Fixed) != (bands[j].Rule == stein.Fixed) {
-			return bands[i].Rule == stein.Fixed
-		}
-		if bands[i].Rule != bands[j].Rule {
-			return bands[i].Rule < bands[j].Rule
-		}
-		return bands[i].Gamma < bands[j].Gamma
-	})
-	return bands, func(b stein.Bandwidth) color.Color {
-		if len(bands) < 2 {
-			return viridis(0.35)
-		}
-		return viridis(viridisTop * float64(bandIndex(bands, b)) / float64(len(bands)-1))
-	}
-}
-
-func bandIndex(bands []stein.Bandwidth, b stein.Bandwidth) int {
-	if b.Rule != stein.Fixed {
-		b.Gamma = 0
-	}
-	for i, c := range bands {
-		if c == b {
-			return i
-		}
-	}
-	return 0
-}
-
-func bandRank(bands []stein.Bandwidth, r *mvn.Result) int {
-	return bandIndex(bands, r.Config.Bandwidth)
-}
-
-func bandLabel(b stein.Bandwidth) string { return "γ = " + bandValue(b) }
-
-// bandValue is a fixed gamma's value or the name of an adaptive rule.
-func bandValue(b stein.Bandwidth) string {
-	switch b.Rule {
-	case stein.Fixed:
-		return num(b.Gamma)
-	case stein.MedianLiuWang:
-		return "median rule"
-	case stein.MedianPaper:
-		return "paper's median rule"
-	}
-	return b.String()
-}
-
-func particleStyle(c color.Color) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: c, Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
-}
-
-// plane returns components i and j of every particle.
-func plane(e *stein.Ensemble, i, j int) plotter.XYs {
-	xy := make(plotter.XYs, e.N)
-	for a := range xy {
-		xy[a] = plotter.XY{X: e.Data[a*e.D+i], Y: e.Data[a*e.D+j]}
-	}
-	return xy
-}
-
-// contourGrey is a grey from light (t = 0) to dark (t = 1).
-func contourGrey(t float64) color.Color {
-	v := uint8(math.Round(215 - 135*math.Max(0, math.Min(1, t))))
-	return color.RGBA{v, v, v, 255}
-}
-
-// posteriorSlice draws grey contours of the Sec. 4 log posterior with prior
-// p on the slice theta_2 = 2 of the (theta_1, theta_3) plane, at
-// max - 2^k / 2 (k = 0..8) below the slice's maximum on the window. For
-// lambda = 0 (the flat prior), or a prior that does not validate, it is the
-// log-likelihood alone.
-func posteriorSlice(p stein.Prior, x0, x1, y0, y1 float64) plot.Plotter {
-	const (
-		n      = 161
-		levels = 9
-	)
-	t := mvn.PaperTarget()
-	theta2 := t.Mean[1]
-	noPrior := p.Lambda == 0 || p.Validate() != nil
-	g := evalGrid(x0, x1, y0, y1, n, func(x, y float64) float64 {
-		th := []float64{x, theta2, y}
-		if noPrior { // the flat prior: the likelihood alone
-			return t.LogLikelihood1(th)
-		}
-		return t.LogLikelihood1(th) + p.LogDensity(th)
-	})
-	_, _, top := g.argmax()
-	lv, _ := logLevels(top, 0.5, levels)
-	cols := make([]color.Color, levels)
-	for k := range cols {
-		cols[k] = contourGrey(float64(k) / float64(levels-1))
-	}
-	return newContours(g, lv, cols, vg.Points(1))
 }

@@ -3,6 +3,7 @@ package figures
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"sort"
 
@@ -39,81 +40,30 @@ func MVNSurvey(points []mvn.SurveyPoint) *Figure {
 	if len(points) == 0 {
 		return failed(name, errors.New("no survey points"))
 	}
-	var as, bs, ls, gs []float64
-	for _, p := range points {
-		as, bs, ls, gs = append(as, p.Alpha), append(bs, p.Beta), append(ls, p.Lambda), append(gs, p.Gamma)
+	g := newSurveyGrid(points)
+	if len(g.lambdas) == 0 || g.lambdas[0] <= 0 {
+		return failed(name, fmt.Errorf("lambdas %v: a log axis needs positive values", g.lambdas))
 	}
-	alphas, betas, lambdas := distinct(as), distinct(bs), distinct(ls)
-	gammas, gammaColor := valueColors(gs)
-	if len(lambdas) == 0 || lambdas[0] <= 0 {
-		return failed(name, fmt.Errorf("lambdas %v: a log axis needs positive values", lambdas))
-	}
-
-	type metric struct {
-		tag, label string
-		value      func(mvn.SurveyPoint) float64
-		log        bool
-	}
-	metrics := []metric{
-		{"a", "Bhattacharyya distance", func(p mvn.SurveyPoint) float64 { return p.Bhattacharyya }, true},
-		{"b", "mean |θ₃|", func(p mvn.SurveyPoint) float64 { return p.L1Theta3 }, true},
-	}
-	usable := func(m metric, v float64) bool {
-		return !math.IsNaN(v) && !math.IsInf(v, 0) && (!m.log || v > 0)
-	}
-
-	xlo, xhi := lambdas[0]/1.5, lambdas[len(lambdas)-1]*1.5
 	var panels [][]*plot.Plot
 	var rowLabels []string
-	skipped := 0 // points with a metric left out
-	for _, p := range points {
-		for _, m := range metrics {
-			if !usable(m, m.value(p)) {
-				skipped++
-				break
-			}
-		}
-	}
-	for _, m := range metrics {
+	for mi, m := range surveyMetrics {
 		var all []float64
 		for _, p := range points {
-			if v := m.value(p); usable(m, v) {
+			if v := m.value(p); m.usable(v) {
 				all = append(all, v)
 			}
 		}
 		ylo, yhi := metricRange(all, m.log)
-		for bi, beta := range betas {
-			row := make([]*plot.Plot, len(alphas))
-			for ai, alpha := range alphas {
+		for bi, beta := range g.betas {
+			row := make([]*plot.Plot, len(g.alphas))
+			for ai, alpha := range g.alphas {
 				xlabel := ""
-				if m.tag == metrics[len(metrics)-1].tag && bi == len(betas)-1 {
+				if mi == len(surveyMetrics)-1 && bi == len(g.betas)-1 {
 					xlabel = "λ"
 				}
-				p := newPanel(fmt.Sprintf("(%s) α = %s, β = %s", m.tag, num(alpha), num(beta)), xlabel, "")
-				setLog(&p.X, xlo, xhi)
-				if m.log {
-					setLog(&p.Y, ylo, yhi)
-				} else {
-					setRange(&p.Y, ylo, yhi)
-				}
-				for _, g := range gammas {
-					var xy plotter.XYs
-					for _, pt := range points {
-						if pt.Alpha == alpha && pt.Beta == beta && pt.Gamma == g && usable(m, m.value(pt)) {
-							xy = append(xy, plotter.XY{X: pt.Lambda, Y: m.value(pt)})
-						}
-					}
-					if len(xy) == 0 {
-						continue
-					}
-					sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
-					line, pts, err := plotter.NewLinePoints(xy)
-					if err != nil {
-						return failed(name, err)
-					}
-					line.LineStyle = draw.LineStyle{Color: gammaColor(g), Width: vg.Points(1.5)}
-					pts.GlyphStyle = draw.GlyphStyle{Color: gammaColor(g), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
-					addFlat(p, line, pts)
+				p, err := g.panel(m, alpha, beta, xlabel, ylo, yhi)
+				if err != nil {
+					return failed(name, err)
 				}
 				row[ai] = p
 			}
@@ -121,26 +71,122 @@ func MVNSurvey(points []mvn.SurveyPoint) *Figure {
 			rowLabels = append(rowLabels, m.label)
 		}
 	}
-
-	leg := newLegend()
-	leg.Add("kernel bandwidth:")
-	for _, g := range gammas {
-		leg.Add("γ = "+num(g),
-			lineThumb{draw.LineStyle{Color: gammaColor(g), Width: vg.Points(1.5)}},
-			glyphThumb{draw.GlyphStyle{Color: gammaColor(g), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}})
-	}
-	if skipped > 0 {
-		leg.Add(fmt.Sprintf("(%d of %d points failed", skipped, len(points)))
-		leg.Add(" or not finite: left out)")
-	}
 	return &Figure{
 		Name:      name,
 		Panels:    panels,
-		Legend:    leg,
+		Legend:    g.legend(),
 		RowLabels: rowLabels,
 		Width:     30 * vg.Centimeter,
 		Height:    vg.Length(7.5*float64(len(panels))) * vg.Centimeter,
 	}
+}
+
+// surveyMetric is a quantity of [MVNSurvey]: its panels' tag and row
+// label, its value at a survey point, and whether its axis is
+// logarithmic.
+type surveyMetric struct {
+	tag, label string
+	value      func(mvn.SurveyPoint) float64
+	log        bool
+}
+
+// usable reports whether v is drawn: finite, and positive on a log axis.
+func (m surveyMetric) usable(v float64) bool {
+	return !math.IsNaN(v) && !math.IsInf(v, 0) && (!m.log || v > 0)
+}
+
+// surveyMetrics are the quantities of [MVNSurvey], one per group of rows.
+var surveyMetrics = []surveyMetric{
+	{"a", "Bhattacharyya distance", func(p mvn.SurveyPoint) float64 { return p.Bhattacharyya }, true},
+	{"b", "mean |θ₃|", func(p mvn.SurveyPoint) float64 { return p.L1Theta3 }, true},
+}
+
+// surveyGrid is the survey of [MVNSurvey]: its points, the distinct
+// values of its parameters, the colours of the bandwidths and the lambda
+// axis's range.
+type surveyGrid struct {
+	points                         []mvn.SurveyPoint
+	alphas, betas, lambdas, gammas []float64
+	gammaColor                     func(float64) color.Color
+	xlo, xhi                       float64
+}
+
+// newSurveyGrid reads the grid of the (at least one) points.
+func newSurveyGrid(points []mvn.SurveyPoint) surveyGrid {
+	var as, bs, ls, gs []float64
+	for _, p := range points {
+		as, bs, ls, gs = append(as, p.Alpha), append(bs, p.Beta), append(ls, p.Lambda), append(gs, p.Gamma)
+	}
+	g := surveyGrid{points: points, alphas: distinct(as), betas: distinct(bs), lambdas: distinct(ls)}
+	g.gammas, g.gammaColor = valueColors(gs)
+	if len(g.lambdas) > 0 {
+		g.xlo, g.xhi = g.lambdas[0]/1.5, g.lambdas[len(g.lambdas)-1]*1.5
+	}
+	return g
+}
+
+// gammaLine and gammaPoint are the styles of the bandwidth gamma.
+func (g surveyGrid) gammaLine(gamma float64) draw.LineStyle {
+	return draw.LineStyle{Color: g.gammaColor(gamma), Width: vg.Points(1.5)}
+}
+
+func (g surveyGrid) gammaPoint(gamma float64) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: g.gammaColor(gamma), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+}
+
+// panel is the panel of metric m at (alpha, beta): one line per
+// bandwidth against lambda, the y axis from ylo to yhi.
+func (g surveyGrid) panel(m surveyMetric, alpha, beta float64, xlabel string, ylo, yhi float64) (*plot.Plot, error) {
+	p := newPanel(fmt.Sprintf("(%s) α = %s, β = %s", m.tag, num(alpha), num(beta)), xlabel, "")
+	setLog(&p.X, g.xlo, g.xhi)
+	if m.log {
+		setLog(&p.Y, ylo, yhi)
+	} else {
+		setRange(&p.Y, ylo, yhi)
+	}
+	for _, gamma := range g.gammas {
+		var xy plotter.XYs
+		for _, pt := range g.points {
+			if pt.Alpha == alpha && pt.Beta == beta && pt.Gamma == gamma && m.usable(m.value(pt)) {
+				xy = append(xy, plotter.XY{X: pt.Lambda, Y: m.value(pt)})
+			}
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
+		line, pts, err := plotter.NewLinePoints(xy)
+		if err != nil {
+			return nil, err
+		}
+		line.LineStyle, pts.GlyphStyle = g.gammaLine(gamma), g.gammaPoint(gamma)
+		addFlat(p, line, pts)
+	}
+	return p, nil
+}
+
+// legend is the legend of [MVNSurvey]: the bandwidths and the count of
+// points with a metric left out.
+func (g surveyGrid) legend() *plot.Legend {
+	skipped := 0 // points with a metric left out
+	for _, p := range g.points {
+		for _, m := range surveyMetrics {
+			if !m.usable(m.value(p)) {
+				skipped++
+				break
+			}
+		}
+	}
+	leg := newLegend()
+	leg.Add("kernel bandwidth:")
+	for _, gamma := range g.gammas {
+		leg.Add("γ = "+num(gamma), lineThumb{g.gammaLine(gamma)}, glyphThumb{g.gammaPoint(gamma)})
+	}
+	if skipped > 0 {
+		leg.Add(fmt.Sprintf("(%d of %d points failed", skipped, len(g.points)))
+		leg.Add(" or not finite: left out)")
+	}
+	return leg
 }
 
 // metricRange is the y range of a metric's values: padded by 5% of the

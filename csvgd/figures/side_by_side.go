@@ -10,9 +10,9 @@ import (
 // sideBySideCap is the largest number of ensembles SideBySide compares.
 const sideBySideCap = 4
 
-// SideBySide is a view of the explorer, not one of the paper's figures:
-// two to four ensembles in columns, for example runs at two prior orders,
-// or cSVGD against SVGD without condensation. Each column shows
+// SideBySide is the explorer's view "side_by_side", not one of the paper's
+// figures: two to four ensembles in columns, for example runs at two prior
+// orders, or cSVGD against SVGD without condensation. Each column shows
 //
 //   - the ensemble's template as [TemplateGraph] draws it, all columns on
 //     one vertical scale so that the sizes of the templates compare, and
@@ -35,8 +35,8 @@ func SideBySide(es []Ensemble, k int) *Figure {
 		if err := e.check(); err != nil {
 			return failed(name, err)
 		}
-		if n := len(e.Arch.Layers()); k < 0 || k >= n {
-			return failed(name, fmt.Errorf("%s: layer k = %d out of range: widths %v have %d layers (0 <= k < %d)", e.Label, k, e.Arch.Widths, n, n))
+		if err := checkLayer(e.Arch, k); err != nil {
+			return failed(name, fmt.Errorf("%s: %w", e.Label, err))
 		}
 		g, err := ensembleGraph(e)
 		if err != nil {

@@ -1,24 +1,21 @@
 package figures
 
 import (
-	"fmt"
-	"slices"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
 
-// TemplateGraph is a view of the explorer, not one of the paper's figures:
-// the template of a condensed ensemble drawn as one layered graph, as a
-// panel of [GraphSequence] draws one particle, but for the ensemble as a
-// whole. Each edge is the mean |w| of its weight across the particles
-// (dashed where the mean weight is negative), and each hidden node is
-// coloured by its mean importance (eq. importance, [condense.Importance])
-// over the largest in its layer: the nodes graph condensation sorted
-// first, drawn at the top, carry the most weight in most particles.
-// Edges whose mean |w| is below the pruning threshold are omitted and
-// nodes left without an incoming or an outgoing edge drawn as rings, as in
-// GraphSequence.
+// TemplateGraph is the explorer's view "template_graph", not one of the
+// paper's figures: the template of a condensed ensemble drawn as one
+// layered graph, as a panel of [GraphCondenseSequence] draws one particle,
+// but for the ensemble as a whole. Each edge is the mean |w| of its weight
+// across the particles (dashed where the mean weight is negative), and each
+// hidden node is coloured by its mean importance (eq. importance,
+// [condense.Importance]) over the largest in its layer: the nodes graph
+// condensation sorted first, drawn at the top, carry the most weight in
+// most particles. Edges whose mean |w| is below the pruning threshold are
+// omitted and nodes left without an incoming or an outgoing edge drawn as
+// rings, as in GraphCondenseSequence.
 //
 // The ensemble should be condensed (graph_condense aligns its nodes); the
 // figure draws any ensemble, but the nodes of uncondensed particles are
@@ -42,29 +39,4 @@ func TemplateGraph(e Ensemble) *Figure {
 		Width:  15.5 * vg.Centimeter,
 		Height: 10 * vg.Centimeter,
 	}
-}
-
-// ensembleGraph is the graph of e's mean network (see [TemplateGraph]),
-// from a checked ensemble.
-func ensembleGraph(e Ensemble) (*netGraph, error) {
-	g, err := newNetGraph(e.Arch, meanNetwork(e.Particles))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", e.Label, err)
-	}
-	g.height = slices.Max(e.Arch.Widths)
-	return g, nil
-}
-
-// ensembleTitle is the title of e's graph panel: tag and label (when
-// given), the template and the number of particles.
-func ensembleTitle(tag string, e Ensemble) string {
-	head := e.Label
-	if tag != "" {
-		head = tag + " " + head
-	}
-	t := fmt.Sprintf("template %s, %d particles", joinInts(e.Arch.Widths, "-"), len(e.Particles))
-	if head == "" {
-		return t
-	}
-	return head + "\n" + t
 }

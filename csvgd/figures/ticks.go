@@ -7,6 +7,51 @@ import (
 	"gonum.org/v1/plot"
 )
 
+// cleanTicks are linear ticks labelled at the widest spacing of 1, 2, 2.5
+// or 5 times a power of ten that still labels four values or more, with
+// unlabelled minor ticks between them, labelled without trailing zeros
+// (2.5 rather than 2.50). gonum's default ticks often label only three.
+type cleanTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (cleanTicks) Ticks(lo, hi float64) []plot.Tick {
+	span := hi - lo
+	if !(span > 0) || math.IsInf(span, 0) {
+		return plot.DefaultTicks{}.Ticks(lo, hi)
+	}
+	labels := func(step float64) int {
+		return int(math.Floor(hi/step+1e-9) - math.Ceil(lo/step-1e-9) + 1)
+	}
+	mag := math.Pow(10, math.Floor(math.Log10(span))-2)
+	step, minors := mag, 5
+	for e := 0; e < 4; e, mag = e+1, mag*10 {
+		for _, m := range []struct {
+			f float64
+			n int
+		}{{1, 5}, {2, 4}, {2.5, 5}, {5, 5}} {
+			if labels(m.f*mag) >= 4 {
+				step, minors = m.f*mag, m.n
+			}
+		}
+	}
+	minor := step / float64(minors)
+	var ts []plot.Tick
+	for k := math.Ceil(lo/minor - 1e-9); k*minor <= hi+1e-9*span; k++ {
+		v := k * minor
+		t := plot.Tick{Value: v}
+		if r := math.Round(v / step); math.Abs(v/step-r) < 1e-6 {
+			v = r * step
+			if v == 0 {
+				v = 0 // not -0
+			}
+			t.Value = v
+			t.Label = strconv.FormatFloat(v, 'g', 10, 64)
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
+
 // valueTicks label the given values (the alphas of the runs) and nothing
 // else.
 type valueTicks []float64
@@ -41,4 +86,40 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
+}
+
+// indexTicks label particle indices 1 .. n (at -1 .. -n when negative):
+// every one up to 10 particles, else 1 and multiples of 5, unlabelled
+// ticks between.
+type indexTicks struct {
+	n        int
+	negative bool
+}
+
+// Ticks implements plot.Ticker.
+func (t indexTicks) Ticks(_, _ float64) []plot.Tick {
+	var ts []plot.Tick
+	for i := 1; i <= t.n; i++ {
+		v := float64(i)
+		if t.negative {
+			v = -v
+		}
+		tk := plot.Tick{Value: v}
+		if t.n <= 10 || i == 1 || i%5 == 0 {
+			tk.Label = strconv.Itoa(i)
+		}
+		ts = append(ts, tk)
+	}
+	return ts
+}
+
+// matrixTicks labels the positions 0 .. n-1 W₀ .. W_{n-1} and n "all".
+type matrixTicks int
+
+func (m matrixTicks) Ticks(_, _ float64) []plot.Tick {
+	var ts []plot.Tick
+	for k := range int(m) {
+		ts = append(ts, plot.Tick{Value: float64(k), Label: "W" + subscript(k)})
+	}
+	return append(ts, plot.Tick{Value: float64(m), Label: "all"})
 }

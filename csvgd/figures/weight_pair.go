@@ -2,10 +2,10 @@ package figures
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
+	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -16,9 +16,9 @@ import (
 // pairLabelCap is the largest ensemble whose points WeightPair numbers.
 const pairLabelCap = 40
 
-// WeightPair is a view of the explorer, not one of the paper's figures:
-// two weights x and y of an ensemble across its particles, as a pair plot
-// in three panels,
+// WeightPair is the explorer's view "weight_pair", not one of the
+// paper's figures: two weights x and y of an ensemble across its
+// particles, as a pair plot in three panels,
 //
 //	(a) the kernel density estimate of x's values across the particles,
 //	(b) the same for y,
@@ -27,8 +27,9 @@ const pairLabelCap = 40
 // with each particle's value marked under its density. The bandwidth is
 // Silverman's rule ([metrics.Silverman]), floored, as in
 // [WeightDistributions], at 2% of the largest |w| of the entry's weight
-// matrix over the particles, and at the pruning threshold 1e-3 (an entry
-// that all particles pruned is then a narrow peak at 0, not an error).
+// matrix over the particles ([metrics.DensityBandwidth]), and at the
+// pruning threshold 1e-3, [condense.PaperThreshold] (an entry that all
+// particles pruned is then a narrow peak at 0, not an error).
 // Densities of two entries that condensation aligned say how the ensemble
 // spreads each weight; the scatter shows whether the two move together.
 //
@@ -58,10 +59,7 @@ func WeightPair(e Ensemble, x, y Entry) *Figure {
 	if len(xy) <= pairLabelCap {
 		addFlat(pc, particleNumbers(xy))
 	}
-	x0, x1 := paddedRange(vals[0], 0.1)
-	y0, y1 := paddedRange(vals[1], 0.1)
-	setRange(&pc.X, x0, x1)
-	setRange(&pc.Y, y0, y1)
+	padRanges(pc, vals[0], 0.1, vals[1], 0.1)
 
 	leg := newLegend()
 	leg.Add(ensembleTitle("", e))
@@ -81,18 +79,10 @@ func WeightPair(e Ensemble, x, y Entry) *Figure {
 // the particles are vals, titled with tag, the entry, its mean and its
 // standard deviation; the values are marked at the bottom in style sty.
 func entryDensity(tag string, e Ensemble, en Entry, vals []float64, sty draw.GlyphStyle) *plot.Plot {
-	l := e.Arch.Layers()[en.K]
-	spread := 0.0
-	for _, th := range e.Particles {
-		for _, v := range th[l.Offset : l.Offset+l.Rows*l.Cols] {
-			spread = math.Max(spread, math.Abs(v))
-		}
-	}
 	mean, sd := metrics.MeanSD(vals)
-	h := max(metrics.Silverman(vals), kdeFloorFrac*spread, edgeThreshold)
-	lo, hi := slices.Min(vals)-kdeReach*h, slices.Max(vals)+kdeReach*h
-	xs := linspace(lo, hi, kdePoints)
-	ys := metrics.GaussianKDE(vals, h, xs)
+	h := max(metrics.DensityBandwidth(vals, metrics.WeightSpread(e.Arch, e.Particles, en.K)), condense.PaperThreshold)
+	lo, hi := metrics.DensityRange(vals, h)
+	xs, ys := metrics.DensityCurve(vals, h)
 	p := newPanel(fmt.Sprintf("%s %v: mean %s, sd %s", tag, en, num(mean), num(sd)), "weight", "density")
 	p.Add(refLine{vertical: true, style: draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75)}})
 	addFlat(p, line(xyOf(xs, ys), solidLine(viridis(0.35))))

@@ -9,11 +9,23 @@
 //     ensemble's predictions and a reference sample of the noisy truth;
 //     the curve over the test points and its sum.
 //   - [Distances]: the inter-particle distance matrix of eq. (distances).
-//   - [ActiveWeights]: the count of weights with |w| >= threshold per
-//     particle (the paper's threshold is [PaperThreshold] = 1e-3).
+//   - [ActiveWeights]: the count of weights with |w| >= threshold (and
+//     w != 0) per particle (the paper's threshold is 1e-3,
+//     [github.com/csvgd/csvgd-go/csvgd/condense.PaperThreshold]).
 //   - [MovingAverage]: the centred moving average the paper applies to its
 //     W1-over-F11 curves (Fig. noisy_pushforwards).
-//   - [GaussianKDE], [Silverman], [MeanSD], [QuantileSorted]: the kernel
-//     density estimates of Fig. weight_distributions and of the weight
-//     explorer, with Silverman's rule-of-thumb bandwidth.
+//   - [GaussianKDE], [Silverman], [MeanSD], [QuantileSorted],
+//     [DensityCurve]: the kernel density estimates of Fig.
+//     weight_distributions and of the weight explorer, with Silverman's
+//     rule-of-thumb bandwidth.
+//   - [WeightDensities], [OmitDensity], [DensityBandwidth]: the densities
+//     of a weight matrix's entries across the particles, with the figure's
+//     floored bandwidth and its rule that omits narrow zero-centred
+//     distributions.
+//   - [Modes], [Modality], [NormalUnimodalRate]: the modes of those
+//     densities, the share of unimodal entries per weight matrix (the
+//     paper's remark on Fig. weight_distributions, the alignment study's
+//     table) and its yardstick on normal samples.
+//   - [EnsembleBand]: an ensemble's min, max, mean and quantiles of one
+//     stress component along the test path.
 package metrics

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
@@ -51,7 +52,7 @@ func ExampleActiveWeights() {
 		{0.8, -0.02, 1e-4, 0, 0.3},
 		{0.5, 2e-3, -5e-4, 0, 0},
 	}
-	per, mean := metrics.ActiveWeights(particles, metrics.PaperThreshold)
+	per, mean := metrics.ActiveWeights(particles, condense.PaperThreshold)
 	fmt.Println(per, mean)
 	d := metrics.Distances(particles)
 	fmt.Printf("%.3f\n", d)

@@ -86,3 +86,35 @@ func QuantileSorted(v []float64, q float64) float64 {
 	}
 	return v[i] + (h-float64(i))*(v[i+1]-v[i])
 }
+
+// The grid of a density curve.
+const (
+	DensityPoints = 400 // points per density curve
+	DensityReach  = 3.0 // the curve reaches this many bandwidths beyond the values
+)
+
+// DensityRange is the span of a density curve of the values vals (at
+// least one) with bandwidth h: from DensityReach bandwidths below the
+// smallest value to as far above the largest.
+func DensityRange(vals []float64, h float64) (lo, hi float64) {
+	return slices.Min(vals) - DensityReach*h, slices.Max(vals) + DensityReach*h
+}
+
+// DensityCurve is the Gaussian kernel density estimate of vals with
+// bandwidth h ([GaussianKDE]) on DensityPoints evenly spaced points xs
+// ([Linspace]) of [DensityRange]. It panics as GaussianKDE does.
+func DensityCurve(vals []float64, h float64) (xs, ys []float64) {
+	lo, hi := DensityRange(vals, h)
+	xs = Linspace(lo, hi, DensityPoints)
+	return xs, GaussianKDE(vals, h, xs)
+}
+
+// Linspace is n >= 2 evenly spaced points from lo to hi, both included:
+// lo + (hi - lo) i / (n - 1).
+func Linspace(lo, hi float64, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = lo + (hi-lo)*float64(i)/float64(n-1)
+	}
+	return v
+}

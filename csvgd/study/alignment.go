@@ -44,7 +44,7 @@ type AlignmentRow struct {
 	Alignment    string  // how the nodes were ordered
 	MeanDistance float64 // mean of eq. (distances) over the pairs of final particles
 	Final
-	Modality []figures.LayerModality // per weight matrix, then all
+	Modality []metrics.LayerModality // per weight matrix, then all
 }
 
 // AlignmentRows measures the alignment study: for each ensemble size the
@@ -77,7 +77,7 @@ func AlignmentRows(s *Store, quick bool) ([]AlignmentRow, error) {
 			{"importance, then assignment after training", imp, post},
 			{"assignment at every condensation", asg, asg.Particles.Rows()},
 		} {
-			mod, err := figures.Modality(r.res.Arch, r.particles)
+			mod, err := metrics.Modality(r.res.Arch, r.particles)
 			if err != nil {
 				return nil, err
 			}
@@ -116,7 +116,7 @@ func AlignmentTable(w io.Writer, s *Store, quick bool) error {
 		if i == 0 {
 			sep = ""
 		}
-		fmt.Fprintf(w, "%s %.0f%% at %d values", sep, 100*figures.NormalUnimodalRate(n, 2000, 1), n)
+		fmt.Fprintf(w, "%s %.0f%% at %d values", sep, 100*metrics.NormalUnimodalRate(n, 2000, 1), n)
 	}
 	fmt.Fprintln(w, ".")
 	return nil
@@ -140,7 +140,7 @@ func Alignment(s *Store, quick bool) (*figures.Figure, error) {
 				Particles: res.Particles.Rows(), History: res.History, Group: i, Assignment: how == "assignment"})
 		}
 	}
-	return figures.AlignmentComparison(runs), nil
+	return figures.Alignment(runs), nil
 }
 
 // KSDConvergence makes the figure "ksd_convergence": the kernel Stein
@@ -155,7 +155,7 @@ func KSDConvergence(s *Store, quick bool) (*figures.Figure, error) {
 	for i := range labels {
 		labels[i] = fmt.Sprintf("α = %g", PaperAlphas[i])
 	}
-	return figures.KSDConvergence("ksd_convergence", labels, deref(res)), nil
+	return figures.KSDConvergence(labels, deref(res)), nil
 }
 
 // BeyondFigures are the figures beyond the paper's, made by csvgd

@@ -64,7 +64,7 @@ func GraphCondenseSequence(s *Store, quick bool) (*figures.Figure, error) {
 	rng := rand.New(rand.NewPCG(c.Seed, 0x5e9))
 	particles := rng.Perm(c.Particles)[:3]
 	iters := []int{0, c.Stage, 2 * c.Stage, res.Iterations}
-	return figures.GraphSequence(res.History, particles, iters), nil
+	return figures.GraphCondenseSequence(res.History, particles, iters), nil
 }
 
 // GraphDistanceEvolution makes Fig. graph_distance_evolution from
@@ -75,7 +75,7 @@ func GraphDistanceEvolution(s *Store, quick bool) (*figures.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return figures.DistanceEvolution(res.History, SpreadIters(res.History, 10)), nil
+	return figures.GraphDistanceEvolution(res.History, SpreadIters(res.History, 10)), nil
 }
 
 // WeightDistributions makes Fig. weight_distributions from the final
@@ -99,7 +99,7 @@ func GraphCondenseSpeedup(s *Store, quick bool) (*figures.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return figures.CondenseSpeedup(PaperAlphas, deref(with), deref(without)), nil
+	return figures.GraphCondenseSpeedup(PaperAlphas, deref(with), deref(without)), nil
 }
 
 // SpreadIters returns the iterations of at most n records of history,

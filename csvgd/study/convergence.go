@@ -110,26 +110,26 @@ func AdaptiveRuns(quick bool) (fixed [][]Spec, adaptive []Spec) {
 
 // ConvergencePriors makes Fig. convergence_priors.
 func ConvergencePriors(s *Store, quick bool) (*figures.Figure, error) {
-	return convergence(s, "convergence_priors", ConvergencePriorsRuns(quick), func(i int) string {
+	return convergence(s, figures.ConvergencePriors, ConvergencePriorsRuns(quick), func(i int) string {
 		return fmt.Sprintf("α = %g", PaperAlphas[i])
 	})
 }
 
 // ConvergenceEnsemble makes Fig. convergence_ensemble.
 func ConvergenceEnsemble(s *Store, quick bool) (*figures.Figure, error) {
-	return convergence(s, "convergence_ensemble", ConvergenceEnsembleRuns(quick), func(i int) string {
+	return convergence(s, figures.ConvergenceEnsemble, ConvergenceEnsembleRuns(quick), func(i int) string {
 		return fmt.Sprintf("N = %d", EnsembleSizes(quick)[i])
 	})
 }
 
 // ConvergenceNoise makes Fig. convergence_noise.
 func ConvergenceNoise(s *Store, quick bool) (*figures.Figure, error) {
-	return convergence(s, "convergence_noise", ConvergenceNoiseRuns(quick), func(i int) string {
+	return convergence(s, figures.ConvergenceNoise, ConvergenceNoiseRuns(quick), func(i int) string {
 		return fmt.Sprintf("%g%% noise", 100*PaperNoiseLevels[i])
 	})
 }
 
-func convergence(s *Store, name string, specs []Spec, label func(int) string) (*figures.Figure, error) {
+func convergence(s *Store, draw func([]string, []train.Result) *figures.Figure, specs []Spec, label func(int) string) (*figures.Figure, error) {
 	res, err := s.All(specs)
 	if err != nil {
 		return nil, err
@@ -138,7 +138,7 @@ func convergence(s *Store, name string, specs []Spec, label func(int) string) (*
 	for i := range labels {
 		labels[i] = label(i)
 	}
-	return figures.Convergence(name, labels, deref(res)), nil
+	return draw(labels, deref(res)), nil
 }
 
 // NoisyPushforwards makes Fig. noisy_pushforwards: the W1 curves of

@@ -37,7 +37,7 @@ type View struct {
 func ExploreFigures(history []train.Record, v View) (graph, weights *figures.Figure) {
 	rec := history[v.Record]
 	// One record: the end of a stage is recorded twice, before and after its condensation.
-	graph = figures.GraphSequence(history[v.Record:v.Record+1], []int{v.Particle}, []int{rec.Iter})
+	graph = figures.GraphCondenseSequence(history[v.Record:v.Record+1], []int{v.Particle}, []int{rec.Iter})
 	weights = figures.LayerWeights(icnn.Arch{Widths: rec.Widths}, rec.Particles, v.Layer)
 	return graph, weights
 }

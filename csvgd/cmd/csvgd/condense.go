@@ -7,6 +7,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 func runCondense(args []string, stdout, stderr io.Writer) int {
@@ -56,8 +57,8 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err := ensemble.Save(*out, cf, *force); err != nil {
 		return failure(fs, stderr, err)
 	}
+	_, active := metrics.ActiveWeights(res.Particles, *threshold)
 	fmt.Fprintf(stderr, "csvgd condense: widths %v (%d parameters) -> %v (%d parameters), %.1f active weights per particle; written to %s\n",
-		arch.Widths, arch.NumParams(), res.Arch.Widths, res.Arch.NumParams(),
-		condense.MeanActiveWeights(res.Particles, *threshold), *out)
+		arch.Widths, arch.NumParams(), res.Arch.Widths, res.Arch.NumParams(), active, *out)
 	return exitOK
 }

@@ -1,4 +1,4 @@
-package figures
+package metrics
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // ModeHeight is the height, relative to the highest, that a local maximum
@@ -16,19 +15,18 @@ import (
 const ModeHeight = 0.1
 
 // Modes is the number of modes of the Gaussian kernel density estimate of
-// vals with bandwidth h > 0 (the estimate of [WeightDistributions]): its
-// local maxima on kdePoints evenly spaced points from kdeReach bandwidths
-// below the smallest value to as far above the largest, at least
-// ModeHeight times the highest. A plateau counts once. The grid is finer
-// than a quarter bandwidth whenever the values span less than 90
-// bandwidths, so that no mode of the estimate falls between its points.
-// Modes is 0 for no values.
+// vals with bandwidth h > 0 (the estimate of Fig. weight_distributions,
+// [DensityCurve]): its local maxima on DensityPoints evenly spaced points
+// from DensityReach bandwidths below the smallest value to as far above
+// the largest, at least ModeHeight times the highest. A plateau counts
+// once. The grid is finer than a quarter bandwidth whenever the values
+// span less than 90 bandwidths, so that no mode of the estimate falls
+// between its points. Modes is 0 for no values.
 func Modes(vals []float64, h float64) int {
 	if len(vals) == 0 || !(h > 0) {
 		return 0
 	}
-	lo, hi := slices.Min(vals)-kdeReach*h, slices.Max(vals)+kdeReach*h
-	ys := metrics.GaussianKDE(vals, h, linspace(lo, hi, kdePoints))
+	_, ys := DensityCurve(vals, h)
 	top := slices.Max(ys)
 	n := 0
 	for i := 0; i < len(ys); {
@@ -47,8 +45,9 @@ func Modes(vals []float64, h float64) int {
 }
 
 // LayerModality counts, for the weight matrix W_k of [Modality], its
-// entries, those [WeightDistributions] draws (not narrow and zero-centred)
-// and, among those, the ones whose density across particles is unimodal.
+// entries, those whose densities Fig. weight_distributions draws (not
+// narrow and zero-centred, [OmitDensity]) and, among those, the ones
+// whose density across particles is unimodal.
 type LayerModality struct {
 	Layer    int // k, of W_k
 	Entries  int // rows x columns
@@ -68,43 +67,29 @@ func (m LayerModality) Share() float64 {
 // distributions are unimodal or bimodal with one peak at zero"): for each
 // weight matrix W_k of arch and each of its entries, the Gaussian kernel
 // density estimate of the entry's values across the particles, with the
-// bandwidth and the omission rule of [WeightDistributions] (Silverman's
-// rule floored at 2% of the layer's largest |w|; entries whose mean and
-// standard deviation are both below 5% of it omitted), and its number of
-// [Modes]. An entry is unimodal when its estimate has one mode. The
-// particles are in the node order they are given in: the measure tells how
-// well that order aligns the particles (a node order that mixes different
-// roles in one entry makes its density multimodal). The last element
-// sums all layers (Layer -1).
+// bandwidth and the omission rule of the figure ([WeightDensities]:
+// Silverman's rule floored at 2% of the layer's largest |w|; entries whose
+// mean and standard deviation are both below 5% of it omitted), and its
+// number of [Modes]. An entry is unimodal when its estimate has one mode.
+// The particles are in the node order they are given in: the measure
+// tells how well that order aligns the particles (a node order that mixes
+// different roles in one entry makes its density multimodal). The last
+// element sums all layers (Layer -1).
 //
-// Modality fails as WeightDistributions does: fewer than 2 particles, an
+// Modality fails as [CheckParticles] does: fewer than 2 particles, an
 // invalid arch, a particle of the wrong length or a value that is not
 // finite.
 func Modality(arch icnn.Arch, particles [][]float64) ([]LayerModality, error) {
-	if err := checkWeightParticles(arch, particles); err != nil {
+	if err := CheckParticles(arch, particles); err != nil {
 		return nil, fmt.Errorf("modality: %w", err)
 	}
 	all := LayerModality{Layer: -1}
 	var out []LayerModality
-	for k, l := range arch.Layers() {
-		m := LayerModality{Layer: k, Entries: l.Rows * l.Cols}
-		spread := 0.0
-		for _, th := range particles {
-			for _, v := range th[l.Offset : l.Offset+m.Entries] {
-				spread = math.Max(spread, math.Abs(v))
-			}
-		}
-		vals := make([]float64, len(particles))
-		for idx := range m.Entries {
-			for a, th := range particles {
-				vals[a] = th[l.Offset+idx]
-			}
-			mean, sd := metrics.MeanSD(vals)
-			if spread < kdeMinSpread || (math.Abs(mean) < kdeOmitFrac*spread && sd < kdeOmitFrac*spread) {
-				continue
-			}
-			m.Drawn++
-			if Modes(vals, math.Max(metrics.Silverman(vals), kdeFloorFrac*spread)) == 1 {
+	for k := range arch.Layers() {
+		drawn, size, _ := WeightDensities(arch, particles, k)
+		m := LayerModality{Layer: k, Entries: size, Drawn: len(drawn)}
+		for _, e := range drawn {
+			if Modes(e.Values, e.Bandwidth) == 1 {
 				m.Unimodal++
 			}
 		}
@@ -117,10 +102,10 @@ func Modality(arch icnn.Arch, particles [][]float64) ([]LayerModality, error) {
 // NormalUnimodalRate is the yardstick of [Modality]'s shares: the fraction
 // of trials samples of n independent standard normal values (drawn from a
 // PCG seeded with seed) whose density estimate, with Silverman's bandwidth
-// as [WeightDistributions] takes it (without its floor), has one mode.
-// For the ensemble sizes of the paper it is far below 1 (about a half for
-// n = 10 or 20: the rule of thumb undersmooths small samples), so an
-// entry's density can look multimodal however well the particles are
+// as Fig. weight_distributions takes it (without its floor), has one
+// mode. For the ensemble sizes of the paper it is far below 1 (about a
+// half for n = 10 or 20: the rule of thumb undersmooths small samples), so
+// an entry's density can look multimodal however well the particles are
 // aligned; shares are to be compared with each other and with this rate.
 func NormalUnimodalRate(n, trials int, seed uint64) float64 {
 	if n < 2 || trials < 1 {
@@ -133,7 +118,7 @@ func NormalUnimodalRate(n, trials int, seed uint64) float64 {
 		for i := range vals {
 			vals[i] = rng.NormFloat64()
 		}
-		if Modes(vals, metrics.Silverman(vals)) == 1 {
+		if Modes(vals, Silverman(vals)) == 1 {
 			one++
 		}
 	}

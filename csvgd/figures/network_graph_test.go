@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // TestNetGraph: on a hand-made particle, edges below the threshold are
@@ -78,28 +77,5 @@ func TestNetGraph(t *testing.T) {
 	}
 	if _, y := g.pos(1, 0); y != 1 {
 		t.Errorf("first hidden node at y = %v, want 1", y)
-	}
-}
-
-// TestGraphSequencePadded: a record whose template is wider than a
-// particle's live graph (padded nodes) draws the padding as dead.
-func TestGraphSequencePadded(t *testing.T) {
-	arch := icnn.Arch{Widths: []int{3, 4, 1}}
-	live := []float64{1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0}
-	full := []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
-	hist := []train.Record{{Iter: 7, Widths: arch.Widths, Particles: [][]float64{live, full}}}
-	f := GraphSequence(hist, []int{0, 1}, []int{7})
-	if err := f.Err(); err != nil {
-		t.Fatal(err)
-	}
-	g, err := newNetGraph(arch, live)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := joinInts(g.live, "-"); got != "3-2-1" {
-		t.Errorf("live counts %s, want 3-2-1", got)
-	}
-	if _, err := f.Render("png"); err != nil {
-		t.Fatal(err)
 	}
 }

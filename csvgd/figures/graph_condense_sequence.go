@@ -10,12 +10,12 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// GraphSequence is the paper's Fig. graph_condense_sequence: the networks of
-// some particles (one row each, the paper shows three picked at random) at
-// some iterations (one column each, left to right), taken from the
-// records of history with those Iter values, which must hold the particles
-// ([train.Config].Keep); where a stage ended, the last record of the
-// iteration, after its graph condensation. particles are 0-based indices
+// GraphCondenseSequence is the paper's Fig. graph_condense_sequence: the
+// networks of some particles (one row each, the paper shows three picked
+// at random) at some iterations (one column each, left to right), taken
+// from the records of history with those Iter values, which must hold the
+// particles ([train.Config].Keep); where a stage ended, the last record of
+// the iteration, after its graph condensation. particles are 0-based indices
 // into each record's Particles; rows are labelled from 1. Each column's
 // title says its iteration and whether that is before or after a stage's
 // condensation.
@@ -35,11 +35,11 @@ import (
 //   - Edges are coloured and widened by |w| over the largest |w| of their
 //     weight matrix (W₀ .. W_L), stronger ones drawn on top; negative
 //     weights, which only W₀ has, are dashed. Edges with |w| < 1e-3 (the
-//     pruning threshold) are omitted.
+//     pruning threshold, [condense.PaperThreshold]) are omitted.
 //   - Dead nodes — hidden nodes left without an incoming or an outgoing
-//     edge, repeatedly, as graph condensation prunes them, padding included
-//     — are drawn as faint rings, and the edges that still touch them in
-//     faint grey.
+//     edge, repeatedly, as graph condensation prunes them
+//     ([condense.LiveNodes]), padding included — are drawn as faint
+//     rings, and the edges that still touch them in faint grey.
 //
 // Below each network its live node counts per layer and its number of
 // drawn edges are written; the template (the record's Widths) heads each
@@ -49,7 +49,7 @@ import (
 // record has an asked iteration or it lacks the particles, when a
 // particle index is out of range or when a particle does not fit its
 // record's widths or holds a value that is not finite.
-func GraphSequence(history []train.Record, particles []int, iters []int) *Figure {
+func GraphCondenseSequence(history []train.Record, particles []int, iters []int) *Figure {
 	const name = "graph_condense_sequence"
 	if len(particles) == 0 || len(iters) == 0 {
 		return failed(name, fmt.Errorf("%d particles and %d iterations: need both", len(particles), len(iters)))

@@ -3,8 +3,10 @@ package figures
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // Ensemble is a labelled ensemble of networks of one architecture, as the
@@ -19,7 +21,7 @@ type Ensemble struct {
 // check is the input check of the views: a valid architecture and at
 // least 2 particles of finite values of the right length.
 func (e Ensemble) check() error {
-	if err := checkWeightParticles(e.Arch, e.Particles); err != nil {
+	if err := metrics.CheckParticles(e.Arch, e.Particles); err != nil {
 		if e.Label != "" {
 			return fmt.Errorf("%s: %w", e.Label, err)
 		}
@@ -45,4 +47,29 @@ func meanNetwork(particles [][]float64) []float64 {
 		out[i] = math.Copysign(abs, sum)
 	}
 	return out
+}
+
+// ensembleGraph is the graph of e's mean network (see [TemplateGraph]),
+// from a checked ensemble.
+func ensembleGraph(e Ensemble) (*netGraph, error) {
+	g, err := newNetGraph(e.Arch, meanNetwork(e.Particles))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", e.Label, err)
+	}
+	g.height = slices.Max(e.Arch.Widths)
+	return g, nil
+}
+
+// ensembleTitle is the title of e's graph panel: tag and label (when
+// given), the template and the number of particles.
+func ensembleTitle(tag string, e Ensemble) string {
+	head := e.Label
+	if tag != "" {
+		head = tag + " " + head
+	}
+	t := fmt.Sprintf("template %s, %d particles", joinInts(e.Arch.Widths, "-"), len(e.Particles))
+	if head == "" {
+		return t
+	}
+	return head + "\n" + t
 }

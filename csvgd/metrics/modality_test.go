@@ -1,4 +1,4 @@
-package figures
+package metrics
 
 import (
 	"math"
@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // clusters draws n values around each of the centres (standard deviation
@@ -32,11 +31,11 @@ func quantiles(n int, mean, sd float64) []float64 {
 }
 
 // TestModes: known uni-, bi- and trimodal samples, with Silverman's
-// bandwidth as WeightDistributions uses it; a lone far value stays below
+// bandwidth as Fig. weight_distributions uses it; a lone far value stays below
 // ModeHeight; a plateau (identical values) is one mode.
 func TestModes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 12))
-	silver := metrics.Silverman
+	silver := Silverman
 	for _, tc := range []struct {
 		name string
 		vals []float64
@@ -127,5 +126,42 @@ func TestNormalUnimodalRate(t *testing.T) {
 	}
 	if !math.IsNaN(NormalUnimodalRate(1, 10, 1)) {
 		t.Error("n = 1: want NaN")
+	}
+}
+
+// TestWeightDensities: of a [3, 2, 1] network's W_0, a tight entry away
+// from zero and a wide zero-centred one are drawn, a narrow zero-centred
+// one is not; an all-zero matrix draws nothing; the bandwidth is floored
+// at 2% of the matrix's largest |w|.
+func TestWeightDensities(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{3, 2, 1}}
+	q := quantiles(10, 0, 1)
+	var ps [][]float64
+	for a := range 10 {
+		p := make([]float64, arch.NumParams())
+		p[0], p[1], p[2] = 1+1e-3*q[a], 0.5*q[a], 1e-3*q[a]
+		ps = append(ps, p)
+	}
+	if err := CheckParticles(arch, ps); err != nil {
+		t.Fatal(err)
+	}
+	drawn, size, spread := WeightDensities(arch, ps, 0)
+	if size != 6 || len(drawn) != 2 || drawn[0].Col != 0 || drawn[1].Col != 1 || drawn[0].Row != 0 {
+		t.Fatalf("%d entries, drawn %+v; want 6, (0, 0) and (0, 1)", size, drawn)
+	}
+	if want := WeightSpread(arch, ps, 0); spread != want || spread != ps[9][0] {
+		t.Errorf("spread %v, want %v", spread, want)
+	}
+	if h := drawn[0].Bandwidth; h != DensityFloorFraction*spread {
+		t.Errorf("tight entry: bandwidth %v, want the floor %v", h, DensityFloorFraction*spread)
+	}
+	if d, _, _ := WeightDensities(arch, ps, 1); len(d) != 0 {
+		t.Errorf("all-zero W_1: %d entries drawn", len(d))
+	}
+	if !OmitDensity(0.04, 0.04, 1) || OmitDensity(0.06, 0, 1) || OmitDensity(0, 0.06, 1) || !OmitDensity(1, 1, 0) {
+		t.Error("omission rule: want omitted below 5% of the spread in both mean and sd, and for an all-zero matrix")
+	}
+	if err := CheckParticles(arch, ps[:1]); err == nil {
+		t.Error("one particle: no error")
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -15,11 +13,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
-
-// edgeThreshold is the |w| below which an edge counts as absent, the
-// paper's pruning threshold: such edges are not drawn, and a hidden node
-// left without an incoming or an outgoing edge is dead.
-const edgeThreshold = condense.PaperThreshold
 
 // netGraph is one network drawn as a layered graph.
 type netGraph struct {
@@ -55,108 +48,97 @@ func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
 	if err != nil {
 		return nil, err
 	}
+	alive, err := condense.LiveNodes(arch, theta, condense.Options{Threshold: condense.PaperThreshold})
+	if err != nil {
+		return nil, err
+	}
 	ws := arch.Widths
-	layers := arch.Layers()
-	w := func(k, to, from int) float64 { l := layers[k]; return theta[l.Offset+to*l.Cols+from] }
-	alive := liveNodes(arch, theta)
 	g := &netGraph{widths: ws, nodes: make([][]netNode, len(ws)), live: make([]int, len(ws)), height: slices.Max(ws)}
-	for k, n := range ws {
-		s := make([]float64, n)
-		switch {
-		case k == 0: // inputs: L1 norm of the outgoing weights
-			for j := range s {
-				for i := 0; i < ws[1]; i++ {
-					s[j] += math.Abs(w(0, i, j))
-				}
-			}
-		case k < len(ws)-1:
-			copy(s, imp[k-1])
-		}
-		top := 0.0
-		for j, v := range s {
-			if alive[k][j] {
-				top = math.Max(top, v)
-			}
-		}
-		g.nodes[k] = make([]netNode, n)
+	for k := range ws {
+		g.nodes[k], g.live[k] = layerNodes(nodeScores(arch, theta, imp, k), alive[k], k == len(ws)-1)
+	}
+	g.edges = graphEdges(arch, theta, alive)
+	return g, nil
+}
+
+// nodeScores are the values that colour the nodes of layer k of the
+// particle theta of arch: the inputs' L1 norms of their outgoing weights,
+// the hidden nodes' importances imp (of [condense.Importance]), and 0 for
+// the output.
+func nodeScores(arch icnn.Arch, theta []float64, imp [][]float64, k int) []float64 {
+	ws := arch.Widths
+	s := make([]float64, ws[k])
+	switch {
+	case k == 0: // inputs: L1 norm of the outgoing weights
+		l := arch.Layers()[0]
 		for j := range s {
-			nd := netNode{dead: !alive[k][j]}
-			if top > 0 {
-				nd.t = math.Min(1, math.Max(0, s[j]/top))
+			for i := 0; i < ws[1]; i++ {
+				s[j] += math.Abs(theta[l.Offset+i*l.Cols+j])
 			}
-			if k == len(ws)-1 {
-				nd.t = 1
-			}
-			g.nodes[k][j] = nd
-			if alive[k][j] {
-				g.live[k]++
-			}
+		}
+	case k < len(ws)-1:
+		copy(s, imp[k-1])
+	}
+	return s
+}
+
+// layerNodes are the nodes of a layer whose scores are s and whose live
+// nodes alive marks, each at its score over the largest of the live ones
+// (1 for the output), with the number of live nodes.
+func layerNodes(s []float64, alive []bool, output bool) ([]netNode, int) {
+	top := 0.0
+	for j, v := range s {
+		if alive[j] {
+			top = math.Max(top, v)
 		}
 	}
-	for k, l := range layers {
+	nodes, live := make([]netNode, len(s)), 0
+	for j := range s {
+		nd := netNode{dead: !alive[j]}
+		if top > 0 {
+			nd.t = math.Min(1, math.Max(0, s[j]/top))
+		}
+		if output {
+			nd.t = 1
+		}
+		nodes[j] = nd
+		if alive[j] {
+			live++
+		}
+	}
+	return nodes, live
+}
+
+// graphEdges are the edges of the particle theta of arch with |w| at
+// least the pruning threshold, each at |w| over the largest of its
+// weight matrix, dead where it touches a node that alive does not mark:
+// the dead first, then the weakest first, the order they are drawn in.
+func graphEdges(arch icnn.Arch, theta []float64, alive [][]bool) []netEdge {
+	var edges []netEdge
+	for k, l := range arch.Layers() {
 		top := 0.0
 		for _, v := range theta[l.Offset : l.Offset+l.Rows*l.Cols] {
 			top = math.Max(top, math.Abs(v))
 		}
 		for to := 0; to < l.Rows; to++ {
 			for from := 0; from < l.Cols; from++ {
-				v := w(k, to, from)
-				if math.Abs(v) < edgeThreshold {
+				v := theta[l.Offset+to*l.Cols+from]
+				if math.Abs(v) < condense.PaperThreshold {
 					continue
 				}
-				g.edges = append(g.edges, netEdge{k: k, from: from, to: to, t: math.Abs(v) / top, neg: v < 0,
+				edges = append(edges, netEdge{k: k, from: from, to: to, t: math.Abs(v) / top, neg: v < 0,
 					dead: !alive[k][from] || !alive[k+1][to]})
 			}
 		}
 	}
-	sort.SliceStable(g.edges, func(a, b int) bool {
-		ea, eb := g.edges[a], g.edges[b]
+	sort.SliceStable(edges, func(a, b int) bool {
+		ea, eb := edges[a], edges[b]
 		if ea.dead != eb.dead {
 			return ea.dead
 		}
 		return ea.t < eb.t
 	})
-	return g, nil
-}
-
-// liveNodes marks the nodes that graph condensation keeps: inputs and the
-// output always; a hidden node while it has an edge (|w| >= the threshold)
-// to a live node of the next layer and one from a live node of the
-// previous layer, repeated to a fixed point.
-func liveNodes(arch icnn.Arch, theta []float64) [][]bool {
-	ws, layers := arch.Widths, arch.Layers()
-	present := func(k, to, from int) bool {
-		l := layers[k]
-		return math.Abs(theta[l.Offset+to*l.Cols+from]) >= edgeThreshold
-	}
-	alive := make([][]bool, len(ws))
-	for k, n := range ws {
-		alive[k] = make([]bool, n)
-		for j := range alive[k] {
-			alive[k][j] = true
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for k := 1; k < len(ws)-1; k++ {
-			for j := range alive[k] {
-				if !alive[k][j] {
-					continue
-				}
-				out, in := false, false
-				for i := 0; i < ws[k+1] && !out; i++ {
-					out = alive[k+1][i] && present(k, i, j)
-				}
-				for i := 0; i < ws[k-1] && !in; i++ {
-					in = alive[k-1][i] && present(k-1, j, i)
-				}
-				if !out || !in {
-					alive[k][j], changed = false, true
-				}
-			}
-		}
-	}
-	return alive
+	return edges
 }
 
 // The styles of the network graphs.
@@ -256,52 +238,4 @@ func graphPanel(title string, g *netGraph) *plot.Plot {
 	setRange(&p.X, x0, x1)
 	setRange(&p.Y, y0, y1)
 	return p
-}
-
-// netLegend is the legend of the network graphs: the colour scale of the
-// nodes (by nodes, e.g. "importance") and edges (by edges, e.g. "|w|"),
-// each over the largest in its layer, and the dashed, dead and omitted
-// marks.
-func netLegend(nodes, edges string) *plot.Legend {
-	leg := newLegend()
-	leg.Add("nodes: " + nodes + " / layer max")
-	leg.Add("edges: " + edges + " / layer max")
-	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
-		leg.Add(num(t), netThumb{t: t})
-	}
-	leg.Add("")
-	leg.Add("negative W₀ edge", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: edgeWidth(1), Dashes: negDashes}})
-	leg.Add("dead or padded node", netThumb{dead: true})
-	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(edgeThreshold)))
-	return leg
-}
-
-// netThumb is a legend thumbnail: an edge and a node at normalised value
-// t, or a dead node.
-type netThumb struct {
-	t    float64
-	dead bool
-}
-
-// Thumbnail implements plot.Thumbnailer.
-func (n netThumb) Thumbnail(c *draw.Canvas) {
-	y := c.Center().Y
-	r := vg.Points(4)
-	end := vg.Point{X: c.Max.X - r, Y: y}
-	if n.dead {
-		c.DrawGlyphNoClip(draw.GlyphStyle{Color: lightGrey, Radius: r, Shape: draw.RingGlyph{}}, end)
-		return
-	}
-	c.StrokeLine2(draw.LineStyle{Color: edgeColor(n.t), Width: edgeWidth(n.t)}, c.Min.X, y, end.X, y)
-	c.DrawGlyphNoClip(draw.GlyphStyle{Color: nodeColor(n.t), Radius: r, Shape: draw.CircleGlyph{}}, end)
-	c.DrawGlyphNoClip(draw.GlyphStyle{Color: fade(black, 0.5), Radius: r, Shape: draw.RingGlyph{}}, end)
-}
-
-// joinInts writes ns separated by sep: 3-30-30-1.
-func joinInts(ns []int, sep string) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, sep)
 }

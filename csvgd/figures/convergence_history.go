@@ -1,0 +1,122 @@
+package figures
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+	"gonum.org/v1/plot/plotter"
+)
+
+// convergenceHistory draws the three convergence figures of Sec. 5.5,
+// [ConvergencePriors], [ConvergenceEnsemble] and [ConvergenceNoise], as
+// ConvergencePriors describes them; name is the figure's Name.
+func convergenceHistory(name string, labels []string, runs []train.Result) *Figure {
+	initial, err := checkConvergence(labels, runs)
+	if err != nil {
+		return failed(name, err)
+	}
+	curves := make([]historyCurves, len(runs))
+	var iters, w1s []float64
+	counts := []float64{float64(initial)}
+	for i, r := range runs {
+		curves[i] = newHistoryCurves(r.History)
+		iters = append(iters, xsOf(curves[i].w1)...)
+		w1s = append(w1s, ysOf(curves[i].w1)...)
+		counts = append(append(counts, ysOf(curves[i].active)...), ysOf(curves[i].template)...)
+	}
+	pa := newPanel("(a) accuracy", "iteration", "push-forward W₁ sum")
+	pb := newPanel("(b) sparsity", "iteration", "parameters per particle")
+	accuracyAxis(&pa.Y, w1s)
+	bottom := countAxis(&pb.Y, counts)
+	x0, x1 := paddedRange(iters, 0.02)
+	setRange(&pa.X, x0, x1)
+	setRange(&pb.X, x0, x1)
+	leg := newLegend()
+	for i, c := range curves {
+		col := rankColor(i, len(runs))
+		addFlat(pa, line(c.w1, solidLine(col)))
+		addFlat(pb, stepLine(floorXYs(c.template, bottom), dashedLine(col)), line(floorXYs(c.active, bottom), solidLine(col)))
+		leg.Add(labels[i], lineThumb{solidLine(col)})
+	}
+	pb.Add(refLine{at: float64(initial), style: initialCountLine})
+	leg.Add("")
+	leg.Add("(b) mean active weights", lineThumb{solidLine(black)})
+	leg.Add("(b) template size", lineThumb{dashedLine(black)})
+	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
+	return widePair(name, pa, pb, leg)
+}
+
+// checkConvergence is the input check of [convergenceHistory]; it returns the
+// runs' common initial parameter count.
+func checkConvergence(labels []string, runs []train.Result) (int, error) {
+	if len(runs) == 0 {
+		return 0, errors.New("no runs")
+	}
+	if len(labels) != len(runs) {
+		return 0, fmt.Errorf("%d labels for %d runs: need one per run", len(labels), len(runs))
+	}
+	initial := -1
+	for i, r := range runs {
+		n0, err := checkHistoryRun(labels[i], r)
+		if err != nil {
+			return 0, err
+		}
+		if initial >= 0 && n0 != initial {
+			return 0, fmt.Errorf("run %q started with %d parameters, run %q with %d", labels[i], n0, labels[0], initial)
+		}
+		initial = n0
+	}
+	return initial, nil
+}
+
+// checkHistoryRun checks the history of the run labelled label and
+// returns its initial parameter count.
+func checkHistoryRun(label string, r train.Result) (int, error) {
+	if len(r.History) == 0 {
+		return 0, fmt.Errorf("run %q has no history", label)
+	}
+	if err := r.Config.Arch.Validate(); err != nil {
+		return 0, fmt.Errorf("run %q: initial network: %w", label, err)
+	}
+	for _, rec := range r.History {
+		if err := checkRecord(rec); err != nil {
+			return 0, fmt.Errorf("run %q, iteration %d: %w", label, rec.Iter, err)
+		}
+	}
+	return r.Config.Arch.NumParams(), nil
+}
+
+// checkRecord reports a record's W1 sum or active count that is not a
+// finite, non-negative number, or a template that is not a valid network.
+func checkRecord(rec train.Record) error {
+	if err := checkCount("W1 sum", rec.W1Sum); err != nil {
+		return err
+	}
+	if err := checkCount("active weights", rec.ActiveWeights); err != nil {
+		return err
+	}
+	if err := (icnn.Arch{Widths: rec.Widths}).Validate(); err != nil {
+		return fmt.Errorf("template: %w", err)
+	}
+	return nil
+}
+
+// historyCurves are the curves of one run in [convergenceHistory], against the
+// iteration.
+type historyCurves struct {
+	w1, active, template plotter.XYs
+}
+
+// newHistoryCurves reads the curves from a checked history.
+func newHistoryCurves(h []train.Record) historyCurves {
+	c := historyCurves{w1: make(plotter.XYs, len(h)), active: make(plotter.XYs, len(h)), template: make(plotter.XYs, len(h))}
+	for i, rec := range h {
+		x := float64(rec.Iter)
+		c.w1[i] = plotter.XY{X: x, Y: rec.W1Sum}
+		c.active[i] = plotter.XY{X: x, Y: rec.ActiveWeights}
+		c.template[i] = plotter.XY{X: x, Y: float64(icnn.Arch{Widths: rec.Widths}.NumParams())}
+	}
+	return c
+}

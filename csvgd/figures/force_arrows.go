@@ -1,0 +1,173 @@
+package figures
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// ForceArrows is the teaching figure "force_arrows" (notebook 01), not
+// one of the paper's: for particle a of the ensemble x, the three terms of
+// the Stein direction, eq. (stein_grad), as returned by
+// [stein.Flow.Forces],
+//
+//	(a) data fit        1/N sum_b k(theta_b, theta_a) grad log p(D | theta_b)
+//	(b) sparsification  1/N sum_b k(theta_b, theta_a) grad log p(theta_b)
+//	(c) repulsion       1/N sum_b grad_{theta_b} k(theta_b, theta_a)
+//
+// drawn as arrows from the particle, with their sum phi, over the other
+// particles in grey. The plane is (theta_1, theta_3) when the ensemble has
+// three or more dimensions, (theta_1, theta_2) otherwise. All arrows share
+// one scale s (arrow = s x force, in data units, stated in the legend),
+// chosen so that the longest reaches about 40% of the ensemble's extent
+// along each axis; the figure reports an error when ff and x do not match
+// or a is out of range.
+func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
+	const name = "force_arrows"
+	if err := checkForces(ff, x, a); err != nil {
+		return failed(name, err)
+	}
+	i, j := 0, 1
+	if x.D >= 3 {
+		j = 2
+	}
+	labelX, labelY := fmt.Sprintf("θ%s", subscript(i+1)), fmt.Sprintf("θ%s", subscript(j+1))
+	fs, err := forceTerms(ff, a, i, j)
+	if err != nil {
+		return failed(name, err)
+	}
+	all := plane(x, i, j)
+	s := arrowScale(all, fs)
+
+	p := newPanel(fmt.Sprintf("forces on particle %d of %d", a, x.N), labelX, labelY)
+	p.Add(axesLines()...)
+	others := make(plotter.XYs, 0, x.N-1)
+	for b, q := range all {
+		if b != a {
+			others = append(others, q)
+		}
+	}
+	otherSty := draw.GlyphStyle{Color: lightGrey, Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
+	meSty := draw.GlyphStyle{Color: black, Radius: vg.Points(4), Shape: draw.CircleGlyph{}}
+	if len(others) > 0 {
+		p.Add(points(others, otherSty))
+	}
+	leg := newLegend()
+	tail := plotter.XYs{all[a]}
+	for _, f := range fs {
+		arr, err := NewArrows(tail, plotter.XYs{{X: s * f.v.X, Y: s * f.v.Y}}, f.c.c, vg.Points(f.c.w))
+		if err != nil {
+			return failed(name, err)
+		}
+		p.Add(arr)
+		leg.Add(f.label, arr)
+	}
+	p.Add(points(tail, meSty))
+	// the particles and the arrow tips, with a margin
+	xs, ys := xsOf(all), ysOf(all)
+	for _, f := range fs {
+		xs, ys = append(xs, all[a].X+s*f.v.X), append(ys, all[a].Y+s*f.v.Y)
+	}
+	padRanges(p, xs, 0.05, ys, 0.05)
+	leg.Add(fmt.Sprintf("particle %d", a), glyphThumb{meSty})
+	leg.Add("other particles", glyphThumb{otherSty})
+	leg.Add(fmt.Sprintf("arrow = %s × force", num(s)))
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{p}},
+		Legend: leg,
+		Width:  22 * vg.Centimeter,
+		Height: 14 * vg.Centimeter,
+	}
+}
+
+// checkForces is the input check of [ForceArrows]: the forces shaped like
+// the ensemble, a a particle of it, at least two dimensions and finite
+// values.
+func checkForces(ff stein.ForceField, x *stein.Ensemble, a int) error {
+	if x == nil || ff.Likelihood == nil || ff.Prior == nil || ff.Repulsion == nil {
+		return errors.New("nil ensemble or force")
+	}
+	for _, e := range []*stein.Ensemble{ff.Likelihood, ff.Prior, ff.Repulsion} {
+		if e.N != x.N || e.D != x.D {
+			return fmt.Errorf("forces of shape %d x %d for an ensemble of %d x %d", e.N, e.D, x.N, x.D)
+		}
+	}
+	if a < 0 || a >= x.N {
+		return fmt.Errorf("particle %d of %d", a, x.N)
+	}
+	if x.D < 2 {
+		return fmt.Errorf("a %d-dimensional ensemble has no plane to draw", x.D)
+	}
+	if !x.Finite() {
+		return errors.New("the ensemble holds NaN or Inf")
+	}
+	return nil
+}
+
+// force is one arrow of [ForceArrows]: a force on the particle in the
+// drawn plane, its legend label and its colour.
+type force struct {
+	label string
+	v     plotter.XY
+	c     colorSpec
+}
+
+// forceTerms are the three terms of ff acting on particle a, components i
+// and j, and their sum phi; an error when one is not finite.
+func forceTerms(ff stein.ForceField, a, i, j int) ([]force, error) {
+	pick := func(e *stein.Ensemble) plotter.XY { return plotter.XY{X: e.Particle(a)[i], Y: e.Particle(a)[j]} }
+	fs := []force{
+		{"(a) data fit", pick(ff.Likelihood), colorSpec{blue, 1.6}},
+		{"(b) sparsification", pick(ff.Prior), colorSpec{orange, 1.6}},
+		{"(c) repulsion", pick(ff.Repulsion), colorSpec{green, 1.6}},
+	}
+	var phi plotter.XY
+	for _, f := range fs {
+		phi.X += f.v.X
+		phi.Y += f.v.Y
+	}
+	fs = append(fs, force{"φ = (a) + (b) + (c)", phi, colorSpec{red, 2.4}})
+	for _, f := range fs {
+		if math.IsNaN(f.v.X+f.v.Y) || math.IsInf(f.v.X+f.v.Y, 0) {
+			return nil, fmt.Errorf("force %s of particle %d is not finite", f.label, a)
+		}
+	}
+	return fs, nil
+}
+
+// arrowScale is the common scale of the arrows fs over the particles all:
+// the longest reaches 40% of the particles' extent along each axis (1
+// when every force is 0).
+func arrowScale(all plotter.XYs, fs []force) float64 {
+	x0, x1 := paddedRange(xsOf(all), 0)
+	y0, y1 := paddedRange(ysOf(all), 0)
+	var mx, my float64
+	for _, f := range fs {
+		mx, my = math.Max(mx, math.Abs(f.v.X)), math.Max(my, math.Abs(f.v.Y))
+	}
+	s := math.Inf(1)
+	if mx > 0 {
+		s = math.Min(s, 0.4*(x1-x0)/mx)
+	}
+	if my > 0 {
+		s = math.Min(s, 0.4*(y1-y0)/my)
+	}
+	if math.IsInf(s, 1) {
+		s = 1
+	}
+	return s
+}
+
+// colorSpec is the colour and the line width of an arrow.
+type colorSpec struct {
+	c color.Color
+	w float64 // line width, points
+}

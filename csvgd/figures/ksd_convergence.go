@@ -1,0 +1,38 @@
+package figures
+
+import (
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd/train"
+	"gonum.org/v1/plot/plotter"
+)
+
+// KSDConvergence is the figure "ksd_convergence" (beyond the paper): a
+// KSD figure of training runs ([train.Result]), labelled labels[i], in
+// two panels against the iteration of their history records:
+//
+//	(a) the kernel Stein discrepancy of the particles to the posterior of
+//	    the stage they are in ([train.Record].KSD);
+//	(b) the push-forward W1 sum on the test set.
+//
+// The figure reports an error when there are no runs, not one label per
+// run, or a run without history.
+func KSDConvergence(labels []string, runs []train.Result) *Figure {
+	const name = "ksd_convergence"
+	if len(runs) == 0 || len(labels) != len(runs) {
+		return failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
+	}
+	var series []ksdSeries
+	for i, r := range runs {
+		if len(r.History) == 0 {
+			return failed(name, fmt.Errorf("run %q has no history", labels[i]))
+		}
+		s := ksdSeries{label: labels[i]}
+		for _, h := range r.History {
+			s.ksd = append(s.ksd, plotter.XY{X: float64(h.Iter), Y: h.KSD})
+			s.other = append(s.other, plotter.XY{X: float64(h.Iter), Y: h.W1Sum})
+		}
+		series = append(series, s)
+	}
+	return ksdPair(name, "(b) accuracy", "push-forward W₁ sum", series)
+}

@@ -1,0 +1,49 @@
+package figures
+
+import (
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// netLegend is the legend of the network graphs: the colour scale of the
+// nodes (by nodes, e.g. "importance") and edges (by edges, e.g. "|w|"),
+// each over the largest in its layer, and the dashed, dead and omitted
+// marks.
+func netLegend(nodes, edges string) *plot.Legend {
+	leg := newLegend()
+	leg.Add("nodes: " + nodes + " / layer max")
+	leg.Add("edges: " + edges + " / layer max")
+	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
+		leg.Add(num(t), netThumb{t: t})
+	}
+	leg.Add("")
+	leg.Add("negative W₀ edge", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: edgeWidth(1), Dashes: negDashes}})
+	leg.Add("dead or padded node", netThumb{dead: true})
+	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(condense.PaperThreshold)))
+	return leg
+}
+
+// netThumb is a legend thumbnail: an edge and a node at normalised value
+// t, or a dead node.
+type netThumb struct {
+	t    float64
+	dead bool
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (n netThumb) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	r := vg.Points(4)
+	end := vg.Point{X: c.Max.X - r, Y: y}
+	if n.dead {
+		c.DrawGlyphNoClip(draw.GlyphStyle{Color: lightGrey, Radius: r, Shape: draw.RingGlyph{}}, end)
+		return
+	}
+	c.StrokeLine2(draw.LineStyle{Color: edgeColor(n.t), Width: edgeWidth(n.t)}, c.Min.X, y, end.X, y)
+	c.DrawGlyphNoClip(draw.GlyphStyle{Color: nodeColor(n.t), Radius: r, Shape: draw.CircleGlyph{}}, end)
+	c.DrawGlyphNoClip(draw.GlyphStyle{Color: fade(black, 0.5), Radius: r, Shape: draw.RingGlyph{}}, end)
+}

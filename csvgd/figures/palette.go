@@ -1,0 +1,50 @@
+package figures
+
+import (
+	"image/color"
+	"math"
+)
+
+// Colours used across the figures.
+var (
+	black     = color.RGBA{A: 255}
+	grey      = color.RGBA{R: 150, G: 150, B: 150, A: 255}
+	lightGrey = color.RGBA{R: 200, G: 200, B: 200, A: 255}
+	red       = color.RGBA{R: 214, G: 39, B: 40, A: 255}
+	green     = color.RGBA{R: 44, G: 160, B: 44, A: 255}
+	blue      = color.RGBA{R: 31, G: 119, B: 180, A: 255}
+	orange    = color.RGBA{R: 255, G: 127, B: 14, A: 255}
+	purple    = color.RGBA{R: 148, G: 103, B: 189, A: 255}
+)
+
+// Colours of the Sec. 5 figures.
+var (
+	colorS11      = viridis(0.12)                              // S11 of the data
+	colorS22      = viridis(0.66)                              // S22 = S33 of the data
+	colorEnsemble = viridis(0.3)                               // the ensemble's mean and bands
+	shadeTrain    = color.RGBA{R: 236, G: 236, B: 236, A: 255} // the training range
+	noisyGrey     = color.NRGBA{R: 120, G: 120, B: 120, A: 90} // noisy test stresses behind a band
+)
+
+// fade is c at opacity a in [0, 1].
+func fade(c color.Color, a float64) color.NRGBA {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: uint8(math.Round(255 * a))}
+}
+
+// blend is the colour of fill b painted over fill a on white.
+func blend(a, b color.NRGBA) color.NRGBA {
+	over := func(x, y uint8, ay float64) float64 { return float64(x)*(1-ay) + float64(y)*ay }
+	aa, ab := float64(a.A)/255, float64(b.A)/255
+	mix := func(ca, cb uint8) uint8 {
+		under := over(255, ca, aa)
+		return uint8(math.Round(under*(1-ab) + float64(cb)*ab))
+	}
+	return color.NRGBA{R: mix(a.R, b.R), G: mix(a.G, b.G), B: mix(a.B, b.B), A: 255}
+}
+
+// contourGrey is a grey from light (t = 0) to dark (t = 1).
+func contourGrey(t float64) color.Color {
+	v := uint8(math.Round(215 - 135*math.Max(0, math.Min(1, t))))
+	return color.RGBA{v, v, v, 255}
+}

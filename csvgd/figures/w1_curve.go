@@ -1,0 +1,111 @@
+package figures
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+// W1Curve is the figure "w1_curve" (notebooks 03 and 04): one panel of
+// the paper's Fig. noisy_pushforwards, the push-forward W1 along the test
+// path, the sum over the six stress components at each point
+// ([metrics.PushForward].PerPointSum) against F₁₁, one line per entry of
+// curves (a noise level, a method), labelled with the entry's key. The
+// keys are sorted in natural order, numbers in them by value ("5% noise"
+// before "10% noise"), and coloured along viridis in that order, dark
+// first. Each curve is smoothed with [metrics.MovingAverage] of width
+// smooth (odd; 1 draws the raw curve), as the paper filters the
+// high-frequency noise of its curves; the width is stated in the panel's
+// title. The F₁₁ range of the training deformations, 1 ± 0.2, is shaded.
+// The paper's panel (b) compares methods at one noise level and (a) noise
+// levels for one method: [NoisyPushforwards] draws both.
+//
+// The y axis is linear from 0: W1 is close to 0 near F = I, where the
+// truth's stress and its noise vanish, and grows outside the training
+// range. The figure reports an error when there are no test points or no
+// curves, when a curve has another number of points than test, when a
+// value is not finite or when smooth is not a positive odd number.
+func W1Curve(test []hyperelastic.Sample, curves map[string]metrics.PushForward, smooth int) *Figure {
+	const name = "w1_curve"
+	series := make([]Labeled, 0, len(curves))
+	for k, c := range curves {
+		series = append(series, Labeled{Label: k, W1: c})
+	}
+	sort.Slice(series, func(i, j int) bool { return naturalLess(series[i].Label, series[j].Label) })
+	if err := checkW1Path(test, smooth); err != nil {
+		return failed(name, err)
+	}
+	if err := checkW1Curves("curves", series, len(test)); err != nil {
+		return failed(name, err)
+	}
+	leg := newLegend()
+	p := w1Panel(w1Title(smooth), test, series, smooth, leg)
+	addTrainingRange(leg)
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{p}},
+		Legend: leg,
+		Width:  24 * vg.Centimeter,
+		Height: 12 * vg.Centimeter,
+	}
+}
+
+// naturalLess orders strings by their runs of digits and of other
+// characters, digit runs (with a decimal fraction, as in 2.5) by value, a
+// number before text, then bytewise to break ties.
+func naturalLess(a, b string) bool {
+	ta, tb := naturalTokens(a), naturalTokens(b)
+	for i := 0; i < len(ta) && i < len(tb); i++ {
+		x, y := ta[i], tb[i]
+		switch {
+		case x.isNum && y.isNum:
+			if x.num != y.num {
+				return x.num < y.num
+			}
+		case x.isNum != y.isNum:
+			return x.isNum
+		case x.text != y.text:
+			return x.text < y.text
+		}
+	}
+	if len(ta) != len(tb) {
+		return len(ta) < len(tb)
+	}
+	return a < b
+}
+
+type naturalToken struct {
+	text  string
+	num   float64
+	isNum bool
+}
+
+func naturalTokens(s string) []naturalToken {
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	var out []naturalToken
+	for i := 0; i < len(s); {
+		j := i
+		if isDigit(s[i]) {
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+				for j++; j < len(s) && isDigit(s[j]); j++ {
+				}
+			}
+			v, err := strconv.ParseFloat(s[i:j], 64)
+			out = append(out, naturalToken{text: s[i:j], num: v, isNum: err == nil})
+		} else {
+			for j < len(s) && !isDigit(s[j]) {
+				j++
+			}
+			out = append(out, naturalToken{text: s[i:j]})
+		}
+		i = j
+	}
+	return out
+}

@@ -1,0 +1,111 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// The drawing rules of WeightDistributions; the density rules are those
+// of [metrics.WeightDensities].
+const (
+	kdeLegendCap    = 6   // entries named in the legend per panel
+	kdeOthersWidth  = 0.7 // line width of the unnamed curves, points
+	kdePeakQuantile = 0.9 // the y axis holds this quantile of the curves' peaks (and all named ones)
+)
+
+// kdeEntry is one entry of a weight matrix across the particles, as the
+// density panels draw it.
+type kdeEntry struct {
+	Entry
+	metrics.WeightEntry
+}
+
+// layerEntries returns the entries of W_k that the density panels draw
+// ([metrics.WeightDensities]), from checked particles, in descending mean
+// |w|, with the number of entries of W_k and its largest |w| over the
+// particles.
+func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry, size int, spread float64) {
+	drawn, size, spread := metrics.WeightDensities(arch, particles, k)
+	for _, w := range drawn {
+		kept = append(kept, kdeEntry{Entry: Entry{K: k, I: w.Row, J: w.Col}, WeightEntry: w})
+	}
+	sort.SliceStable(kept, func(a, b int) bool { return kept[a].MeanAbs > kept[b].MeanAbs })
+	return kept, size, spread
+}
+
+// weightPanel is the panel of W_k in [WeightDistributions], from checked
+// particles, with no y label, titled "TAG W_k: ..." (tag is "(a)" for W_0
+// in WeightDistributions); it adds the panel's entries to leg (no
+// separator after them) and returns the number of entries drawn.
+func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
+	kept, size, spread := layerEntries(arch, particles, k)
+	label := "W" + subscript(k)
+	p := newPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
+	if len(kept) == 0 {
+		setRange(&p.X, -1, 1)
+		setRange(&p.Y, 0, 1)
+		leg.Add(fmt.Sprintf("%s %s: all entries near 0", tag, label))
+		return p, 0
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range kept {
+		elo, ehi := metrics.DensityRange(e.Values, e.Bandwidth)
+		lo, hi = math.Min(lo, elo), math.Max(hi, ehi)
+	}
+	if k > 0 { // non-negative weights: their densities start at 0
+		lo = math.Max(lo, -metrics.DensityReach*metrics.DensityFloorFraction*spread)
+	}
+	xs := metrics.Linspace(lo, hi, metrics.DensityPoints)
+	named := min(kdeLegendCap, len(kept))
+	curves := make([]plotter.XYs, len(kept))
+	peaks := make([]float64, len(kept))
+	for r, e := range kept {
+		ys := metrics.GaussianKDE(e.Values, e.Bandwidth, xs)
+		peaks[r] = slices.Max(ys)
+		curves[r] = xyOf(xs, ys)
+	}
+	// the y axis holds the named curves and most of the others: a few
+	// narrow peaks would otherwise flatten everything else
+	top := slices.Max(peaks[:named])
+	slices.Sort(peaks)
+	top = math.Max(top, metrics.QuantileSorted(peaks, kdePeakQuantile))
+	p.Add(refLine{vertical: true, style: draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75)}})
+	others := draw.LineStyle{Color: fade(grey, 0.6), Width: vg.Points(kdeOthersWidth)}
+	for r := len(kept) - 1; r >= named; r-- {
+		addFlat(p, line(curves[r], others))
+	}
+	leg.Add(fmt.Sprintf("%s %s, entries (i, j):", tag, label))
+	styles := make([]draw.LineStyle, named)
+	for r := named - 1; r >= 0; r-- {
+		styles[r] = solidLine(rankColor(r, named))
+		addFlat(p, line(curves[r], styles[r]))
+	}
+	for r := range named {
+		e := kept[r]
+		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.I+1, e.J+1, num(e.Mean)), lineThumb{styles[r]})
+	}
+	if len(kept) > named {
+		leg.Add(fmt.Sprintf("%d others", len(kept)-named), lineThumb{others})
+	}
+	setRange(&p.X, lo, hi)
+	setRange(&p.Y, 0, 1.05*top)
+	return p, len(kept)
+}
+
+// checkLayer reports a k that is not the index of a weight matrix W_k of
+// arch.
+func checkLayer(arch icnn.Arch, k int) error {
+	if n := len(arch.Layers()); k < 0 || k >= n {
+		return fmt.Errorf("layer k = %d out of range: widths %v have %d layers (0 <= k < %d)", k, arch.Widths, n, n)
+	}
+	return nil
+}

@@ -1,0 +1,42 @@
+package metrics
+
+import "slices"
+
+// Band is the spread of an ensemble's predictions of one stress component
+// along a list of points, one value per point in the list's order.
+type Band struct {
+	Min, Max, Mean []float64 // over the particles
+	// Quantiles[i] holds the i-th quantile asked of [EnsembleBand]
+	// ([QuantileSorted]: linear interpolation between order statistics);
+	// nil when none is asked.
+	Quantiles [][]float64
+}
+
+// EnsembleBand returns the band of component comp of pred, the ensemble's
+// predictions [particle][point][component], at the given points (indices
+// into each particle's predictions), with the quantiles qs (each in
+// [0, 1]) over the particles. It panics if there are no particles.
+func EnsembleBand(pred [][][Components]float64, points []int, comp int, qs ...float64) Band {
+	m, n := len(points), len(pred)
+	b := Band{Min: make([]float64, m), Max: make([]float64, m), Mean: make([]float64, m)}
+	if len(qs) > 0 {
+		b.Quantiles = make([][]float64, len(qs))
+		for i := range qs {
+			b.Quantiles[i] = make([]float64, m)
+		}
+	}
+	vals := make([]float64, n)
+	for k, i := range points {
+		var s float64
+		for a := range pred {
+			vals[a] = pred[a][i][comp]
+			s += vals[a]
+		}
+		slices.Sort(vals)
+		b.Min[k], b.Max[k], b.Mean[k] = vals[0], vals[n-1], s/float64(n)
+		for j, q := range qs {
+			b.Quantiles[j][k] = QuantileSorted(vals, q)
+		}
+	}
+	return b
+}

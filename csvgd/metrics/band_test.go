@@ -1,0 +1,31 @@
+package metrics
+
+import (
+	"math"
+	"testing"
+)
+
+// TestEnsembleBand: min, max, mean and the 5-95% quantiles per point, in
+// the order of the points asked.
+func TestEnsembleBand(t *testing.T) {
+	// 21 particles predicting a, 10a, 20a at three points for a = 0..20
+	pred := make([][][Components]float64, 21)
+	for a := range pred {
+		pred[a] = make([][Components]float64, 3)
+		for i := range 3 {
+			pred[a][i][1] = float64(a) * []float64{1, 10, 20}[i]
+		}
+	}
+	st := EnsembleBand(pred, []int{2, 0, 1}, 1, 0.05, 0.95)
+	for k, scale := range []float64{20, 1, 10} {
+		if st.Min[k] != 0 || st.Max[k] != 20*scale || math.Abs(st.Mean[k]-10*scale) > 1e-12 {
+			t.Errorf("point %d: lo %v, hi %v, mean %v; want 0, %v, %v", k, st.Min[k], st.Max[k], st.Mean[k], 20*scale, 10*scale)
+		}
+		if math.Abs(st.Quantiles[0][k]-1*scale) > 1e-12 || math.Abs(st.Quantiles[1][k]-19*scale) > 1e-12 {
+			t.Errorf("point %d: quantiles %v, %v; want %v, %v", k, st.Quantiles[0][k], st.Quantiles[1][k], scale, 19*scale)
+		}
+	}
+	if st := EnsembleBand(pred[:3], []int{0}, 1); st.Quantiles != nil || st.Mean[0] != 1 {
+		t.Errorf("without quantiles: %+v", st)
+	}
+}
