@@ -32,6 +32,7 @@ type trainOutput struct {
 	Sigma          float64             `json:"sigma"`
 	Likelihood     string              `json:"likelihood"`
 	Inputs         string              `json:"inputs"`
+	Threshold      float64             `json:"threshold"` // pruning threshold and the prior's smoothing s
 	Align          string              `json:"align"`
 	W1Sum          jsonFloat           `json:"w1_sum"`
 	W1SumInRange   jsonFloat           `json:"w1_sum_in_range"`
@@ -151,7 +152,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Prior: c.Prior.String(), Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonFloat(last.KernelMedian), KernelGroups: last.KernelGroups,
+		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), Threshold: c.Threshold, KernelMedian: jsonFloat(last.KernelMedian), KernelGroups: last.KernelGroups,
 		W1Sum: jsonFloat(res.W1.Sum), W1SumInRange: jsonFloat(res.W1InRange), MeanErrorIn: jsonFloat(res.MeanErrorInRange), TrainRMSE: jsonFloat(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
