@@ -51,11 +51,7 @@ func (p *Posterior) LogDensity(theta, grad []float64) float64 {
 	if p.Prior.Lambda == 0 {
 		return lp
 	}
-	for i, t := range theta {
-		lp += p.Prior.SmoothedLogDensity1D(t)
-		grad[i] += p.Prior.Score1D(t)
-	}
-	return lp
+	return lp + smoothedPrior(p.Prior, theta, grad)
 }
 
 // NonNegative lists the constrained weights, those of every layer but the

@@ -26,7 +26,8 @@ func trainingSamples(tb testing.TB) []hyperelastic.Sample {
 
 // hostLogPosterior is the log posterior written independently of the
 // package: the stress of icnn.Arch.HostStress in the mean-squared-error
-// likelihood, plus the smoothed prior of every weight.
+// likelihood, plus the smoothed prior of every weight,
+// -c (theta^2 + s^2)^(alpha/2), without the constants.
 func hostLogPosterior(arch icnn.Arch, samples []hyperelastic.Sample, sigma float64, prior stein.Prior, theta []float64) float64 {
 	var ss float64
 	for _, p := range samples {
@@ -37,7 +38,7 @@ func hostLogPosterior(arch icnn.Arch, samples []hyperelastic.Sample, sigma float
 	}
 	lp := -ss / (2 * sigma * sigma * float64(len(samples)))
 	for _, t := range theta {
-		lp += prior.SmoothedLogDensity1D(t)
+		lp -= prior.Penalty() * math.Pow(t*t+prior.Smoothing*prior.Smoothing, prior.Alpha/2)
 	}
 	return lp
 }

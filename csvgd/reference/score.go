@@ -104,12 +104,22 @@ func (net *network) newWorkspace(m int) *workspace {
 //	z < 0:  softplus = log1p(e),     sigmoid = e/(1 + e),
 //	sigmoid' = e/(1 + e)^2.
 func activate(z float64) (sp, sig, dsig float64) {
-	e := math.Exp(-math.Abs(z))
+	e, sig, dsig := sigmoids(z)
+	if z >= 0 {
+		return z + math.Log1p(e), sig, dsig
+	}
+	return math.Log1p(e), sig, dsig
+}
+
+// sigmoids returns e = exp(-|z|), sigmoid(z) and sigmoid'(z) as [activate]
+// computes them, without the softplus.
+func sigmoids(z float64) (e, sig, dsig float64) {
+	e = math.Exp(-math.Abs(z))
 	inv := 1 / (1 + e)
 	if z >= 0 {
-		return z + math.Log1p(e), inv, e * inv * inv
+		return e, inv, e * inv * inv
 	}
-	return math.Log1p(e), e * inv, e * inv * inv
+	return e, e * inv, e * inv * inv
 }
 
 // forward is the first pass at point p with input x: the forward pass
@@ -121,7 +131,8 @@ func activate(z float64) (sp, sig, dsig float64) {
 //	g_H = W_H,  a_k = g_k ⊙ sigmoid(z_k),  g_{k-1} = W_{k-1}^T a_k,  dNN/dx = g_0,
 //
 // keeping h_k, sigmoid(z_k), sigmoid'(z_k) and g_k of the point for the
-// second pass. It writes dNN/dx into ws.grad[3p:3p+3].
+// second pass; h_H, which neither the stress nor the second pass reads, is
+// not computed. It writes dNN/dx into ws.grad[3p:3p+3].
 func (net *network) forward(ws *workspace, theta, x []float64, p int) {
 	base := p * net.nodes
 	in := x
@@ -136,7 +147,11 @@ func (net *network) forward(ws *workspace, theta, x []float64, p int) {
 			for c, v := range row {
 				z += v * in[c]
 			}
-			h[r], s[r], ds[r] = activate(z)
+			if k < net.hidden {
+				h[r], s[r], ds[r] = activate(z)
+			} else { // h_H is never read: the stress needs only dNN/dx
+				_, s[r], ds[r] = sigmoids(z)
+			}
 		}
 		in = h
 	}
