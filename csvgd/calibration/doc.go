@@ -9,25 +9,25 @@
 // test point x. Its central band at level L is [Q((1-L)/2), Q((1+L)/2)]
 // of those N values (empirical quantiles, linearly interpolated).
 //
-//  1. Coverage of the truth ([Report].Truth): how often the noise-free
-//     stress S(x) lies inside the push-forward band. The push-forward is
-//     the uncertainty about the function; a posterior of the right width
-//     covers the truth about as often as the level says, but nothing
-//     requires it to: a posterior is calibrated for observations, not for
-//     the truth, and it covers the truth less often when its model is
-//     biased.
-//  2. Coverage of new observations ([Report].Predictive): how often a
-//     fresh noisy observation y = S(x)(1 + s xi), xi ~ N(0, 1), drawn
-//     with a seed that training never used ([Fresh]), lies inside the
-//     central interval of the posterior predictive: the mixture over the
-//     ensemble of the likelihood's noise model,
+// Coverage of the truth ([Report].Truth) is how often the noise-free
+// stress S(x) lies inside the push-forward band. The push-forward is the
+// uncertainty about the function; a posterior of the right width covers
+// the truth about as often as the level says, but nothing requires it to:
+// a posterior is calibrated for observations, not for the truth, and it
+// covers the truth less often when its model is biased.
 //
-//     p(y | x) = 1/N sum_j N(y; f_j(x), sigma^2),
+// Coverage of new observations ([Report].Predictive) is how often a fresh
+// noisy observation y = S(x)(1 + s xi), xi ~ N(0, 1), drawn with a seed
+// that training never used ([Fresh]), lies inside the central interval of
+// the posterior predictive: the mixture over the ensemble of the
+// likelihood's noise model,
 //
-//     the Gaussian N(0, sigma^2) per stress component of the
-//     mean-squared-error likelihood (docs/reading.md section 9), whose
-//     quantiles [PredictiveInterval] finds by bisection of the mixture's
-//     distribution function.
+//	p(y | x) = 1/N sum_j N(y; f_j(x), sigma^2),
+//
+// the Gaussian N(0, sigma^2) per stress component of the
+// mean-squared-error likelihood (docs/reading.md section 9), whose
+// quantiles [PredictiveInterval] finds by bisection of the mixture's
+// distribution function.
 //
 // # The noise model and the data's noise
 //
