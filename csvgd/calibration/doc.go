@@ -32,7 +32,7 @@
 // # The noise model and the data's noise
 //
 // The likelihood's noise is additive and the same for every component
-// and point (sigma = 0.07, [train.CalibratedSigma]); the data's is
+// and point (one sigma, train.CalibratedSigma); the data's is
 // multiplicative, S(1 + s xi), with standard deviation s |S|, which
 // vanishes at F = I and grows with the stress (docs/reading.md section
 // 6). So the predictive intervals are too wide where the stress is small
