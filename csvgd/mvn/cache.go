@@ -20,7 +20,7 @@ type surveyFile struct {
 	Points  []SurveyPoint
 }
 
-const surveyFileVersion = 2
+const surveyFileVersion = 3
 
 // CachedSurvey returns the survey s, reading it from path when that file
 // holds a finished survey of exactly the same configuration, and otherwise
@@ -70,12 +70,14 @@ func writeAtomic(path string, v any) error {
 type surveyPointJSON struct {
 	Alpha, Beta, Lambda, Gamma float64
 	Bhattacharyya, L1Theta3    *float64
+	BhattacharyyaPosterior     *float64
 	Error                      string `json:",omitempty"`
 }
 
 // MarshalJSON implements json.Marshaler (NaN metrics become null).
 func (p SurveyPoint) MarshalJSON() ([]byte, error) {
-	return json.Marshal(surveyPointJSON{p.Alpha, p.Beta, p.Lambda, p.Gamma, finiteOrNil(p.Bhattacharyya), finiteOrNil(p.L1Theta3), p.Error})
+	return json.Marshal(surveyPointJSON{p.Alpha, p.Beta, p.Lambda, p.Gamma, finiteOrNil(p.Bhattacharyya), finiteOrNil(p.L1Theta3),
+		finiteOrNil(p.BhattacharyyaPosterior), p.Error})
 }
 
 // UnmarshalJSON implements json.Unmarshaler (null metrics become NaN).
@@ -84,7 +86,8 @@ func (p *SurveyPoint) UnmarshalJSON(raw []byte) error {
 	if err := json.Unmarshal(raw, &j); err != nil {
 		return err
 	}
-	*p = SurveyPoint{j.Alpha, j.Beta, j.Lambda, j.Gamma, valueOrNaN(j.Bhattacharyya), valueOrNaN(j.L1Theta3), j.Error}
+	*p = SurveyPoint{j.Alpha, j.Beta, j.Lambda, j.Gamma, valueOrNaN(j.Bhattacharyya), valueOrNaN(j.L1Theta3),
+		valueOrNaN(j.BhattacharyyaPosterior), j.Error}
 	return nil
 }
 
