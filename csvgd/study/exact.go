@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
 	"github.com/csvgd/csvgd-go/csvgd/condense"
@@ -147,4 +148,57 @@ func BandWidth(pred [][][6]float64, test []hyperelastic.Sample, level float64) (
 		sum += band.Hi[e.Point][e.Component] - band.Lo[e.Point][e.Component]
 	}
 	return sum / float64(len(entries)), nil
+}
+
+// TrimmedW1Between is [ExactComparison.W1Between] on the central parts of
+// the two push-forwards (metrics.TrimmedWasserstein1 with trim t at each
+// end): the distance between the bulks, which a few extreme draws do not
+// dominate.
+func (c ExactComparison) TrimmedW1Between(t float64) float64 {
+	var sum float64
+	a, b := make([]float64, len(c.Stein)), make([]float64, len(c.NUTS))
+	for _, m := range hyperelastic.WithinRange(c.Test, hyperelastic.TrainingDelta) {
+		for k := range 6 {
+			for j, p := range c.Stein {
+				a[j] = p[m][k]
+			}
+			for j, p := range c.NUTS {
+				b[j] = p[m][k]
+			}
+			sum += metrics.TrimmedWasserstein1(a, b, t)
+		}
+	}
+	return sum
+}
+
+// ExtremeDraws counts the NUTS draws that somewhere inside the training
+// range predict a stress that is off the truth by more than the largest
+// true stress component there: networks that the data allow because they
+// differ from the others only between the training points.
+func (c ExactComparison) ExtremeDraws() int {
+	in := hyperelastic.WithinRange(c.Test, hyperelastic.TrainingDelta)
+	largest := 0.0
+	for _, m := range in {
+		for _, s := range c.Test[m].STrue {
+			largest = math.Max(largest, math.Abs(s))
+		}
+	}
+	n := 0
+	for _, p := range c.NUTS {
+		if maxError(p, c.Test, in) > largest {
+			n++
+		}
+	}
+	return n
+}
+
+// maxError is the largest |S - S_true| of the prediction p at the points.
+func maxError(p [][6]float64, test []hyperelastic.Sample, points []int) float64 {
+	e := 0.0
+	for _, m := range points {
+		for k, s := range test[m].STrue {
+			e = math.Max(e, math.Abs(p[m][k]-s))
+		}
+	}
+	return e
 }
