@@ -177,8 +177,8 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64) ([]*plo
 		setRange(&p.X, lo, hi)
 		row = append(row, p)
 	}
-	for _, p := range row {
-		setRange(&p.Y, 0, 1.05*ymax)
+	for _, p := range row { // head room for the legend above the peak
+		setRange(&p.Y, 0, 1.7*ymax)
 	}
 	return row, nil
 }

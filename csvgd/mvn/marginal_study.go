@@ -57,13 +57,13 @@ type MarginalRun struct {
 func (r MarginalRun) Label() string {
 	switch r.Vary {
 	case "bandwidth":
-		return fmt.Sprintf("γ = %g", r.Config.Bandwidth.Gamma)
+		return fmt.Sprintf("γ = %.3g", r.Config.Bandwidth.Gamma)
 	case "beta":
-		return fmt.Sprintf("β = %g", r.Config.Beta)
+		return fmt.Sprintf("β = %.3g", r.Config.Beta)
 	case "particles":
 		return fmt.Sprintf("N = %d", r.Config.Particles)
 	}
-	return fmt.Sprintf("median γ, β = %g, N = %d", r.Config.Beta, r.Config.Particles)
+	return fmt.Sprintf("median γ, β = %.3g, N = %d", r.Config.Beta, r.Config.Particles)
 }
 
 // runs lists the study's configurations with what varies in each.
