@@ -25,9 +25,10 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		"Runs every study of the paper (cached under data/cache/runs/, resumed from a checkpoint when\n"+
 		"one was interrupted), writes all thirteen figures as DIR/NAME.png and .svg, the results tables\n"+
 		"as DIR/results.md and on stdout, and, in full mode, the tables into README's results block;\n"+
-		"then the figures beyond the paper (alignment, mvn_ksd, ksd_convergence), the comparison of the\n"+
-		"prior's two forms with the calibration of sigma (DIR/prior.md, docs/reading.md's prior block) and\n"+
-		"the alignment study's table (DIR/alignment.md, README's alignment block).", stdout)
+		"then the figures beyond the paper (alignment, mvn_ksd, ksd_convergence, mvn_exact, stein_vs_nuts,\n"+
+		"calibration), the comparison of the prior's two forms with the calibration of sigma (DIR/prior.md,\n"+
+		"docs/reading.md's prior block), the alignment study's table (DIR/alignment.md, README's alignment\n"+
+		"block) and the comparison with the exact posterior (DIR/exact-posterior.md, docs/exact-posterior.md).", stdout)
 	out, quick := outputFlags(fs)
 	readme := fs.String("readme", "", "README whose results blocks to replace, and docs/reading.md beside it (default: the repository's README.md in full mode; none in quick mode or with \"none\")")
 	if code, stop := parseFlags(fs, args, stderr); stop {
@@ -42,6 +43,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && readmePath != "" {
 		_, _, err = readingResults.find(readingDoc(readmePath))
+	}
+	if err == nil && readmePath != "" {
+		_, _, err = exactResults.find(exactDoc(readmePath))
 	}
 	if err != nil {
 		return usageError(fs, stderr, err)
@@ -73,6 +77,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		return failure(fs, stderr, err)
 	}
 	if err := alignmentTable.make(store, *out, *quick, readmePath, stdout, stderr); err != nil {
+		return failure(fs, stderr, err)
+	}
+	if err := exactTable.make(store, *out, *quick, exactDoc(readmePath), stdout, stderr); err != nil {
 		return failure(fs, stderr, err)
 	}
 	return exitOK
