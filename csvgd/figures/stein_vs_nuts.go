@@ -171,28 +171,61 @@ func bandPanel(tag string, r SteinNUTS, comp int, c color.Color) *plot.Plot {
 	return p
 }
 
-// ratioPanel is the ratio of the Stein ensembles' 90% band widths of S11
-// to the NUTS draws' along the path.
-func ratioPanel(runs []SteinNUTS) *plot.Plot {
-	p := newPanel("(c) 90% band width, Stein / NUTS, S11", "F₁₁", "")
+// window is the half-width of the F11 window of panels (c) and (d)
+// around 1: a quarter beyond the training range.
+const window = 1.25 * trainingDelta
+
+// pathCurvesPanel is a panel of one curve per ensemble against F11 inside
+// the window, each point from value(run, test point); it returns the
+// panel and the values inside the training range.
+func pathCurvesPanel(title string, runs []SteinNUTS, value func(r SteinNUTS, m int) (float64, bool)) (*plot.Plot, []float64) {
+	p := newPanel(title, "F₁₁", "")
 	p.Add(trainingSpan())
-	var all []float64
+	var in []float64
 	for i, r := range runs {
-		order := pathOrder(r.Test)
-		xs := pathX(r.Test, order)
-		nuts, stein := newPathBand(r.NUTS, r.Test, order, 0), newPathBand(r.Stein, r.Test, order, 0)
 		var xy plotter.XYs
-		for k := range order {
-			if w := nuts.hi90[k] - nuts.lo90[k]; w > 0 && math.Abs(xs[k]-1) <= 1.25*trainingDelta {
-				xy = append(xy, plotter.XY{X: xs[k], Y: (stein.hi90[k] - stein.lo90[k]) / w})
-				all = append(all, xy[len(xy)-1].Y)
+		for _, m := range pathOrder(r.Test) {
+			x := r.Test[m].F[0]
+			if math.Abs(x-1) > window {
+				continue
+			}
+			if v, ok := value(r, m); ok {
+				xy = append(xy, plotter.XY{X: x, Y: v})
+				if math.Abs(r.Test[m].D) <= trainingDelta {
+					in = append(in, v)
+				}
 			}
 		}
 		addFlat(p, line(xy, solidLine(rankColor(i, len(runs)))))
 	}
+	setRange(&p.X, 1-window, 1+window)
+	return p, in
+}
+
+// values is component k at test point m of every member of pred.
+func values(pred [][][6]float64, m, k int) []float64 {
+	out := make([]float64, len(pred))
+	for j, p := range pred {
+		out[j] = p[m][k]
+	}
+	return out
+}
+
+// width90 is the width of the central 90% of vs.
+func width90(vs []float64) float64 {
+	s := slices.Sorted(slices.Values(vs))
+	return metrics.QuantileSorted(s, 0.95) - metrics.QuantileSorted(s, 0.05)
+}
+
+// ratioPanel is the ratio of the Stein ensembles' 90% band widths of S11
+// to the NUTS draws' along the path.
+func ratioPanel(runs []SteinNUTS) *plot.Plot {
+	p, in := pathCurvesPanel("(c) 90% band width, Stein / NUTS, S11", runs, func(r SteinNUTS, m int) (float64, bool) {
+		w := width90(values(r.NUTS, m, 0))
+		return width90(values(r.Stein, m, 0)) / w, w > 0
+	})
 	p.Add(refLine{at: 1, style: draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}})
-	setRange(&p.X, 1-1.25*trainingDelta, 1+1.25*trainingDelta)
-	_, hi := paddedRange(append(all, 1), 0.05)
+	_, hi := paddedRange(append(in, 1), 0.05)
 	setRange(&p.Y, 0, math.Min(hi, 3))
 	return p
 }
@@ -200,35 +233,14 @@ func ratioPanel(runs []SteinNUTS) *plot.Plot {
 // trimmedW1Panel is the W1 between the central 90% of the two
 // push-forwards at each test point, summed over the components.
 func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
-	p := newPanel("(d) W₁ between the central 90%", "F₁₁", "")
-	p.Add(trainingSpan())
-	var all []float64
-	for i, r := range runs {
-		order := pathOrder(r.Test)
-		a, b := make([]float64, len(r.Stein)), make([]float64, len(r.NUTS))
-		var xy plotter.XYs
-		for _, m := range order {
-			sum := 0.0
-			for k := range 6 {
-				for j, q := range r.Stein {
-					a[j] = q[m][k]
-				}
-				for j, q := range r.NUTS {
-					b[j] = q[m][k]
-				}
-				sum += metrics.TrimmedWasserstein1(a, b, 0.05)
-			}
-			if math.Abs(r.Test[m].F[0]-1) <= 1.25*trainingDelta {
-				xy = append(xy, plotter.XY{X: r.Test[m].F[0], Y: sum})
-			}
-			if math.Abs(r.Test[m].D) <= trainingDelta {
-				all = append(all, sum)
-			}
+	p, in := pathCurvesPanel("(d) W₁ between the central 90%", runs, func(r SteinNUTS, m int) (float64, bool) {
+		sum := 0.0
+		for k := range 6 {
+			sum += metrics.TrimmedWasserstein1(values(r.Stein, m, k), values(r.NUTS, m, k), 0.05)
 		}
-		addFlat(p, line(xy, solidLine(rankColor(i, len(runs)))))
-	}
-	setRange(&p.X, 1-1.25*trainingDelta, 1+1.25*trainingDelta)
-	_, hi := paddedRange(append(all, 0), 0.3)
+		return sum, true
+	})
+	_, hi := paddedRange(append(in, 0), 0.3)
 	setRange(&p.Y, 0, hi)
 	return p
 }

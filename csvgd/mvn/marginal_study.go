@@ -1,12 +1,9 @@
 package mvn
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
@@ -144,33 +141,14 @@ func W1ToDensity(xs []float64, p func(float64) float64) float64 {
 	return w1
 }
 
-// marginalFile is the on-disk form of a finished study.
-type marginalFile struct {
-	Version int
-	Config  MarginalConfig
-	Runs    []MarginalRun
-}
-
 const marginalFileVersion = 1
 
 // CachedMarginalStudy returns the study m, reading it from path when that
 // file holds a finished study of exactly this configuration, running it
-// ([MarginalStudy]) and writing it there otherwise; "" disables the cache.
+// ([MarginalStudy]) and writing it there otherwise ([cached]); "" disables
+// the cache.
 func CachedMarginalStudy(b backends.Backend, t Target, m MarginalConfig, path string, progress func(done, total int)) ([]MarginalRun, error) {
-	if path != "" {
-		if raw, err := os.ReadFile(path); err == nil {
-			var f marginalFile
-			want, _ := json.Marshal(m)
-			if json.Unmarshal(raw, &f) == nil && f.Version == marginalFileVersion {
-				if got, _ := json.Marshal(f.Config); bytes.Equal(want, got) {
-					return f.Runs, nil
-				}
-			}
-		}
-	}
-	runs, err := MarginalStudy(b, t, m, progress)
-	if err != nil || path == "" {
-		return runs, err
-	}
-	return runs, writeAtomic(path, marginalFile{Version: marginalFileVersion, Config: m, Runs: runs})
+	vary, _ := m.runs()
+	complete := func(runs []MarginalRun) bool { return len(runs) == len(vary) }
+	return cached(path, marginalFileVersion, m, complete, func() ([]MarginalRun, error) { return MarginalStudy(b, t, m, progress) })
 }
