@@ -71,12 +71,12 @@ func wantsEnsemble(args []string) bool {
 }
 
 func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("nuts", "csvgd nuts -ensemble FILE [-data DIR] [-chains C] [-warmup W] [-draws D] [-keep N] [-seed S] [-save FILE] [-force] [-json]\n\n"+
+	fs := newFlagSet("nuts", "csvgd nuts -ensemble FILE [-data DIR] [-chains C] [-warmup W] [-draws D] [-keep N] [-seed S] [-quick] [-save FILE] [-force] [-json]\n\n"+
 		"Samples with the No-U-Turn sampler the posterior that the Stein flow of a saved ensemble targets on its\n"+
 		"template: the same data, the mean-squared-error likelihood with the same sigma and the same smoothed alpha\n"+
 		"prior at the final stage's lambda, W1..WL >= 0 kept by reflection at 0. The chains start at the Stein\n"+
 		"particles; -save writes the draws, thinned to -keep, as an ensemble file for csvgd predict and explore.", stdout)
-	c := exact.DefaultConfig(csvgd.Quick())
+	c := exact.DefaultConfig(false)
 	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
 	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
 	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains, started at Stein particles spread over the ensemble")
@@ -86,12 +86,16 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of every chain's random stream")
 	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "most doublings of a trajectory")
 	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation, in (0, 1)")
+	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
 	mvnToo := fs.Bool("mvn", false, "(not with -ensemble)")
 	save := fs.String("save", "", "write the kept draws as an ensemble file")
 	force := fs.Bool("force", false, "let -save replace an existing file")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
+	}
+	if *quick {
+		quickDefaults(fs, &c)
 	}
 	if err := checkNUTSEnsemble(fs, *mvnToo, c, *save, *force); err != nil {
 		return usageError(fs, stderr, err)
@@ -116,6 +120,20 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 	}
 	printNUTSEnsemble(stdout, out)
 	return exitOK
+}
+
+// quickDefaults sets the settings the command line left alone to those
+// of quick mode (exact.DefaultConfig(true)).
+func quickDefaults(fs *flagSet, c *exact.Config) {
+	q := exact.DefaultConfig(true)
+	for name, pair := range map[string][2]*int{
+		"chains": {&c.Chains, &q.Chains}, "warmup": {&c.Warmup, &q.Warmup}, "draws": {&c.Draws, &q.Draws},
+		"keep": {&c.Keep, &q.Keep}, "max-depth": {&c.MaxDepth, &q.MaxDepth},
+	} {
+		if !fs.isSet(name) {
+			*pair[0] = *pair[1]
+		}
+	}
 }
 
 // checkNUTSEnsemble checks the flags before any work.

@@ -121,3 +121,20 @@ func TestNUTSEnsembleBadInput(t *testing.T) {
 		t.Errorf("nuts -ensemble -h: exit %d, stdout %q", code, out)
 	}
 }
+
+// TestNUTSEnsembleQuick: -quick takes quick mode's chains, iterations and
+// draws, and flags given beside it override them.
+func TestNUTSEnsembleQuick(t *testing.T) {
+	in := tinyEnsemble(t, tinyMeta(""), 0.3)
+	code, out, errOut := runCLI("nuts", "-ensemble", in, "-quick", "-draws", "12", "-keep", "10", "-json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct{ Chains, Warmup, Draws, Keep int }
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Chains != 2 || got.Warmup != 100 || got.Draws != 12 || got.Keep != 10 {
+		t.Errorf("quick run: %+v, want 2 chains, 100 warm-up, and the 12 draws and 10 kept given", got)
+	}
+}
