@@ -41,6 +41,7 @@ var CoverageLevels = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
 type ExactComparison struct {
 	Particles int
 	Arch      icnn.Arch
+	Config    exact.Config // the NUTS run's
 	Report    exact.Report
 	Test      []hyperelastic.Sample
 	// Stein and NUTS are the predictions [member][test point][6] of the
@@ -84,7 +85,7 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	c := ExactComparison{Particles: n.Run.Config.Particles, Arch: res.Arch, Report: nr.Report, Test: data.Test,
+	c := ExactComparison{Particles: n.Run.Config.Particles, Arch: res.Arch, Config: nr.Config, Report: nr.Report, Test: data.Test,
 		Stein: exact.HostPredict(res.Arch, data.Test, res.Particles.Rows()), NUTS: exact.HostPredict(nr.Arch, data.Test, nr.Draws),
 		SteinW1Truth: res.W1InRange}
 	if c.NUTSW1Truth, err = inRangeW1(c.NUTS, train.ReferenceSample(data.Test, data.Noise, n.Run.Config.RefDraws, n.Run.Config.Seed), data.Test); err != nil {

@@ -31,7 +31,7 @@ func ExactTables(w io.Writer, s *Store, quick bool) error {
 func samplerTable(w io.Writer, cs []ExactComparison) {
 	r0 := cs[0].Report
 	fmt.Fprintf(w, "NUTS on the final template of each run: %d chains started at Stein particles, %d warm-up and %d kept iterations each, trees of at most 2^%d - 1 steps; R-hat and ESS of the push-forward are over the %d stresses at %d test points inside the training range.\n\n",
-		r0.Chains, r0.Warmup, r0.Draws, ExactRuns(false)[0].Config.MaxDepth, r0.Watched, r0.Watched/6)
+		r0.Chains, r0.Warmup, r0.Draws, cs[0].Config.MaxDepth, r0.Watched, r0.Watched/6)
 	fmt.Fprintln(w, "| particles | template (weights) | seconds | push-forward R-hat max | bulk ESS min | tail ESS min | bulk ESS / s | divergences (warm-up) | acceptance | weights: R-hat max | log density: R-hat |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
