@@ -51,6 +51,12 @@ func MVNExact(survey []mvn.SurveyPoint, marginal []mvn.MarginalRun, exact func(f
 	if err != nil {
 		return failed(name, err)
 	}
+	for len(top) < len(bottom) { // other alphas than the survey's three: blank tiles
+		top = append(top, nil)
+	}
+	for len(bottom) < len(top) {
+		bottom = append(bottom, nil)
+	}
 	return &Figure{
 		Name: name, Panels: [][]*plot.Plot{top, bottom}, Legend: leg,
 		RowLabels: []string{"Bhattacharyya distance", "density of θ₃"},
