@@ -46,6 +46,13 @@ func PushForwardBand(pred [][][6]float64, level float64) (Interval, error) {
 	if err := checkPredictions(pred); err != nil {
 		return Interval{}, err
 	}
+	return central(pred, level, metrics.QuantileSorted), nil
+}
+
+// central is the interval between the quantiles q(vals, (1-level)/2) and
+// q(vals, (1+level)/2) of the members' sorted values vals at every point
+// and component of pred.
+func central(pred [][][6]float64, level float64, q func(vals []float64, u float64) float64) Interval {
 	m := len(pred[0])
 	out := Interval{Lo: make([][6]float64, m), Hi: make([][6]float64, m)}
 	vals := make([]float64, len(pred))
@@ -55,9 +62,8 @@ func PushForwardBand(pred [][][6]float64, level float64) (Interval, error) {
 				vals[j] = p[i][k]
 			}
 			slices.Sort(vals)
-			out.Lo[i][k] = metrics.QuantileSorted(vals, (1-level)/2)
-			out.Hi[i][k] = metrics.QuantileSorted(vals, (1+level)/2)
+			out.Lo[i][k], out.Hi[i][k] = q(vals, (1-level)/2), q(vals, (1+level)/2)
 		}
 	}
-	return out, nil
+	return out
 }

@@ -23,19 +23,7 @@ func PredictiveInterval(pred [][][6]float64, sigma, level float64) (Interval, er
 	if !(sigma > 0) || math.IsInf(sigma, 0) {
 		return Interval{}, fmt.Errorf("calibration: sigma = %v must be finite and > 0", sigma)
 	}
-	m := len(pred[0])
-	out := Interval{Lo: make([][6]float64, m), Hi: make([][6]float64, m)}
-	f := make([]float64, len(pred))
-	for i := range m {
-		for k := range 6 {
-			for j, p := range pred {
-				f[j] = p[i][k]
-			}
-			out.Lo[i][k] = mixtureQuantile(f, sigma, (1-level)/2)
-			out.Hi[i][k] = mixtureQuantile(f, sigma, (1+level)/2)
-		}
-	}
-	return out, nil
+	return central(pred, level, func(f []float64, u float64) float64 { return mixtureQuantile(f, sigma, u) }), nil
 }
 
 // mixtureQuantile is the q-quantile of 1/N sum_j N(f_j, sigma^2).
