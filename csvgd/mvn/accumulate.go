@@ -58,7 +58,7 @@ func (a *accumulator) moments(mu []float64) (moments, error) {
 	if !(a.z > 0) || math.IsInf(a.z, 0) {
 		return moments{}, fmt.Errorf("posterior mass %v on the quadrature grid", a.z)
 	}
-	m := moments{mean: make([]float64, len(mu)), cov: make([][]float64, len(mu)), edge: a.edgeMax - a.shift}
+	m := moments{mean: make([]float64, len(mu)), cov: make([][]float64, len(mu)), logZ: a.shift + math.Log(a.z), edge: a.edgeMax - a.shift}
 	for i := range mu {
 		m.mean[i] = mu[i] + a.s1[i]/a.z
 		m.cov[i] = make([]float64, len(mu))

@@ -3,7 +3,6 @@ package mvn
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 
@@ -12,49 +11,53 @@ import (
 	"github.com/gomlx/gomlx/backends"
 )
 
-// surveyFile is the on-disk form of a finished survey: its configuration
-// and its points. Version changes when the meaning of the file changes.
-type surveyFile struct {
+// cacheFile is the on-disk form of a finished study: its configuration
+// and its result. Version changes when the meaning of the file changes.
+type cacheFile[C, R any] struct {
 	Version int
-	Config  SurveyConfig
-	Points  []SurveyPoint
+	Config  C
+	Result  R
 }
 
-const surveyFileVersion = 2
+// readCache returns the result cached at path when the file holds one of
+// version and configuration c that valid accepts; false otherwise (no
+// file, another version or configuration, or a damaged file).
+func readCache[C, R any](path string, version int, c C, valid func(R) bool) (R, bool) {
+	var f cacheFile[C, R]
+	raw, err := os.ReadFile(path)
+	if err != nil || json.Unmarshal(raw, &f) != nil {
+		return f.Result, false
+	}
+	want, _ := json.Marshal(c)
+	got, _ := json.Marshal(f.Config)
+	return f.Result, f.Version == version && bytes.Equal(want, got) && valid(f.Result)
+}
+
+// cached returns the result of configuration c: read from path when
+// [readCache] accepts the file there, computed otherwise and written to
+// path (atomically: a temporary file renamed into place). An unreadable or
+// stale file is replaced; an empty path disables the cache.
+func cached[C, R any](path string, version int, c C, valid func(R) bool, compute func() (R, error)) (R, error) {
+	if path != "" {
+		if r, ok := readCache(path, version, c, valid); ok {
+			return r, nil
+		}
+	}
+	r, err := compute()
+	if err != nil || path == "" {
+		return r, err
+	}
+	return r, writeAtomic(path, cacheFile[C, R]{Version: version, Config: c, Result: r})
+}
+
+const surveyFileVersion = 3
 
 // CachedSurvey returns the survey s, reading it from path when that file
 // holds a finished survey of exactly the same configuration, and otherwise
-// running it with [Survey] and writing it to path (atomically: a temporary
-// file renamed into place). An unreadable or stale file is replaced; an
-// empty path disables the cache.
+// running it with [Survey] and writing it to path ([cached]).
 func CachedSurvey(b backends.Backend, t Target, s SurveyConfig, path string, progress func(done, total int)) ([]SurveyPoint, error) {
-	if path != "" {
-		if pts, err := loadSurvey(path, s); err == nil {
-			return pts, nil
-		}
-	}
-	pts, err := Survey(b, t, s, progress)
-	if err != nil || path == "" {
-		return pts, err
-	}
-	return pts, writeAtomic(path, surveyFile{Version: surveyFileVersion, Config: s, Points: pts})
-}
-
-func loadSurvey(path string, s SurveyConfig) ([]SurveyPoint, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var f surveyFile
-	if err := json.Unmarshal(raw, &f); err != nil {
-		return nil, fmt.Errorf("mvn: survey cache %s: %w", path, err)
-	}
-	want, _ := json.Marshal(s)
-	got, _ := json.Marshal(f.Config)
-	if f.Version != surveyFileVersion || !bytes.Equal(want, got) || len(f.Points) != len(s.Points()) {
-		return nil, errors.New("mvn: survey cache holds another configuration")
-	}
-	return f.Points, nil
+	complete := func(pts []SurveyPoint) bool { return len(pts) == len(s.Points()) }
+	return cached(path, surveyFileVersion, s, complete, func() ([]SurveyPoint, error) { return Survey(b, t, s, progress) })
 }
 
 // writeAtomic writes v as indented JSON to path through a temporary file in
@@ -70,12 +73,14 @@ func writeAtomic(path string, v any) error {
 type surveyPointJSON struct {
 	Alpha, Beta, Lambda, Gamma float64
 	Bhattacharyya, L1Theta3    jsonnum.Float
+	BhattacharyyaPosterior     jsonnum.Float
 	Error                      string `json:",omitempty"`
 }
 
 // MarshalJSON implements json.Marshaler (NaN metrics become null).
 func (p SurveyPoint) MarshalJSON() ([]byte, error) {
-	return json.Marshal(surveyPointJSON{p.Alpha, p.Beta, p.Lambda, p.Gamma, jsonnum.Float(p.Bhattacharyya), jsonnum.Float(p.L1Theta3), p.Error})
+	return json.Marshal(surveyPointJSON{p.Alpha, p.Beta, p.Lambda, p.Gamma, jsonnum.Float(p.Bhattacharyya), jsonnum.Float(p.L1Theta3),
+		jsonnum.Float(p.BhattacharyyaPosterior), p.Error})
 }
 
 // UnmarshalJSON implements json.Unmarshaler (null metrics become NaN).
@@ -84,6 +89,7 @@ func (p *SurveyPoint) UnmarshalJSON(raw []byte) error {
 	if err := json.Unmarshal(raw, &j); err != nil {
 		return err
 	}
-	*p = SurveyPoint{j.Alpha, j.Beta, j.Lambda, j.Gamma, float64(j.Bhattacharyya), float64(j.L1Theta3), j.Error}
+	*p = SurveyPoint{j.Alpha, j.Beta, j.Lambda, j.Gamma, float64(j.Bhattacharyya), float64(j.L1Theta3),
+		float64(j.BhattacharyyaPosterior), j.Error}
 	return nil
 }

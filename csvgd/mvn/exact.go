@@ -44,14 +44,14 @@ func ExactMoments(t Target, prior stein.Prior) (mean []float64, cov *mat.SymDens
 	mean, cov = make([]float64, t.Dim()), mat.NewSymDense(t.Dim(), nil)
 	for _, b := range blocks {
 		bt := blockTarget(t, sigma, b)
-		m, c, err := bt.converged(prior)
+		m, err := bt.converged(prior)
 		if err != nil {
 			return nil, nil, fmt.Errorf("mvn: exact moments of coordinates %v: %w", b, err)
 		}
 		for i, bi := range b {
-			mean[bi] = m[i]
+			mean[bi] = m.mean[i]
 			for j, bj := range b {
-				cov.SetSym(bi, bj, c[i][j])
+				cov.SetSym(bi, bj, m.cov[i][j])
 			}
 		}
 	}
@@ -109,36 +109,36 @@ func blockTarget(t Target, sigma mat.Symmetric, b []int) block {
 
 // converged integrates with windows and panels refined until the checks of
 // [ExactMoments] pass.
-func (b block) converged(prior stein.Prior) ([]float64, [][]float64, error) {
+func (b block) converged(prior stein.Prior) (moments, error) {
 	for _, k := range []float64{12, 18, 27} {
-		m, c, inside, err := b.refined(prior, k)
+		m, inside, err := b.refined(prior, k)
 		if err != nil {
-			return nil, nil, err
+			return moments{}, err
 		}
 		if inside {
-			return m, c, nil
+			return m, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("the posterior is not negligible at the edges of a window of 27 likelihood standard deviations")
+	return moments{}, fmt.Errorf("the posterior is not negligible at the edges of a window of 27 likelihood standard deviations")
 }
 
 // refined integrates on the window of k standard deviations, halving the
 // panels until two successive rules agree; it also reports whether the
 // integrand is negligible at the window's edges.
-func (b block) refined(prior stein.Prior, k float64) ([]float64, [][]float64, bool, error) {
+func (b block) refined(prior stein.Prior, k float64) (moments, bool, error) {
 	prev, err := b.integrate(prior, k, 0.5)
 	if err != nil {
-		return nil, nil, false, err
+		return moments{}, false, err
 	}
 	for h := 0.25; h >= 0.25/8; h /= 2 {
 		next, err := b.integrate(prior, k, h)
 		if err != nil {
-			return nil, nil, false, err
+			return moments{}, false, err
 		}
 		if next.close(prev, 1e-10) {
-			return next.mean, next.cov, next.edge < -40, nil
+			return next, next.edge < -40, nil
 		}
 		prev = next
 	}
-	return nil, nil, false, fmt.Errorf("quadrature did not converge to 1e-10 with panels of sigma/16")
+	return moments{}, false, fmt.Errorf("quadrature did not converge to 1e-10 with panels of sigma/16")
 }

@@ -7,18 +7,24 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
-// moments are a block's posterior mean and covariance from one rule, and
-// edge, the largest log integrand on the window's outermost nodes minus the
-// largest overall.
+// moments are a block's posterior mean and covariance from one rule, the
+// log of its normalising constant (the integral of the unnormalised
+// density over the window, likelihood factor exp(-d^T P d / 2) times the
+// prior), and edge, the largest log integrand on the window's outermost
+// nodes minus the largest overall.
 type moments struct {
 	mean []float64
 	cov  [][]float64
+	logZ float64
 	edge float64
 }
 
 // close reports whether m and o agree to tol relative to the scale of
-// each coordinate.
+// each coordinate, and their log normalising constants to tol.
 func (m moments) close(o moments, tol float64) bool {
+	if math.Abs(m.logZ-o.logZ) > tol {
+		return false
+	}
 	for i := range m.mean {
 		s := math.Sqrt(m.cov[i][i])
 		if math.Abs(m.mean[i]-o.mean[i]) > tol*(s+math.Abs(m.mean[i])) {

@@ -48,10 +48,14 @@ func logGrid(lo, hi float64, n int) []float64 {
 	return g
 }
 
-// SurveyPoint is one run of the survey.
+// SurveyPoint is one run of the survey: the Bhattacharyya distance of the
+// ensemble's moments to the likelihood's (the paper's measure,
+// docs/reading.md section 5), to the exact posterior's ([ExactMoments] of
+// the prior at the run's alpha and lambda), and the mean |theta_3|.
 type SurveyPoint struct {
 	Alpha, Beta, Lambda, Gamma float64
 	Bhattacharyya, L1Theta3    float64
+	BhattacharyyaPosterior     float64
 	Error                      string `json:",omitempty"` // set when the run failed
 }
 
@@ -85,15 +89,21 @@ func Survey(b backends.Backend, t Target, s SurveyConfig, progress func(done, to
 		}
 	}
 	results, errs := RunAll(b, t, cfgs, progress)
+	exact := posteriors{t: t, moments: map[stein.Prior]exactMoments{}}
 	out := make([]SurveyPoint, len(cfgs))
 	for i, c := range cfgs {
 		out[i] = SurveyPoint{Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Gamma: c.Bandwidth.Gamma,
-			Bhattacharyya: math.NaN(), L1Theta3: math.NaN()}
+			Bhattacharyya: math.NaN(), L1Theta3: math.NaN(), BhattacharyyaPosterior: math.NaN()}
 		if errs[i] != nil {
 			out[i].Error = errs[i].Error()
 			continue
 		}
 		out[i].Bhattacharyya, out[i].L1Theta3 = results[i].Bhattacharyya, results[i].L1Theta3
+		d, err := exact.distance(c.SteinPrior(), results[i])
+		if err != nil {
+			return nil, fmt.Errorf("mvn survey: %w", err)
+		}
+		out[i].BhattacharyyaPosterior = d
 	}
 	return out, nil
 }

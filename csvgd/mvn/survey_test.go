@@ -15,7 +15,9 @@ func tinySurvey() SurveyConfig {
 	return s
 }
 
-// TestSurveyTrendAndCache: sparsity (mean |theta_3|) falls as lambda rises;
+// TestSurveyTrendAndCache: sparsity (mean |theta_3|) falls as lambda rises,
+// and at the largest lambda the ensemble is nearer the exact posterior than
+// the likelihood;
 // a second call reads the cached file and gives identical points, and a
 // changed configuration is not served from the stale file.
 func TestSurveyTrendAndCache(t *testing.T) {
@@ -28,6 +30,11 @@ func TestSurveyTrendAndCache(t *testing.T) {
 	}
 	if len(pts) != 2 || !(pts[1].L1Theta3 < pts[0].L1Theta3) {
 		t.Fatalf("mean |theta_3| should fall from lambda = 0.01 to 10: %+v", pts)
+	}
+	// At lambda = 10 the prior moves the posterior far from the likelihood:
+	// the ensemble, which samples the posterior, is nearer to it.
+	if !(pts[1].BhattacharyyaPosterior < pts[1].Bhattacharyya) {
+		t.Errorf("lambda = 10: distance to the posterior %v, to the likelihood %v", pts[1].BhattacharyyaPosterior, pts[1].Bhattacharyya)
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
@@ -52,7 +59,7 @@ func TestSurveyTrendAndCache(t *testing.T) {
 }
 
 func TestSurveyPointJSONKeepsNaN(t *testing.T) {
-	p := SurveyPoint{Alpha: 1, Beta: 2, Lambda: 3, Gamma: 4, Bhattacharyya: math.NaN(), L1Theta3: 0.5, Error: "diverged"}
+	p := SurveyPoint{Alpha: 1, Beta: 2, Lambda: 3, Gamma: 4, Bhattacharyya: math.NaN(), L1Theta3: 0.5, BhattacharyyaPosterior: math.NaN(), Error: "diverged"}
 	raw, err := p.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +68,7 @@ func TestSurveyPointJSONKeepsNaN(t *testing.T) {
 	if err := q.UnmarshalJSON(raw); err != nil {
 		t.Fatal(err)
 	}
-	if !math.IsNaN(q.Bhattacharyya) || q.L1Theta3 != 0.5 || q.Error != "diverged" || q.Gamma != 4 {
+	if !math.IsNaN(q.Bhattacharyya) || !math.IsNaN(q.BhattacharyyaPosterior) || q.L1Theta3 != 0.5 || q.Error != "diverged" || q.Gamma != 4 {
 		t.Fatalf("round trip gave %+v from %s", q, raw)
 	}
 }

@@ -3,7 +3,6 @@ package reference
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 )
@@ -96,22 +95,6 @@ func (net *network) newWorkspace(m int) *workspace {
 	}
 }
 
-// activate returns softplus(z) = log(1 + e^z), sigmoid(z) = 1/(1 + e^-z)
-// and sigmoid'(z) = sigmoid(z) sigmoid(-z) from one exponential,
-// e = exp(-|z|) <= 1, so that none of them overflows or loses precision:
-//
-//	z >= 0: softplus = z + log1p(e), sigmoid = 1/(1 + e),
-//	z < 0:  softplus = log1p(e),     sigmoid = e/(1 + e),
-//	sigmoid' = e/(1 + e)^2.
-func activate(z float64) (sp, sig, dsig float64) {
-	e := math.Exp(-math.Abs(z))
-	inv := 1 / (1 + e)
-	if z >= 0 {
-		return z + math.Log1p(e), inv, e * inv * inv
-	}
-	return math.Log1p(e), e * inv, e * inv * inv
-}
-
 // forward is the first pass at point p with input x: the forward pass
 //
 //	z_k = W_{k-1} h_{k-1},  h_k = softplus(z_k)   (k = 1..H, h_0 = x),
@@ -121,7 +104,8 @@ func activate(z float64) (sp, sig, dsig float64) {
 //	g_H = W_H,  a_k = g_k ⊙ sigmoid(z_k),  g_{k-1} = W_{k-1}^T a_k,  dNN/dx = g_0,
 //
 // keeping h_k, sigmoid(z_k), sigmoid'(z_k) and g_k of the point for the
-// second pass. It writes dNN/dx into ws.grad[3p:3p+3].
+// second pass; h_H, which neither the stress nor the second pass reads, is
+// not computed. It writes dNN/dx into ws.grad[3p:3p+3].
 func (net *network) forward(ws *workspace, theta, x []float64, p int) {
 	base := p * net.nodes
 	in := x
@@ -136,7 +120,11 @@ func (net *network) forward(ws *workspace, theta, x []float64, p int) {
 			for c, v := range row {
 				z += v * in[c]
 			}
-			h[r], s[r], ds[r] = activate(z)
+			if k < net.hidden {
+				h[r], s[r], ds[r] = activate(z)
+			} else { // h_H is never read: the stress needs only dNN/dx
+				_, s[r], ds[r] = sigmoids(z)
+			}
 		}
 		in = h
 	}

@@ -63,18 +63,9 @@ type Step struct {
 // NewStep validates the network, the batch, the weight and the
 // configuration and returns a step with a fresh optimizer state.
 func NewStep(arch icnn.Arch, b icnn.Batch, weight float64, cfg stein.Config) (*Step, error) {
-	if err := arch.Validate(); err != nil {
-		return nil, fmt.Errorf("reference: %w", err)
-	}
-	if arch.Widths[0] != 3 {
-		return nil, fmt.Errorf("reference: widths %v: the stress needs 3 inputs (the invariants)", arch.Widths)
-	}
-	data, err := newBatchData(arch.Inputs, b)
+	data, err := newModel(arch, b, weight)
 	if err != nil {
-		return nil, fmt.Errorf("reference: %w", err)
-	}
-	if !(weight >= 0) || math.IsInf(weight, 0) {
-		return nil, fmt.Errorf("reference: likelihood weight = %v must be finite and >= 0", weight)
+		return nil, err
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("reference: %w", err)

@@ -49,8 +49,12 @@ type nutsOutput struct {
 const minNUTSDraws = 8
 
 func runNUTS(args []string, stdout, stderr io.Writer) int {
+	if wantsEnsemble(args) {
+		return runNUTSEnsemble(args, stdout, stderr)
+	}
 	prior, c := stein.Prior{Alpha: 1, Lambda: 1}, nuts.DefaultConfig()
-	fs := newFlagSet("nuts", "csvgd nuts -mvn [-alpha A] [-lambda L] [-chains C] [-draws D] [-warmup W] [-seed S] [-max-depth M] [-accept A] [-json]\n\n"+
+	fs := newFlagSet("nuts", "csvgd nuts -mvn [-alpha A] [-lambda L] [-chains C] [-draws D] [-warmup W] [-seed S] [-max-depth M] [-accept A] [-json]\n"+
+		"       csvgd nuts -ensemble FILE ... (a saved ensemble's template: csvgd nuts -ensemble FILE -h lists its flags)\n\n"+
 		"Samples the exact posterior of the paper's Sec. 4 example (likelihood times the smoothed alpha prior the Stein\n"+
 		"flow targets) with the No-U-Turn sampler, and prints its moments beside those of deterministic quadrature.", stdout)
 	useMVN := fs.Bool("mvn", false, "target the posterior of the illustrative example of Sec. 4 (required: the only target yet)")
@@ -82,7 +86,7 @@ func runNUTS(args []string, stdout, stderr io.Writer) int {
 
 func validateNUTS(useMVN bool, prior stein.Prior, c nuts.Config) error {
 	if !useMVN {
-		return errors.New("-mvn is required: the posterior of the Sec. 4 example is the only target available yet")
+		return errors.New("-mvn is required for the posterior of the Sec. 4 example, or -ensemble FILE for that of a saved ensemble's template")
 	}
 	if err := prior.Validate(); err != nil {
 		return err

@@ -15,10 +15,11 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("reproduce", "csvgd reproduce [-out DIR] [-quick] [-docs DIR|none]\n\n"+
 		"Runs every study of the paper (cached under data/cache/runs/, resumed from a checkpoint when\n"+
 		"one was interrupted), writes all thirteen figures as DIR/NAME.png and .svg, then the figures beyond\n"+
-		"the paper (alignment, mvn_ksd, ksd_convergence), and the tables: the results (DIR/results.md),\n"+
-		"the comparison of the prior's two forms with the calibration of sigma (DIR/prior.md) and the\n"+
-		"alignment study (DIR/alignment.md), on stdout too and, in full mode, into their blocks of\n"+
-		"docs/results.md, docs/reading.md and docs/beyond.md.", stdout)
+		"the paper (alignment, mvn_ksd, ksd_convergence, mvn_exact, stein_vs_nuts, calibration), and the\n"+
+		"tables: the results (DIR/results.md), the comparison of the prior's two forms with the calibration\n"+
+		"of sigma (DIR/prior.md), the alignment study (DIR/alignment.md) and the comparison with the exact\n"+
+		"posterior (DIR/exact-posterior.md), on stdout too and, in full mode, into their blocks of\n"+
+		"docs/results.md, docs/reading.md, docs/beyond.md and docs/exact-posterior.md.", stdout)
 	out, quick := outputFlags(fs)
 	docsFlag := fs.String("docs", "", "folder of the documents whose generated blocks to replace (default: the repository's docs/ in full mode; none in quick mode or with \"none\")")
 	if code, stop := parseFlags(fs, args, stderr); stop {

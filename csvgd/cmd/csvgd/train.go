@@ -36,6 +36,7 @@ type trainOutput struct {
 	Sigma          float64             `json:"sigma"`
 	Likelihood     train.Likelihood    `json:"likelihood"`
 	Inputs         string              `json:"inputs"`
+	Threshold      float64             `json:"threshold"` // pruning threshold and the prior's smoothing s
 	Align          string              `json:"align"`
 	W1Sum          jsonnum.Float       `json:"w1_sum"`
 	W1SumInRange   jsonnum.Float       `json:"w1_sum_in_range"`
@@ -153,7 +154,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 	out := trainOutput{
 		Method: c.Method, Noise: noise, Seed: c.Seed, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
 		Prior: c.Prior.String(), Beta: c.Beta, Bandwidth: c.Bandwidth.String(), Optimizer: c.Optimizer, StepSize: c.StepSize, Sigma: res.Sigma,
-		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), KernelMedian: jsonnum.Float(last.KernelMedian), KernelGroups: last.KernelGroups,
+		Likelihood: c.Likelihood, Inputs: res.Arch.Inputs.String(), Threshold: c.Threshold, KernelMedian: jsonnum.Float(last.KernelMedian), KernelGroups: last.KernelGroups,
 		W1Sum: jsonnum.Float(res.W1.Sum), W1SumInRange: jsonnum.Float(res.W1InRange), MeanErrorIn: jsonnum.Float(res.MeanErrorInRange), TrainRMSE: jsonnum.Float(last.TrainRMSE), ActiveWeights: last.ActiveWeights,
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,

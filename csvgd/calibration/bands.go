@@ -1,0 +1,69 @@
+package calibration
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+)
+
+// Interval is a central interval at every point and stress component:
+// Lo[m][k] <= Hi[m][k].
+type Interval struct {
+	Lo, Hi [][6]float64
+}
+
+// checkLevel refuses a level outside (0, 1).
+func checkLevel(level float64) error {
+	if !(level > 0 && level < 1) {
+		return fmt.Errorf("calibration: level = %v must be in (0, 1)", level)
+	}
+	return nil
+}
+
+// checkPredictions refuses an ensemble without members or points, or
+// with members of different lengths.
+func checkPredictions(pred [][][6]float64) error {
+	if len(pred) == 0 || len(pred[0]) == 0 {
+		return fmt.Errorf("calibration: %d predictions: need at least one member with at least one point", len(pred))
+	}
+	for j, p := range pred {
+		if len(p) != len(pred[0]) {
+			return fmt.Errorf("calibration: member %d has %d points, member 0 has %d", j, len(p), len(pred[0]))
+		}
+	}
+	return nil
+}
+
+// PushForwardBand is the central band at the given level of the
+// predictions pred [member][point][6]: at every point and component the
+// (1-level)/2 and (1+level)/2 quantiles of the members' values
+// ([metrics.QuantileSorted]).
+func PushForwardBand(pred [][][6]float64, level float64) (Interval, error) {
+	if err := checkLevel(level); err != nil {
+		return Interval{}, err
+	}
+	if err := checkPredictions(pred); err != nil {
+		return Interval{}, err
+	}
+	return central(pred, level, metrics.QuantileSorted), nil
+}
+
+// central is the interval between the quantiles q(vals, (1-level)/2) and
+// q(vals, (1+level)/2) of the members' sorted values vals at every point
+// and component of pred.
+func central(pred [][][6]float64, level float64, q func(vals []float64, u float64) float64) Interval {
+	m := len(pred[0])
+	out := Interval{Lo: make([][6]float64, m), Hi: make([][6]float64, m)}
+	vals := make([]float64, len(pred))
+	for i := range m {
+		for k := range 6 {
+			for j, p := range pred {
+				vals[j] = p[i][k]
+			}
+			slices.Sort(vals)
+			out.Lo[i][k], out.Hi[i][k] = q(vals, (1-level)/2), q(vals, (1+level)/2)
+		}
+	}
+	return out
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
+	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// nutsEnsembleOutput is the JSON printed by "csvgd nuts -ensemble FILE
+// -json": the posterior sampled, the sampler's settings and its report.
+// rhat_max, ess_bulk_min and ess_tail_min are those of the push-forward
+// (the stresses at the watched test points); the weights' and the log
+// density's are beside them (see package exact's Report).
+type nutsEnsembleOutput struct {
+	Target            string           `json:"target"`
+	Ensemble          string           `json:"ensemble"`
+	Widths            []int            `json:"widths"`
+	Params            int              `json:"params"`
+	Noise             float64          `json:"noise"`
+	Sigma             float64          `json:"sigma"`
+	Likelihood        train.Likelihood `json:"likelihood"`
+	Prior             string           `json:"prior"`
+	Alpha             float64          `json:"alpha"`
+	Lambda            float64          `json:"lambda"`
+	Smoothing         float64          `json:"smoothing"`
+	Chains            int              `json:"chains"`
+	Warmup            int              `json:"warmup"`
+	Draws             int              `json:"draws"`
+	Keep              int              `json:"keep"`
+	Seed              uint64           `json:"seed"`
+	MaxDepth          int              `json:"max_depth"`
+	Watched           int              `json:"watched"`
+	RHatMax           jsonnum.Float    `json:"rhat_max"`
+	ESSBulkMin        jsonnum.Float    `json:"ess_bulk_min"`
+	ESSTailMin        jsonnum.Float    `json:"ess_tail_min"`
+	ESSPerSecond      jsonnum.Float    `json:"ess_per_second"`
+	WeightsRHatMax    jsonnum.Float    `json:"weights_rhat_max"`
+	WeightsESSBulkMin jsonnum.Float    `json:"weights_ess_bulk_min"`
+	LogDensityRHat    jsonnum.Float    `json:"log_density_rhat"`
+	Divergences       int              `json:"divergences"`
+	WarmupDivergences int              `json:"warmup_divergences"`
+	AcceptRate        float64          `json:"accept_rate"`
+	TreeDepthMean     float64          `json:"tree_depth_mean"`
+	MaxDepthHits      int              `json:"max_depth_hits"`
+	StepSize          []float64        `json:"step_size"`
+	Gradients         int              `json:"gradients"`
+	Seconds           float64          `json:"seconds"`
+	Saved             string           `json:"saved,omitempty"`
+}
+
+// wantsEnsemble reports whether the nuts command line names -ensemble,
+// the posterior of a saved ensemble's template, rather than -mvn.
+func wantsEnsemble(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		name := strings.TrimLeft(a, "-")
+		if strings.HasPrefix(a, "-") && (name == "ensemble" || strings.HasPrefix(name, "ensemble=")) {
+			return true
+		}
+	}
+	return false
+}
+
+func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("nuts", "csvgd nuts -ensemble FILE [-data DIR] [-chains C] [-warmup W] [-draws D] [-keep N] [-seed S] [-quick] [-save FILE] [-force] [-json]\n\n"+
+		"Samples with the No-U-Turn sampler the posterior that the Stein flow of a saved ensemble targets on its\n"+
+		"template: the same data, the mean-squared-error likelihood with the same sigma and the same smoothed alpha\n"+
+		"prior at the final stage's lambda, W1..WL >= 0 kept by reflection at 0. The chains start at the Stein\n"+
+		"particles; -save writes the draws, thinned to -keep, as an ensemble file for csvgd predict and explore.", stdout)
+	c := exact.DefaultConfig(false)
+	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
+	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
+	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains, started at Stein particles spread over the ensemble")
+	fs.IntVar(&c.Warmup, "warmup", c.Warmup, "warm-up iterations per chain (step size and mass matrix adaptation)")
+	fs.IntVar(&c.Draws, "draws", c.Draws, "kept iterations per chain")
+	fs.IntVar(&c.Keep, "keep", c.Keep, "draws kept after thinning, over all chains (what -save writes)")
+	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of every chain's random stream")
+	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "most doublings of a trajectory")
+	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation, in (0, 1)")
+	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
+	mvnToo := fs.Bool("mvn", false, "(not with -ensemble)")
+	save := fs.String("save", "", "write the kept draws as an ensemble file")
+	force := fs.Bool("force", false, "let -save replace an existing file")
+	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	if code, stop := parseFlags(fs, args, stderr); stop {
+		return code
+	}
+	if *quick {
+		quickDefaults(fs, &c)
+	}
+	if err := checkNUTSEnsemble(fs, *mvnToo, c, *save, *force); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	job, err := loadNUTSJob(fs, *path, *dataDir, stderr)
+	if err != nil {
+		return usageError(fs, stderr, err)
+	}
+	out, err := job.sample(c)
+	if err != nil {
+		return failure(fs, stderr, err)
+	}
+	if *save != "" {
+		if err := job.save(*save, *force, out); err != nil {
+			return failure(fs, stderr, err)
+		}
+		out.Saved = *save
+		fmt.Fprintf(stderr, "csvgd nuts: %d draws written to %s\n", len(job.kept), *save)
+	}
+	if *asJSON {
+		return writeJSON(fs, stdout, stderr, out)
+	}
+	printNUTSEnsemble(stdout, out)
+	return exitOK
+}
+
+// quickDefaults sets the settings the command line left alone to those
+// of quick mode (exact.DefaultConfig(true)).
+func quickDefaults(fs *flagSet, c *exact.Config) {
+	q := exact.DefaultConfig(true)
+	for name, pair := range map[string][2]*int{
+		"chains": {&c.Chains, &q.Chains}, "warmup": {&c.Warmup, &q.Warmup}, "draws": {&c.Draws, &q.Draws},
+		"keep": {&c.Keep, &q.Keep}, "max-depth": {&c.MaxDepth, &q.MaxDepth},
+	} {
+		if !fs.isSet(name) {
+			*pair[0] = *pair[1]
+		}
+	}
+}
+
+// checkNUTSEnsemble checks the flags before any work.
+func checkNUTSEnsemble(fs *flagSet, mvnToo bool, c exact.Config, save string, force bool) error {
+	switch {
+	case mvnToo:
+		return errors.New("-mvn and -ensemble exclude each other: one target at a time")
+	case fs.Lookup("ensemble").Value.String() == "":
+		return errors.New("-ensemble FILE is required")
+	}
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	return checkSave(save, force)
+}
+
+// nutsJob is what the sampler of a saved ensemble works on.
+type nutsJob struct {
+	path     string
+	file     *ensemble.File
+	arch     icnn.Arch
+	settings exact.Settings
+	post     *exact.Posterior
+	watch    func([]float64) []float64
+	kept     [][]float64
+}
+
+// loadNUTSJob reads the ensemble file, its settings and the data, and
+// builds the posterior; every error names the file, the folder or the
+// setting at fault.
+func loadNUTSJob(fs *flagSet, path, dataDir string, stderr io.Writer) (*nutsJob, error) {
+	f, err := loadEnsemble(fs, path, stderr)
+	if err != nil {
+		return nil, err
+	}
+	job := &nutsJob{path: path, file: f}
+	if job.arch, err = icnn.ArchOf(f); err != nil {
+		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
+	}
+	if job.settings, err = exact.FileSettings(f); err != nil {
+		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
+	}
+	if err := checkStarts(job.arch, f.Particles); err != nil {
+		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
+	}
+	data, err := loadEnsembleData(dataDir, job.settings.Noise)
+	if err != nil {
+		return nil, err
+	}
+	if job.post, err = job.settings.Posterior(job.arch, data.Train); err != nil {
+		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
+	}
+	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, study.WatchCount))
+	return job, nil
+}
+
+// checkStarts refuses particles that break the ICNN's sign constraint:
+// the chains start at them, where W1..WL must be >= 0.
+func checkStarts(arch icnn.Arch, particles [][]float64) error {
+	cons := arch.Constrained()
+	for a, theta := range particles {
+		for i, v := range theta {
+			if cons[i] && v < 0 {
+				return fmt.Errorf("particle %d, weight %d = %v < 0: the layers after the first must be non-negative", a, i, v)
+			}
+		}
+	}
+	return nil
+}
+
+// sample runs NUTS and fills the JSON output.
+func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
+	run, err := exact.Sample(j.post, j.file.Particles, c, j.watch)
+	if err != nil {
+		return nutsEnsembleOutput{}, err
+	}
+	j.kept = run.Kept
+	s, r := j.settings, run.Report
+	return nutsEnsembleOutput{
+		Target: "ensemble", Ensemble: j.path, Widths: j.arch.Widths, Params: j.arch.NumParams(),
+		Noise: s.Noise, Sigma: s.Sigma, Likelihood: s.Likelihood, Prior: s.Prior.Form.String(),
+		Alpha: s.Prior.Alpha, Lambda: s.Prior.Lambda, Smoothing: s.Prior.Smoothing,
+		Chains: c.Chains, Warmup: c.Warmup, Draws: c.Draws, Keep: c.Keep, Seed: c.Seed, MaxDepth: c.MaxDepth,
+		Watched: r.Watched, RHatMax: jsonnum.Float(r.RHatMax), ESSBulkMin: jsonnum.Float(r.ESSBulkMin), ESSTailMin: jsonnum.Float(r.ESSTailMin),
+		ESSPerSecond: jsonnum.Float(r.ESSPerSecond), WeightsRHatMax: jsonnum.Float(r.WeightsRHatMax), WeightsESSBulkMin: jsonnum.Float(r.WeightsESSBulkMin),
+		LogDensityRHat: jsonnum.Float(r.LogDensityRHat), Divergences: r.Divergences, WarmupDivergences: r.WarmupDivergences,
+		AcceptRate: r.AcceptRate, TreeDepthMean: r.TreeDepthMean, MaxDepthHits: r.MaxDepthHits, StepSize: r.StepSizes,
+		Gradients: r.Gradients, Seconds: r.Seconds,
+	}, nil
+}
+
+// save writes the kept draws as an ensemble file of the template, with
+// the run's output and the source file's meta (so that its settings can
+// be read again) in its meta.
+func (j *nutsJob) save(path string, force bool, out nutsEnsembleOutput) error {
+	f := ensemble.New(j.arch.Widths, j.kept, map[string]any{"nuts": out, "source": j.path, "source_meta": j.file.Meta})
+	f.Inputs, f.Prior = j.file.Inputs, j.file.Prior
+	return ensemble.Save(path, f, force)
+}
+
+func printNUTSEnsemble(w io.Writer, o nutsEnsembleOutput) {
+	fmt.Fprintf(w, "NUTS on the posterior of %s: template %v (%d weights), %s prior alpha %g, lambda %g, sigma %g (%s likelihood)\n",
+		o.Ensemble, o.Widths, o.Params, o.Prior, o.Alpha, o.Lambda, o.Sigma, o.Likelihood)
+	fmt.Fprintf(w, "%d chains x %d draws after %d warm-up, %d kept\n\n", o.Chains, o.Draws, o.Warmup, o.Keep)
+	fmt.Fprintf(w, "push-forward (%d stresses): R-hat max %.3f, ESS bulk min %.0f, tail min %.0f, %.2f bulk ESS per second\n",
+		o.Watched, float64(o.RHatMax), float64(o.ESSBulkMin), float64(o.ESSTailMin), float64(o.ESSPerSecond))
+	fmt.Fprintf(w, "weights: R-hat max %.3f, ESS bulk min %.0f; log density: R-hat %.3f\n",
+		float64(o.WeightsRHatMax), float64(o.WeightsESSBulkMin), float64(o.LogDensityRHat))
+	fmt.Fprintf(w, "%d divergences (%d in warm-up), acceptance %.3f, tree depth mean %.2f (%d at the limit), %d gradients in %.1f s\n",
+		o.Divergences, o.WarmupDivergences, o.AcceptRate, o.TreeDepthMean, o.MaxDepthHits, o.Gradients, o.Seconds)
+}

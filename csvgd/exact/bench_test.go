@@ -1,0 +1,32 @@
+package exact_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+)
+
+// BenchmarkLogDensity times one evaluation of the log posterior and its
+// gradient on the 80 training points for templates of the sizes that
+// condensation leaves (57 and 101 weights).
+func BenchmarkLogDensity(b *testing.B) {
+	samples := trainingSamples(b)
+	for _, widths := range [][]int{{3, 5, 7, 1}, {3, 7, 10, 1}} {
+		arch := icnn.Arch{Widths: widths}
+		post, err := exact.NewPosterior(arch, icnn.NewBatch(samples), 1, stein.Prior{Alpha: 0.5, Lambda: 0.05, Smoothing: 1e-3})
+		if err != nil {
+			b.Fatal(err)
+		}
+		theta := arch.Init(1, rand.New(rand.NewPCG(1, 2))).Particle(0)
+		grad := make([]float64, len(theta))
+		b.Run(fmt.Sprint(widths), func(b *testing.B) {
+			for b.Loop() {
+				post.LogDensity(theta, grad)
+			}
+		})
+	}
+}

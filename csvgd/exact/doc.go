@@ -1,0 +1,45 @@
+// Package exact samples the exact posterior of a condensed network's
+// template, the density a Stein ensemble is meant to represent, so that
+// the ensemble's spread can be checked against it.
+//
+// # The posterior
+//
+// A cSVGD run ends on a template, the layer widths its particles share
+// after the last graph condensation. The posterior of that template is the
+// one the Stein flow targets in its last stage ([Posterior]):
+//
+//	log p(theta | D) = -w sum_{m,k} (S_mk(theta) - S^data_mk)^2 - c sum_i (theta_i^2 + s^2)^(alpha/2) + const,
+//
+// on W_1, ..., W_L >= 0 (every layer but the first, docs/reading.md section
+// 8): the Gaussian stress likelihood with w = 1/(2 sigma^2 M), the mean
+// over the M training points (docs/reading.md section 9), and the alpha
+// prior at the last stage's lambda with the smoothing s the flow
+// differentiates (docs/reading.md section 2). [Settings] carry sigma, the
+// likelihood's form and the prior, from a run ([SettingsOf]) or from a saved
+// ensemble's meta ([FileSettings]). The log density and its gradient are
+// computed on the host in float64 by [reference.Likelihood], the
+// hand-written second-order score of package reference, and a one-pass
+// smoothed prior.
+//
+// # Sampling
+//
+// [Sample] runs the No-U-Turn sampler of package nuts with its chains
+// started at Stein particles spread over the ensemble (chain k at particle
+// floor(k N / C)). The constraint W >= 0 is kept exactly by reflection in
+// the leapfrog's position update (nuts.Config.NonNegative): a weight whose
+// drift would cross 0 bounces back with its momentum reversed, a
+// reversible, volume-preserving map, so the sampler remains exact for the
+// density restricted to W >= 0 and no draw has a negative constrained
+// weight. Every random draw derives from Config.Seed, and the draws do not
+// depend on how many chains run at once. A draw that is not finite is an
+// error, not a result.
+//
+// # Diagnostics
+//
+// [Report] gives R-hat and the bulk and tail ESS of the push-forward (the
+// stresses of [StressWatch] at [WatchPoints] inside the training range),
+// which decide convergence for a network, beside those of the weights and
+// of the log density, the divergences, the acceptance rate and the cost.
+// [Thin] keeps an evenly spread subset of the draws, which [HostPredict]
+// turns into stresses and which can be saved as an ensemble file.
+package exact

@@ -1,0 +1,48 @@
+package exact
+
+import (
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+)
+
+// WatchPoints are n test points spread evenly over those inside the
+// training range, |d| <= [hyperelastic.TrainingDelta] (all of them when
+// there are fewer than n): the points at which [StressWatch] follows the
+// push-forward.
+func WatchPoints(test []hyperelastic.Sample, n int) []hyperelastic.Sample {
+	in := hyperelastic.WithinRange(test, hyperelastic.TrainingDelta)
+	n = min(n, len(in))
+	out := make([]hyperelastic.Sample, n)
+	for j := range out {
+		out[j] = test[in[j*len(in)/n]]
+	}
+	return out
+}
+
+// StressWatch is the watch function of [Sample] that follows the
+// push-forward: the six stress components of a draw of network arch at
+// each of the points, 6 len(points) quantities, evaluated on the host
+// ([icnn.Arch.HostStress]).
+func StressWatch(arch icnn.Arch, points []hyperelastic.Sample) func([]float64) []float64 {
+	return func(theta []float64) []float64 {
+		out := make([]float64, 0, 6*len(points))
+		for _, p := range points {
+			s := arch.HostStress(theta, p.Kinematics)
+			out = append(out, s[:]...)
+		}
+		return out
+	}
+}
+
+// HostPredict is the stress of every particle at every sample,
+// [particle][point][6], evaluated on the host.
+func HostPredict(arch icnn.Arch, samples []hyperelastic.Sample, particles [][]float64) [][][6]float64 {
+	out := make([][][6]float64, len(particles))
+	for a, theta := range particles {
+		out[a] = make([][6]float64, len(samples))
+		for m, s := range samples {
+			out[a][m] = arch.HostStress(theta, s.Kinematics)
+		}
+	}
+	return out
+}

@@ -1,0 +1,299 @@
+package figures
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// SteinNUTS is a Stein ensemble beside NUTS draws of the posterior of its
+// template: their predictions [member][test point][6] along the test
+// path, and their weights with the hidden nodes matched to one reference.
+type SteinNUTS struct {
+	Particles                 int
+	Arch                      icnn.Arch
+	Test                      []hyperelastic.Sample
+	Stein, NUTS               [][][6]float64
+	SteinWeights, NUTSWeights [][]float64
+}
+
+// SteinVsNUTS is the figure "stein_vs_nuts" (beyond the paper):
+//
+//	(a, b) S11 minus the truth along the test path for the first and the
+//	       last ensemble: the NUTS draws' central 90% and 50% bands (grey)
+//	       and median (black), the Stein ensemble's (colour). The centre
+//	       line is the median, not the mean: a few posterior draws predict
+//	       extreme stresses between the training points, which would move
+//	       a mean off the panel. The y range is set by the bands inside the
+//	       training range (shaded).
+//	(c)    The ratio of the Stein ensemble's 90% band width to the NUTS
+//	       draws' along the path, S11, one line per ensemble.
+//	(d)    The W1 distance between the central 90% of the two
+//	       push-forwards (metrics.TrimmedWasserstein1, trim 5%) at each
+//	       point, summed over the components.
+//	(e, f) Densities (Gaussian kernel, Silverman's bandwidth) of the first
+//	       ensemble's weights, after alignment: the entry of W_0 and of the
+//	       last layer whose Stein values have the largest median magnitude.
+//
+// The figure reports an error when there are no ensembles or when
+// predictions do not match the test path.
+func SteinVsNUTS(runs []SteinNUTS) *Figure {
+	const name = "stein_vs_nuts"
+	if len(runs) == 0 {
+		return failed(name, errors.New("no ensembles"))
+	}
+	for _, r := range runs {
+		if err := checkSteinNUTS(r); err != nil {
+			return failed(name, err)
+		}
+	}
+	first, last := runs[0], runs[len(runs)-1]
+	c0, c1 := rankColor(0, len(runs)), rankColor(len(runs)-1, len(runs))
+	pa, pb := bandPanel("(a)", first, 0, c0), bandPanel("(b)", last, 0, c1)
+	pc, pd := ratioPanel(runs), trimmedW1Panel(runs)
+	pe, pf := weightDensityPanel("(e)", first, 0, c0), weightDensityPanel("(f)", first, len(first.Arch.Widths)-2, c0)
+	leg := newLegend()
+	leg.Add("NUTS (exact posterior):")
+	leg.Add("median", lineThumb{draw.LineStyle{Color: black, Width: vg.Points(1.5)}})
+	leg.Add("central 50%", fillThumb{fade(black, 0.35)})
+	leg.Add("central 90%", fillThumb{fade(black, 0.15)})
+	leg.Add("Stein ensembles:")
+	leg.Add("median", lineThumb{solidLine(grey)})
+	leg.Add("central 50%", lineThumb{dashedLine(grey)})
+	leg.Add("central 90%", fillThumb{fade(grey, 0.3)})
+	for i, r := range runs {
+		leg.Add(fmt.Sprintf("N = %d", r.Particles), lineThumb{solidLine(rankColor(i, len(runs)))})
+	}
+	addTrainingRange(leg)
+	return &Figure{
+		Name: name, Panels: [][]*plot.Plot{{pa, pb, pc}, {pd, pe, pf}}, Legend: leg,
+		Width: 36 * vg.Centimeter, Height: 20 * vg.Centimeter,
+	}
+}
+
+// checkSteinNUTS refuses predictions that do not match the test path or
+// are not finite, and weights that do not match the template.
+func checkSteinNUTS(r SteinNUTS) error {
+	if len(r.Test) == 0 || len(r.Stein) < 2 || len(r.NUTS) < 2 {
+		return fmt.Errorf("N = %d: %d test points, %d Stein and %d NUTS predictions: need points and 2 of each", r.Particles, len(r.Test), len(r.Stein), len(r.NUTS))
+	}
+	for _, pred := range [][][][6]float64{r.Stein, r.NUTS} {
+		for j, p := range pred {
+			if len(p) != len(r.Test) {
+				return fmt.Errorf("N = %d: member %d predicts %d points, the path has %d", r.Particles, j, len(p), len(r.Test))
+			}
+			for _, s := range p {
+				if !allFinite(s[:]) {
+					return fmt.Errorf("N = %d: member %d predicts %v", r.Particles, j, s)
+				}
+			}
+		}
+	}
+	if err := metrics.CheckParticles(r.Arch, r.SteinWeights); err != nil {
+		return err
+	}
+	return metrics.CheckParticles(r.Arch, r.NUTSWeights)
+}
+
+// allFinite reports whether every value is finite.
+func allFinite(vs []float64) bool {
+	for _, v := range vs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// pathBand is the median and the central 50% and 90% bands of component
+// comp of pred minus the truth, in path order.
+type pathBand struct {
+	med, lo50, hi50, lo90, hi90 []float64
+}
+
+func newPathBand(pred [][][6]float64, test []hyperelastic.Sample, order []int, comp int) pathBand {
+	var b pathBand
+	vals := make([]float64, len(pred))
+	for _, i := range order {
+		for j, p := range pred {
+			vals[j] = p[i][comp] - test[i].STrue[comp]
+		}
+		slices.Sort(vals)
+		q := func(u float64) float64 { return metrics.QuantileSorted(vals, u) }
+		b.med, b.lo50, b.hi50 = append(b.med, q(0.5)), append(b.lo50, q(0.25)), append(b.hi50, q(0.75))
+		b.lo90, b.hi90 = append(b.lo90, q(0.05)), append(b.hi90, q(0.95))
+	}
+	return b
+}
+
+// pathX is F11 of the test points in path order.
+func pathX(test []hyperelastic.Sample, order []int) []float64 {
+	xs := make([]float64, len(order))
+	for k, i := range order {
+		xs[k] = test[i].F[0]
+	}
+	return xs
+}
+
+// bandPanel draws the bands of component comp of r's two ensembles, the
+// Stein ensemble's in colour c.
+func bandPanel(tag string, r SteinNUTS, comp int, c color.Color) *plot.Plot {
+	order := pathOrder(r.Test)
+	xs := pathX(r.Test, order)
+	nuts, stein := newPathBand(r.NUTS, r.Test, order, comp), newPathBand(r.Stein, r.Test, order, comp)
+	label := hyperelastic.Components[comp]
+	p := newPanel(fmt.Sprintf("%s %s − truth, N = %d", tag, label, r.Particles), "F₁₁", "")
+	p.Add(trainingSpan(), zeroLine())
+	p.Add(&fillBand{xs: xs, lo: nuts.lo90, hi: nuts.hi90, color: fade(black, 0.15)})
+	p.Add(&fillBand{xs: xs, lo: nuts.lo50, hi: nuts.hi50, color: fade(black, 0.35)})
+	p.Add(&fillBand{xs: xs, lo: stein.lo90, hi: stein.hi90, color: fade(c, 0.3)})
+	addFlat(p, line(xyOf(xs, stein.lo50), dashedLine(c)), line(xyOf(xs, stein.hi50), dashedLine(c)))
+	addFlat(p, line(xyOf(xs, nuts.med), draw.LineStyle{Color: black, Width: vg.Points(1.5)}), line(xyOf(xs, stein.med), solidLine(c)))
+	var in []float64
+	for k, i := range order {
+		if math.Abs(r.Test[i].D) <= hyperelastic.TrainingDelta {
+			in = append(in, nuts.lo90[k], nuts.hi90[k], stein.lo90[k], stein.hi90[k])
+		}
+	}
+	y0, y1 := paddedRange(in, 0.6)
+	setRange(&p.X, xs[0], xs[len(xs)-1])
+	setRange(&p.Y, y0, y1)
+	return p
+}
+
+// window is the half-width of the F11 window of panels (c) and (d)
+// around 1: a quarter beyond the training range.
+const window = 1.25 * hyperelastic.TrainingDelta
+
+// pathCurvesPanel is a panel of one curve per ensemble against F11 inside
+// the window, each point from value(run, test point); it returns the
+// panel and the values inside the training range.
+func pathCurvesPanel(title string, runs []SteinNUTS, value func(r SteinNUTS, m int) (float64, bool)) (*plot.Plot, []float64) {
+	p := newPanel(title, "F₁₁", "")
+	p.Add(trainingSpan())
+	var in []float64
+	for i, r := range runs {
+		var xy plotter.XYs
+		for _, m := range pathOrder(r.Test) {
+			x := r.Test[m].F[0]
+			if math.Abs(x-1) > window {
+				continue
+			}
+			if v, ok := value(r, m); ok {
+				xy = append(xy, plotter.XY{X: x, Y: v})
+				if math.Abs(r.Test[m].D) <= hyperelastic.TrainingDelta {
+					in = append(in, v)
+				}
+			}
+		}
+		addFlat(p, line(xy, solidLine(rankColor(i, len(runs)))))
+	}
+	setRange(&p.X, 1-window, 1+window)
+	return p, in
+}
+
+// values is component k at test point m of every member of pred.
+func values(pred [][][6]float64, m, k int) []float64 {
+	out := make([]float64, len(pred))
+	for j, p := range pred {
+		out[j] = p[m][k]
+	}
+	return out
+}
+
+// width90 is the width of the central 90% of vs.
+func width90(vs []float64) float64 {
+	s := slices.Sorted(slices.Values(vs))
+	return metrics.QuantileSorted(s, 0.95) - metrics.QuantileSorted(s, 0.05)
+}
+
+// ratioPanel is the ratio of the Stein ensembles' 90% band widths of S11
+// to the NUTS draws' along the path.
+func ratioPanel(runs []SteinNUTS) *plot.Plot {
+	p, in := pathCurvesPanel("(c) 90% band width, Stein / NUTS, S11", runs, func(r SteinNUTS, m int) (float64, bool) {
+		w := width90(values(r.NUTS, m, 0))
+		return width90(values(r.Stein, m, 0)) / w, w > 0
+	})
+	p.Add(refLine{at: 1, style: draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}})
+	_, hi := paddedRange(append(in, 1), 0.05)
+	setRange(&p.Y, 0, math.Min(hi, 3))
+	return p
+}
+
+// trimmedW1Panel is the W1 between the central 90% of the two
+// push-forwards at each test point, summed over the components.
+func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
+	p, in := pathCurvesPanel("(d) W₁ between the central 90%", runs, func(r SteinNUTS, m int) (float64, bool) {
+		sum := 0.0
+		for k := range 6 {
+			sum += metrics.TrimmedWasserstein1(values(r.Stein, m, k), values(r.NUTS, m, k), 0.05)
+		}
+		return sum, true
+	})
+	_, hi := paddedRange(append(in, 0), 0.3)
+	setRange(&p.Y, 0, hi)
+	return p
+}
+
+// weightDensityPanel draws the densities of the Stein and NUTS values of
+// one weight of layer k, the entry whose Stein values have the largest
+// median magnitude, on the axis u = asinh(w) ([asinhTicks]): the NUTS
+// draws spread over orders of magnitude that a linear axis cannot show
+// beside the Stein particles. The densities are those of u.
+func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plot {
+	l := r.Arch.Layers()[k]
+	best, bestMed := l.Offset, -1.0
+	for i := l.Offset; i < l.Offset+l.Rows*l.Cols; i++ {
+		if m := math.Abs(median(column(r.SteinWeights, i))); m > bestMed {
+			best, bestMed = i, m
+		}
+	}
+	row, col := (best-l.Offset)/l.Cols, (best-l.Offset)%l.Cols
+	p := newPanel(fmt.Sprintf("%s W%s[%d][%d], N = %d", tag, subscript(k), row, col, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
+	st, nu := asinhAll(column(r.SteinWeights, best)), asinhAll(column(r.NUTSWeights, best))
+	lo, hi := paddedRange(append(slices.Clone(st), nu...), 0.05)
+	xs := metrics.Linspace(lo, hi, 400)
+	density := func(v []float64) []float64 {
+		return metrics.GaussianKDE(v, math.Max(metrics.Silverman(v), 1e-2*(hi-lo)), xs)
+	}
+	dn, ds := density(nu), density(st)
+	p.Add(&fillBand{xs: xs, lo: make([]float64, len(xs)), hi: dn, color: fade(black, 0.25)})
+	addFlat(p, line(xyOf(xs, ds), solidLine(c)))
+	setRange(&p.X, lo, hi)
+	p.X.Tick.Marker = asinhTicks{}
+	setRange(&p.Y, 0, 1.05*math.Max(slices.Max(dn), slices.Max(ds)))
+	return p
+}
+
+// asinhAll is asinh of every value.
+func asinhAll(vs []float64) []float64 {
+	out := make([]float64, len(vs))
+	for i, v := range vs {
+		out[i] = math.Asinh(v)
+	}
+	return out
+}
+
+// column is entry i of every particle.
+func column(particles [][]float64, i int) []float64 {
+	out := make([]float64, len(particles))
+	for a, theta := range particles {
+		out[a] = theta[i]
+	}
+	return out
+}
+
+// median is the median of vs.
+func median(vs []float64) float64 {
+	return metrics.QuantileSorted(slices.Sorted(slices.Values(vs)), 0.5)
+}

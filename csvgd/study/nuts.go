@@ -1,0 +1,151 @@
+package study
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// NUTSSpec is a NUTS run on the posterior of a training run's final
+// template (package exact): the run, whose particles start the chains,
+// and the sampler's configuration.
+type NUTSSpec struct {
+	Run    Spec
+	Config exact.Config
+}
+
+// nutsFileVersion changes whenever the meaning of a cached NUTS run
+// changes (posterior, sampler, file layout), so that older files are
+// sampled again.
+const nutsFileVersion = 1
+
+// WatchCount is the number of test points inside the training range at
+// which the convergence of a NUTS run's push-forward is measured
+// ([exact.WatchPoints]).
+const WatchCount = 25
+
+// Key identifies the NUTS run: a hash of the training run's key, the
+// sampler's configuration (but for the number of workers, which does not
+// change the draws) and nutsFileVersion.
+func (n NUTSSpec) Key() (string, error) {
+	run, err := n.Run.Key()
+	if err != nil {
+		return "", err
+	}
+	c := n.Config
+	c.Workers = 0
+	raw, err := json.Marshal(struct {
+		Version int
+		Run     string
+		Config  exact.Config
+		Watch   int
+	}{nutsFileVersion, run, c, WatchCount})
+	if err != nil {
+		return "", fmt.Errorf("study: NUTS on %s: %w", n.Run.Label, err)
+	}
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:8]), nil
+}
+
+// NUTSResult is a finished NUTS run: the template, the sampler's report
+// and the draws kept after thinning.
+type NUTSResult struct {
+	Version int          `json:"version"`
+	Label   string       `json:"label"`
+	Config  exact.Config `json:"config"`
+	Arch    icnn.Arch    `json:"arch"`
+	Report  exact.Report `json:"report"`
+	Draws   [][]float64  `json:"draws"`
+}
+
+// nutsPath is the cache file of the NUTS run with this key: beside the
+// runs' folder, in data/cache/nuts/ ("" without a cache folder).
+func (s *Store) nutsPath(key string) string {
+	if s.Dir == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(s.Dir), "nuts", key+".json")
+}
+
+// NUTS returns the NUTS run n: read from the cache when a file of exactly
+// this configuration is there, sampled (and then cached) otherwise. The
+// training run is the store's ([Store.Result]).
+func (s *Store) NUTS(n NUTSSpec) (*NUTSResult, error) {
+	key, err := n.Key()
+	if err != nil {
+		return nil, err
+	}
+	path := s.nutsPath(key)
+	if r, err := loadNUTS(path, n); err == nil {
+		s.logf("cached NUTS on %s (%s)\n", n.Run.Label, path)
+		return r, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	res, err := s.Result(n.Run)
+	if err != nil {
+		return nil, err
+	}
+	s.logf("NUTS on %s: %d chains x (%d + %d) iterations\n", n.Run.Label, n.Config.Chains, n.Config.Warmup, n.Config.Draws)
+	r, err := sampleRun(res, n)
+	if err != nil {
+		return nil, fmt.Errorf("study: NUTS on %s: %w", n.Run.Label, err)
+	}
+	s.logf("NUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences\n", n.Run.Label,
+		r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences)
+	if path != "" {
+		err = atomicfile.WriteJSON(path, r)
+	}
+	return r, err
+}
+
+// sampleRun samples the posterior of res's final template, watching the
+// push-forward at WatchCount test points inside the training range.
+func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
+	data, err := LoadPaperData(n.Run.Noise)
+	if err != nil {
+		return nil, err
+	}
+	post, err := exact.SettingsOf(res, n.Run.Noise).Posterior(res.Arch, data.Train)
+	if err != nil {
+		return nil, err
+	}
+	watch := exact.StressWatch(res.Arch, exact.WatchPoints(data.Test, WatchCount))
+	run, err := exact.Sample(post, res.Particles.Rows(), n.Config, watch)
+	if err != nil {
+		return nil, err
+	}
+	return &NUTSResult{Version: nutsFileVersion, Label: n.Run.Label, Config: n.Config, Arch: res.Arch, Report: run.Report, Draws: run.Kept}, nil
+}
+
+// loadNUTS reads the cached NUTS run n at path: fs.ErrNotExist when there
+// is none, another error when the file is damaged or holds another run.
+func loadNUTS(path string, n NUTSSpec) (*NUTSResult, error) {
+	if path == "" {
+		return nil, fs.ErrNotExist
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r NUTSResult
+	if err := json.Unmarshal(raw, &r); err != nil || len(r.Draws) == 0 {
+		return nil, fmt.Errorf("study: NUTS cache file %s is damaged (delete it to sample %s again): %v", path, n.Run.Label, err)
+	}
+	want, _ := json.Marshal(n.Config)
+	got, _ := json.Marshal(r.Config)
+	if r.Version != nutsFileVersion || string(want) != string(got) {
+		return nil, fmt.Errorf("study: NUTS cache file %s holds another run than %s (delete it to sample again)", path, n.Run.Label)
+	}
+	return &r, nil
+}
