@@ -41,7 +41,7 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 	for _, quick := range []bool{false, true} {
-		key, _ := study.GraphRun(quick).Key()
+		key, _ := study.Plan{Quick: quick}.GraphRun().Key()
 		r, err := FindRun(key)
 		if err != nil || r.Quick != quick || r.Spec.Config.Particles != 20 {
 			t.Errorf("FindRun(graph run, quick %v) = %+v, %v", quick, r, err)

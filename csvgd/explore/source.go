@@ -31,7 +31,7 @@ func Catalogue() ([]Run, error) {
 	var out []Run
 	seen := map[string]bool{}
 	for _, quick := range []bool{false, true} {
-		for _, spec := range studySpecs(quick) {
+		for _, spec := range (study.Plan{Quick: quick}).PaperRuns() {
 			key, err := spec.Key()
 			if err != nil {
 				return nil, err
@@ -48,23 +48,6 @@ func Catalogue() ([]Run, error) {
 		}
 	}
 	return out, nil
-}
-
-// studySpecs are the runs of every Sec. 5 study in one mode.
-func studySpecs(quick bool) []study.Spec {
-	specs := []study.Spec{study.GraphRun(quick)}
-	with, without := study.SpeedupRuns(quick)
-	specs = append(specs, with...)
-	specs = append(specs, without...)
-	specs = append(specs, study.ConvergencePriorsRuns(quick)...)
-	specs = append(specs, study.ConvergenceEnsembleRuns(quick)...)
-	specs = append(specs, study.ConvergenceNoiseRuns(quick)...)
-	specs = append(specs, study.MethodRuns(quick)...)
-	fixed, adaptive := study.AdaptiveRuns(quick)
-	for _, row := range fixed {
-		specs = append(specs, row...)
-	}
-	return append(specs, adaptive...)
 }
 
 // Cached lists the runs of the [Catalogue] whose result is in store's

@@ -25,9 +25,9 @@ var AlignmentSizes = []int{10, 20}
 // Fig. convergence_priors and GraphRun, shared with those figures) and
 // assignment[i] the same run with every condensation followed by
 // matching to the medoid by linear assignment (train.Config.Align).
-func AlignmentRuns(quick bool) (importance, assignment []Spec) {
-	with, _ := SpeedupRuns(quick)
-	importance = []Spec{with[1], GraphRun(quick)}
+func (p Plan) AlignmentRuns() (importance, assignment []Spec) {
+	with, _ := p.SpeedupRuns()
+	importance = []Spec{with[1], p.GraphRun()}
 	for i, s := range importance {
 		a := s
 		a.Label = fmt.Sprintf("cSVGD, %d particles, alpha = 0.5, aligned by assignment", AlignmentSizes[i])
@@ -52,8 +52,8 @@ type AlignmentRow struct {
 // afterwards (to the medoid; the networks, hence W1, template and active
 // weights, are those of the importance run) and the run aligned by
 // assignment at every condensation.
-func AlignmentRows(s *Store, quick bool) ([]AlignmentRow, error) {
-	importance, assignment := AlignmentRuns(quick)
+func AlignmentRows(s *Store) ([]AlignmentRow, error) {
+	importance, assignment := s.AlignmentRuns()
 	var rows []AlignmentRow
 	for i, n := range AlignmentSizes {
 		imp, err := s.Result(importance[i])
@@ -90,8 +90,8 @@ func AlignmentRows(s *Store, quick bool) ([]AlignmentRow, error) {
 
 // AlignmentTable writes [AlignmentRows] as Markdown, with the share of
 // normal samples the unimodality rule calls unimodal as the yardstick.
-func AlignmentTable(w io.Writer, s *Store, quick bool) error {
-	rows, err := AlignmentRows(s, quick)
+func AlignmentTable(w io.Writer, s *Store) error {
+	rows, err := AlignmentRows(s)
 	if err != nil {
 		return err
 	}
@@ -123,8 +123,8 @@ func AlignmentTable(w io.Writer, s *Store, quick bool) error {
 }
 
 // Alignment makes the figure "alignment" from AlignmentRuns.
-func Alignment(s *Store, quick bool) (*figures.Figure, error) {
-	importance, assignment := AlignmentRuns(quick)
+func Alignment(s *Store) (*figures.Figure, error) {
+	importance, assignment := s.AlignmentRuns()
 	var runs []figures.AlignedRun
 	for i, n := range AlignmentSizes {
 		for _, spec := range []Spec{importance[i], assignment[i]} {
@@ -146,8 +146,8 @@ func Alignment(s *Store, quick bool) (*figures.Figure, error) {
 // KSDConvergence makes the figure "ksd_convergence": the kernel Stein
 // discrepancy beside the W1 sum over the iterations of the runs of Fig.
 // convergence_priors (cSVGD for each alpha of PaperAlphas).
-func KSDConvergence(s *Store, quick bool) (*figures.Figure, error) {
-	res, err := s.All(ConvergencePriorsRuns(quick))
+func KSDConvergence(s *Store) (*figures.Figure, error) {
+	res, err := s.All(s.ConvergencePriorsRuns())
 	if err != nil {
 		return nil, err
 	}

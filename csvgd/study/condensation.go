@@ -17,8 +17,8 @@ var PaperAlphas = []float64{0.25, 0.5, 0.75, 1, 2}
 // weight_distributions: cSVGD with 20 particles (the paper's N_r for the
 // distances), alpha = 0.5 and lambda = 0.05 on the 10% noise data, keeping
 // the particles with every history record.
-func GraphRun(quick bool) Spec {
-	s := paperRun("cSVGD, 20 particles, alpha = 0.5", 0.5, quick)
+func (p Plan) GraphRun() Spec {
+	s := p.paperRun("cSVGD, 20 particles, alpha = 0.5", 0.5)
 	s.Config.Particles, s.Config.Keep = 20, true
 	return s
 }
@@ -27,8 +27,8 @@ func GraphRun(quick bool) Spec {
 // states it: cSVGD with alpha = 1/4, lambda = 0.05 and 10 particles on the
 // 10% noise data, keeping the particles with every history record. It is
 // also the alpha = 1/4 run of [SpeedupRuns].
-func SequenceRun(quick bool) Spec {
-	s := paperRun("cSVGD alpha = 0.25", 0.25, quick)
+func (p Plan) SequenceRun() Spec {
+	s := p.paperRun("cSVGD alpha = 0.25", 0.25)
 	s.Config.Keep = true
 	return s
 }
@@ -36,13 +36,13 @@ func SequenceRun(quick bool) Spec {
 // SpeedupRuns are the runs of Fig. graph_condense_speedup: for each alpha
 // of PaperAlphas, cSVGD (with) and SVGD with the same prior and no
 // condensation (without), 10 particles, lambda = 0.05, 10% noise.
-func SpeedupRuns(quick bool) (with, without []Spec) {
+func (p Plan) SpeedupRuns() (with, without []Spec) {
 	for _, a := range PaperAlphas {
-		w := paperRun(fmt.Sprintf("cSVGD alpha = %g", a), a, quick)
+		w := p.paperRun(fmt.Sprintf("cSVGD alpha = %g", a), a)
 		if a == 0.25 {
-			w = SequenceRun(quick)
+			w = p.SequenceRun()
 		}
-		wo := paperRun(fmt.Sprintf("SVGD alpha = %g", a), a, quick)
+		wo := p.paperRun(fmt.Sprintf("SVGD alpha = %g", a), a)
 		wo.Config.Method = train.SVGD
 		with, without = append(with, w), append(without, wo)
 	}
@@ -54,8 +54,8 @@ func SpeedupRuns(quick bool) (with, without []Spec) {
 // at the start, at the end of the first two stages and at the end of the
 // run, each stage's end after its condensation (the last column is the
 // final ensemble).
-func GraphCondenseSequence(s *Store, quick bool) (*figures.Figure, error) {
-	spec := SequenceRun(quick)
+func GraphCondenseSequence(s *Store) (*figures.Figure, error) {
+	spec := s.SequenceRun()
 	res, err := s.Result(spec)
 	if err != nil {
 		return nil, err
@@ -70,8 +70,8 @@ func GraphCondenseSequence(s *Store, quick bool) (*figures.Figure, error) {
 // GraphDistanceEvolution makes Fig. graph_distance_evolution from
 // GraphRun: the distance matrices of ten history records spread evenly
 // over the run.
-func GraphDistanceEvolution(s *Store, quick bool) (*figures.Figure, error) {
-	res, err := s.Result(GraphRun(quick))
+func GraphDistanceEvolution(s *Store) (*figures.Figure, error) {
+	res, err := s.Result(s.GraphRun())
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +80,8 @@ func GraphDistanceEvolution(s *Store, quick bool) (*figures.Figure, error) {
 
 // WeightDistributions makes Fig. weight_distributions from the final
 // ensemble of GraphRun.
-func WeightDistributions(s *Store, quick bool) (*figures.Figure, error) {
-	res, err := s.Result(GraphRun(quick))
+func WeightDistributions(s *Store) (*figures.Figure, error) {
+	res, err := s.Result(s.GraphRun())
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +89,8 @@ func WeightDistributions(s *Store, quick bool) (*figures.Figure, error) {
 }
 
 // GraphCondenseSpeedup makes Fig. graph_condense_speedup from SpeedupRuns.
-func GraphCondenseSpeedup(s *Store, quick bool) (*figures.Figure, error) {
-	withSpecs, withoutSpecs := SpeedupRuns(quick)
+func GraphCondenseSpeedup(s *Store) (*figures.Figure, error) {
+	withSpecs, withoutSpecs := s.SpeedupRuns()
 	with, err := s.All(withSpecs)
 	if err != nil {
 		return nil, err

@@ -15,8 +15,8 @@ var PaperEnsembleSizes = []int{10, 20, 50, 100}
 
 // EnsembleSizes are PaperEnsembleSizes, without 100 in quick mode (the
 // most expensive quick run by far).
-func EnsembleSizes(quick bool) []int {
-	if quick {
+func (p Plan) EnsembleSizes() []int {
+	if p.Quick {
 		return PaperEnsembleSizes[:3]
 	}
 	return PaperEnsembleSizes
@@ -32,22 +32,22 @@ var PaperPenalties = []float64{0.01, 0.05, 0.1}
 // ConvergencePriorsRuns are the runs of Fig. convergence_priors: cSVGD for
 // each alpha of PaperAlphas, 10 particles, 10% noise (the cSVGD runs of
 // Fig. graph_condense_speedup).
-func ConvergencePriorsRuns(quick bool) []Spec {
-	with, _ := SpeedupRuns(quick)
+func (p Plan) ConvergencePriorsRuns() []Spec {
+	with, _ := p.SpeedupRuns()
 	return with
 }
 
 // ConvergenceEnsembleRuns are the runs of Fig. convergence_ensemble: cSVGD
 // at alpha = 0.5 with each ensemble size of EnsembleSizes (20: the run of
 // GraphRun).
-func ConvergenceEnsembleRuns(quick bool) []Spec {
+func (p Plan) ConvergenceEnsembleRuns() []Spec {
 	var out []Spec
-	for _, n := range EnsembleSizes(quick) {
+	for _, n := range p.EnsembleSizes() {
 		if n == 20 {
-			out = append(out, GraphRun(quick))
+			out = append(out, p.GraphRun())
 			continue
 		}
-		s := paperRun(fmt.Sprintf("cSVGD, %d particles", n), 0.5, quick)
+		s := p.paperRun(fmt.Sprintf("cSVGD, %d particles", n), 0.5)
 		s.Config.Particles = n
 		out = append(out, s)
 	}
@@ -56,10 +56,10 @@ func ConvergenceEnsembleRuns(quick bool) []Spec {
 
 // ConvergenceNoiseRuns are the runs of Fig. convergence_noise: cSVGD at
 // alpha = 0.5, 10 particles, on the data of each of PaperNoiseLevels.
-func ConvergenceNoiseRuns(quick bool) []Spec {
+func (p Plan) ConvergenceNoiseRuns() []Spec {
 	var out []Spec
 	for _, s := range PaperNoiseLevels {
-		r := paperRun(fmt.Sprintf("cSVGD, %g%% noise", 100*s), 0.5, quick)
+		r := p.paperRun(fmt.Sprintf("cSVGD, %g%% noise", 100*s), 0.5)
 		r.Noise = s
 		out = append(out, r)
 	}
@@ -71,24 +71,24 @@ func ConvergenceNoiseRuns(quick bool) []Spec {
 // condensation, and the sequential method "L2 + Stein" (a MAP phase of one
 // stage with the alpha = 2 prior, pruning at 1e-3, then SVGD with the same
 // alpha = 2 prior on the pruned structure).
-func MethodRuns(quick bool) []Spec {
-	with, without := SpeedupRuns(quick)
-	seq := paperRun("sequential (L2 + Stein)", 2, quick)
+func (p Plan) MethodRuns() []Spec {
+	with, without := p.SpeedupRuns()
+	seq := p.paperRun("sequential (L2 + Stein)", 2)
 	seq.Config.Method = train.Sequential
 	return []Spec{with[1], without[1], seq}
 }
 
 // AdaptiveRuns are the runs of Fig. adaptive_penalty, alpha = 0.5, 10
 // particles, on each noise level, all with the paper's budget of 4000
-// iterations (400 in quick mode): fixed[i][j] with lambda
+// iterations (400 in p.Quick mode): fixed[i][j] with lambda
 // PaperPenalties[i] on PaperNoiseLevels[j], and adaptive[j], the adaptive
 // schedule from lambda = 0.01 (growth 2, tolerance 10%) in stages of 250
 // iterations (25), so that lambda can grow over several stages; its last
 // stage runs at lambda = 0.01 on the fixed template whether or not the
 // error rose (docs/reading.md section 11).
-func AdaptiveRuns(quick bool) (fixed [][]Spec, adaptive []Spec) {
+func (p Plan) AdaptiveRuns() (fixed [][]Spec, adaptive []Spec) {
 	run := func(label string, noise, lambda float64) Spec {
-		s := paperRun(label, 0.5, quick)
+		s := p.paperRun(label, 0.5)
 		s.Noise, s.Config.Lambda = noise, lambda
 		s.Config.Iters *= 2
 		return s
@@ -109,22 +109,22 @@ func AdaptiveRuns(quick bool) (fixed [][]Spec, adaptive []Spec) {
 }
 
 // ConvergencePriors makes Fig. convergence_priors.
-func ConvergencePriors(s *Store, quick bool) (*figures.Figure, error) {
-	return convergence(s, figures.ConvergencePriors, ConvergencePriorsRuns(quick), func(i int) string {
+func ConvergencePriors(s *Store) (*figures.Figure, error) {
+	return convergence(s, figures.ConvergencePriors, s.ConvergencePriorsRuns(), func(i int) string {
 		return fmt.Sprintf("α = %g", PaperAlphas[i])
 	})
 }
 
 // ConvergenceEnsemble makes Fig. convergence_ensemble.
-func ConvergenceEnsemble(s *Store, quick bool) (*figures.Figure, error) {
-	return convergence(s, figures.ConvergenceEnsemble, ConvergenceEnsembleRuns(quick), func(i int) string {
-		return fmt.Sprintf("N = %d", EnsembleSizes(quick)[i])
+func ConvergenceEnsemble(s *Store) (*figures.Figure, error) {
+	return convergence(s, figures.ConvergenceEnsemble, s.ConvergenceEnsembleRuns(), func(i int) string {
+		return fmt.Sprintf("N = %d", s.EnsembleSizes()[i])
 	})
 }
 
 // ConvergenceNoise makes Fig. convergence_noise.
-func ConvergenceNoise(s *Store, quick bool) (*figures.Figure, error) {
-	return convergence(s, figures.ConvergenceNoise, ConvergenceNoiseRuns(quick), func(i int) string {
+func ConvergenceNoise(s *Store) (*figures.Figure, error) {
+	return convergence(s, figures.ConvergenceNoise, s.ConvergenceNoiseRuns(), func(i int) string {
 		return fmt.Sprintf("%g%% noise", 100*PaperNoiseLevels[i])
 	})
 }
@@ -144,12 +144,12 @@ func convergence(s *Store, draw func([]string, []train.Result) *figures.Figure, 
 // NoisyPushforwards makes Fig. noisy_pushforwards: the W1 curves of
 // ConvergenceNoiseRuns (a) and of MethodRuns (b), moving average of 25
 // points.
-func NoisyPushforwards(s *Store, quick bool) (*figures.Figure, error) {
-	byNoise, err := s.All(ConvergenceNoiseRuns(quick))
+func NoisyPushforwards(s *Store) (*figures.Figure, error) {
+	byNoise, err := s.All(s.ConvergenceNoiseRuns())
 	if err != nil {
 		return nil, err
 	}
-	byMethod, err := s.All(MethodRuns(quick))
+	byMethod, err := s.All(s.MethodRuns())
 	if err != nil {
 		return nil, err
 	}
@@ -168,8 +168,8 @@ func NoisyPushforwards(s *Store, quick bool) (*figures.Figure, error) {
 }
 
 // AdaptivePenalty makes Fig. adaptive_penalty from AdaptiveRuns.
-func AdaptivePenalty(s *Store, quick bool) (*figures.Figure, error) {
-	fixedSpecs, adaptiveSpecs := AdaptiveRuns(quick)
+func AdaptivePenalty(s *Store) (*figures.Figure, error) {
+	fixedSpecs, adaptiveSpecs := s.AdaptiveRuns()
 	var fixed []figures.PenaltyRuns
 	for i, row := range fixedSpecs {
 		res, err := s.All(row)

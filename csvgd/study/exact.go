@@ -21,10 +21,10 @@ import (
 // every run of ConvergenceEnsembleRuns (cSVGD, alpha = 0.5, lambda =
 // 0.05, 10% noise, EnsembleSizes particles), sampled with
 // exact.DefaultConfig from its particles.
-func ExactRuns(quick bool) []NUTSSpec {
+func (p Plan) ExactRuns() []NUTSSpec {
 	var out []NUTSSpec
-	for _, r := range ConvergenceEnsembleRuns(quick) {
-		out = append(out, NUTSSpec{Run: r, Config: exact.DefaultConfig(quick)})
+	for _, r := range p.ConvergenceEnsembleRuns() {
+		out = append(out, NUTSSpec{Run: r, Config: exact.DefaultConfig(p.Quick)})
 	}
 	return out
 }
@@ -59,9 +59,9 @@ type ExactComparison struct {
 }
 
 // ExactComparisons compares every run of ExactRuns with its NUTS run.
-func ExactComparisons(s *Store, quick bool) ([]ExactComparison, error) {
+func ExactComparisons(s *Store) ([]ExactComparison, error) {
 	var out []ExactComparison
-	for _, n := range ExactRuns(quick) {
+	for _, n := range s.ExactRuns() {
 		c, err := compareExact(s, n)
 		if err != nil {
 			return nil, fmt.Errorf("study: %s against NUTS: %w", n.Run.Label, err)

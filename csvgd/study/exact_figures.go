@@ -7,8 +7,8 @@ import (
 )
 
 // SteinVsNUTS makes the figure "stein_vs_nuts" from ExactComparisons.
-func SteinVsNUTS(s *Store, quick bool) (*figures.Figure, error) {
-	cs, err := ExactComparisons(s, quick)
+func SteinVsNUTS(s *Store) (*figures.Figure, error) {
+	cs, err := ExactComparisons(s)
 	if err != nil {
 		return nil, err
 	}
@@ -23,8 +23,8 @@ func SteinVsNUTS(s *Store, quick bool) (*figures.Figure, error) {
 // Calibration makes the figure "calibration", the reliability diagram of
 // the Stein ensembles of ExactComparisons and of the NUTS draws of their
 // templates.
-func Calibration(s *Store, quick bool) (*figures.Figure, error) {
-	cs, err := ExactComparisons(s, quick)
+func Calibration(s *Store) (*figures.Figure, error) {
+	cs, err := ExactComparisons(s)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ func TestNUTSBandsAgreeWithALongerRun(t *testing.T) {
 		t.Skip("trains a run and samples its posterior twice: minutes")
 	}
 	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir()}
-	spec := ConvergenceEnsembleRuns(false)[0]
+	spec := Plan{Quick: false}.ConvergenceEnsembleRuns()[0]
 	short := exact.DefaultConfig(false)
 	long := short
 	long.Warmup, long.Draws, long.Keep, long.Seed = 4*short.Warmup, 4*short.Draws, 2*short.Keep, short.Seed+6

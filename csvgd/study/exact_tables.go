@@ -12,8 +12,8 @@ import (
 // range, and the coverage at 50% and 90%, each table under a one-line
 // caption, then a sentence with the share of the posterior's band width
 // that each ensemble recovers.
-func ExactTables(w io.Writer, s *Store, quick bool) error {
-	cs, err := ExactComparisons(s, quick)
+func ExactTables(w io.Writer, s *Store) error {
+	cs, err := ExactComparisons(s)
 	if err != nil {
 		return err
 	}

@@ -11,24 +11,24 @@ import (
 )
 
 // kernelGroups are the runs whose kernel [KernelTable] reports, by study.
-func kernelGroups(quick bool) []struct {
+func (p Plan) kernelGroups() []struct {
 	name  string
 	specs []Spec
 } {
-	fixed, adaptive := AdaptiveRuns(quick)
+	fixed, adaptive := p.AdaptiveRuns()
 	var penalty []Spec
 	for _, row := range fixed {
 		penalty = append(penalty, row...)
 	}
-	forms, normalized := PriorFormRuns(quick)
+	forms, normalized := p.PriorFormRuns()
 	return []struct {
 		name  string
 		specs []Spec
 	}{
-		{"convergence_priors (α = ¼ … 2)", ConvergencePriorsRuns(quick)},
-		{"convergence_ensemble (10 … 100 particles)", ConvergenceEnsembleRuns(quick)},
-		{"convergence_noise (0 … 20% noise)", ConvergenceNoiseRuns(quick)},
-		{"noisy_pushforwards (b): the baselines", MethodRuns(quick)[1:]},
+		{"convergence_priors (α = ¼ … 2)", p.ConvergencePriorsRuns()},
+		{"convergence_ensemble (10 … 100 particles)", p.ConvergenceEnsembleRuns()},
+		{"convergence_noise (0 … 20% noise)", p.ConvergenceNoiseRuns()},
+		{"noisy_pushforwards (b): the baselines", p.MethodRuns()[1:]},
 		{"adaptive_penalty, fixed λ", penalty},
 		{"adaptive_penalty, adaptive λ", adaptive},
 		{"prior forms, penalty form, seed 2", forms[1]},
@@ -42,10 +42,10 @@ func kernelGroups(quick bool) []struct {
 // value Liu & Wang's median rule gives it, and the records at which the
 // kernel split the particles into groups that ignore each other
 // ([stein.KernelGroups]), as Markdown.
-func KernelTable(w io.Writer, s *Store, quick bool) error {
+func KernelTable(w io.Writer, s *Store) error {
 	fmt.Fprintln(w, "| runs | particles N | smallest median kernel value | 1/(N+1) | records with the particles in more than one kernel group |")
 	fmt.Fprintln(w, "|---|---|---|---|---|")
-	for _, g := range kernelGroups(quick) {
+	for _, g := range s.kernelGroups() {
 		res, err := s.All(g.specs)
 		if err != nil {
 			return err

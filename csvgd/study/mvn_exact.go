@@ -13,7 +13,7 @@ import (
 // distances to the exact posterior, and the theta_3 marginal study
 // (mvn.PaperMarginal, cached as data/cache/mvn_marginal[-quick].json)
 // against the exact marginal.
-func MVNExact(s *Store, quick bool) (*figures.Figure, error) {
+func MVNExact(s *Store) (*figures.Figure, error) {
 	progress := func(what string) func(done, total int) {
 		return func(done, total int) {
 			if s.Log != nil {
@@ -22,12 +22,12 @@ func MVNExact(s *Store, quick bool) (*figures.Figure, error) {
 		}
 	}
 	t := mvn.PaperTarget()
-	pts, err := mvn.CachedSurvey(s.Backend, t, mvn.PaperSurvey(quick), csvgd.CachePath("mvn_survey", quick), progress("mvn_survey"))
+	pts, err := mvn.CachedSurvey(s.Backend, t, mvn.PaperSurvey(s.Quick), csvgd.CachePath("mvn_survey", s.Quick), progress("mvn_survey"))
 	if err != nil {
 		return nil, err
 	}
-	m := mvn.PaperMarginal(quick)
-	runs, err := mvn.CachedMarginalStudy(s.Backend, t, m, csvgd.CachePath("mvn_marginal", quick), progress("mvn_exact"))
+	m := mvn.PaperMarginal(s.Quick)
+	runs, err := mvn.CachedMarginalStudy(s.Backend, t, m, csvgd.CachePath("mvn_marginal", s.Quick), progress("mvn_exact"))
 	if s.Log != nil {
 		fmt.Fprintln(s.Log)
 	}

@@ -14,12 +14,12 @@ var MVNKSDLambdas = []float64{0, 0.1, 1}
 // with mvn.DefaultConfig (128 particles, Liu & Wang's bandwidth, alpha =
 // 1, 2000 iterations; 500 in quick mode) at each of MVNKSDLambdas, the
 // history every 20 iterations.
-func MVNKSDConfigs(quick bool) []mvn.Config {
+func (p Plan) MVNKSDConfigs() []mvn.Config {
 	var out []mvn.Config
 	for _, l := range MVNKSDLambdas {
 		c := mvn.DefaultConfig()
 		c.Lambda, c.Every = l, 20
-		if quick {
+		if p.Quick {
 			c.Iters = 500
 		}
 		out = append(out, c)
@@ -29,10 +29,10 @@ func MVNKSDConfigs(quick bool) []mvn.Config {
 
 // MVNKSD makes the figure "mvn_ksd" from MVNKSDConfigs (a few seconds;
 // not cached).
-func MVNKSD(s *Store, quick bool) (*figures.Figure, error) {
+func MVNKSD(s *Store) (*figures.Figure, error) {
 	var runs []*mvn.Result
 	var labels []string
-	for _, c := range MVNKSDConfigs(quick) {
+	for _, c := range s.MVNKSDConfigs() {
 		r, err := mvn.Run(s.Backend, mvn.PaperTarget(), c)
 		if err != nil {
 			return nil, fmt.Errorf("mvn_ksd, lambda = %g: %w", c.Lambda, err)

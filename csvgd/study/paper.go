@@ -12,15 +12,15 @@ import (
 type Figure struct {
 	Name    string // the paper's name (docs/reading.md section 14), also the file name
 	Section string // the paper's section
-	Make    func(s *Store, quick bool) (*figures.Figure, error)
+	Make    func(s *Store) (*figures.Figure, error)
 }
 
 // PaperFigures are the figures this project regenerates, in the paper's
 // order.
 func PaperFigures() []Figure {
 	return []Figure{
-		{"prior_family", "3", func(*Store, bool) (*figures.Figure, error) { return figures.PriorFamily(), nil }},
-		{"mvn_gradient", "4", func(*Store, bool) (*figures.Figure, error) { return figures.MVNGradient() }},
+		{"prior_family", "3", func(*Store) (*figures.Figure, error) { return figures.PriorFamily(), nil }},
+		{"mvn_gradient", "4", func(*Store) (*figures.Figure, error) { return figures.MVNGradient() }},
 		{"mvn_survey", "4", MVNSurvey},
 		{"mvn_particles", "4", MVNParticles},
 		{"graph_condense_sequence", "5.4", GraphCondenseSequence},
@@ -37,13 +37,13 @@ func PaperFigures() []Figure {
 
 // MVNSurvey makes Fig. mvn_survey from the survey of Sec. 4 over alpha,
 // beta and lambda, cached as data/cache/mvn_survey[-quick].json.
-func MVNSurvey(s *Store, quick bool) (*figures.Figure, error) {
+func MVNSurvey(s *Store) (*figures.Figure, error) {
 	progress := func(done, total int) {
 		if s.Log != nil {
 			fmt.Fprintf(s.Log, "\rmvn_survey: run %d/%d", done, total)
 		}
 	}
-	pts, err := mvn.CachedSurvey(s.Backend, mvn.PaperTarget(), mvn.PaperSurvey(quick), csvgd.CachePath("mvn_survey", quick), progress)
+	pts, err := mvn.CachedSurvey(s.Backend, mvn.PaperTarget(), mvn.PaperSurvey(s.Quick), csvgd.CachePath("mvn_survey", s.Quick), progress)
 	if s.Log != nil {
 		fmt.Fprintln(s.Log)
 	}
@@ -54,8 +54,8 @@ func MVNSurvey(s *Store, quick bool) (*figures.Figure, error) {
 }
 
 // MVNParticles makes Fig. mvn_particles: the converged ensembles of Sec. 4.
-func MVNParticles(s *Store, quick bool) (*figures.Figure, error) {
-	rs, err := mvn.ParticlesStudy(s.Backend, mvn.PaperTarget(), mvn.PaperParticles(quick))
+func MVNParticles(s *Store) (*figures.Figure, error) {
+	rs, err := mvn.ParticlesStudy(s.Backend, mvn.PaperTarget(), mvn.PaperParticles(s.Quick))
 	if err != nil {
 		return nil, err
 	}

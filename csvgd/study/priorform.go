@@ -32,17 +32,17 @@ const NormalizedSigma = 0.015
 // alpha of PaperAlphas, penalty[i] is the penalty-form run with seed
 // Seeds[i] (seed 1: the runs of Fig. convergence_priors), and normalized
 // the normalized-form run at NormalizedSigma with seed 1.
-func PriorFormRuns(quick bool) (penalty [][]Spec, normalized []Spec) {
+func (p Plan) PriorFormRuns() (penalty [][]Spec, normalized []Spec) {
 	for _, seed := range Seeds {
 		var row []Spec
-		for _, s := range ConvergencePriorsRuns(quick) {
+		for _, s := range p.ConvergencePriorsRuns() {
 			s.Label = fmt.Sprintf("%s, seed %d", s.Label, seed)
 			s.Config.Seed = seed
 			row = append(row, s)
 		}
 		penalty = append(penalty, row)
 	}
-	for _, s := range ConvergencePriorsRuns(quick) {
+	for _, s := range p.ConvergencePriorsRuns() {
 		s.Label += ", normalized prior"
 		s.Config.Prior, s.Config.Sigma = stein.NormalizedForm, NormalizedSigma
 		normalized = append(normalized, s)
@@ -53,8 +53,8 @@ func PriorFormRuns(quick bool) (penalty [][]Spec, normalized []Spec) {
 // PriorFormTable writes the final active weights of [PriorFormRuns] by
 // alpha beside the paper's, as Markdown, with the factor by which each is
 // off the paper's.
-func PriorFormTable(w io.Writer, s *Store, quick bool) error {
-	penalty, normalized := PriorFormRuns(quick)
+func PriorFormTable(w io.Writer, s *Store) error {
+	penalty, normalized := s.PriorFormRuns()
 	fmt.Fprintf(w, "| final active weights (λ = 0.05, 10 particles, 10%% noise) | %s |\n|---|%s\n",
 		alphaHeads(), strings.Repeat("---|", len(PaperAlphas)))
 	fmt.Fprintf(w, "| paper | %s |\n", joinNumbers(PaperActiveWeights, "%g"))
@@ -117,12 +117,12 @@ var CalibrationSigmas = []float64{0.055, 0.06, 0.065, 0.07, 0.075}
 // CalibrationRuns are the runs of the calibration of sigma: cSVGD at
 // alpha = CalibratedAlpha, lambda = 0.05, 10 particles, 10% noise, for
 // each of CalibrationSigmas (runs[i]) and Seeds (runs[i][j]).
-func CalibrationRuns(quick bool) [][]Spec {
+func (p Plan) CalibrationRuns() [][]Spec {
 	var out [][]Spec
 	for _, sigma := range CalibrationSigmas {
 		var row []Spec
 		for _, seed := range Seeds {
-			r := paperRun(fmt.Sprintf("cSVGD alpha = %g, sigma = %g, seed %d", CalibratedAlpha, sigma, seed), CalibratedAlpha, quick)
+			r := p.paperRun(fmt.Sprintf("cSVGD alpha = %g, sigma = %g, seed %d", CalibratedAlpha, sigma, seed), CalibratedAlpha)
 			r.Config.Sigma, r.Config.Seed = sigma, seed
 			row = append(row, r)
 		}
@@ -135,7 +135,7 @@ func CalibrationRuns(quick bool) [][]Spec {
 // per sigma and seed and their mean, as Markdown, and says which sigma's
 // mean comes nearest the paper's count at CalibratedAlpha and whether that
 // is [train.CalibratedSigma], the scale every other run uses.
-func CalibrationTable(w io.Writer, s *Store, quick bool) error {
+func CalibrationTable(w io.Writer, s *Store) error {
 	target := PaperActiveWeights[slices.Index(PaperAlphas, CalibratedAlpha)]
 	heads := make([]string, len(Seeds))
 	for i, seed := range Seeds {
@@ -143,7 +143,7 @@ func CalibrationTable(w io.Writer, s *Store, quick bool) error {
 	}
 	fmt.Fprintf(w, "| σ | %s | mean |\n|---|%s---|\n", strings.Join(heads, " | "), strings.Repeat("---|", len(Seeds)))
 	best, bestSigma := math.Inf(1), 0.0
-	for i, row := range CalibrationRuns(quick) {
+	for i, row := range s.CalibrationRuns() {
 		res, err := s.All(row)
 		if err != nil {
 			return err
@@ -160,8 +160,8 @@ func CalibrationTable(w io.Writer, s *Store, quick bool) error {
 	}
 	verdict := "the scale every run uses (train.CalibratedSigma)"
 	switch {
-	case quick:
-		verdict = "quick mode, too short a run to calibrate anything"
+	case s.Quick:
+		verdict = "s.Quick mode, too short a run to calibrate anything"
 	case bestSigma != train.CalibratedSigma:
 		verdict = fmt.Sprintf("not the scale the runs use, σ = %g: calibrate again", train.CalibratedSigma)
 	}

@@ -18,8 +18,10 @@ import (
 	"github.com/gomlx/gomlx/backends"
 )
 
-// Store runs training runs and caches their results on disk.
+// Store runs training runs and caches their results on disk, at the size
+// of its [Plan].
 type Store struct {
+	Plan
 	Backend backends.Backend
 	Dir     string    // the cache folder ("" : no cache, every run trains)
 	Log     io.Writer // one line per run (cached or trained) and the progress bar; nil: silent
@@ -30,9 +32,10 @@ type Store struct {
 }
 
 // NewStore caches under data/cache/runs of the repository (or of
-// CSVGD_ROOT), or nowhere when the repository is not found.
+// CSVGD_ROOT), or nowhere when the repository is not found; its plan is
+// quick when CSVGD_QUICK asks for it ([csvgd.Quick]).
 func NewStore(b backends.Backend, log io.Writer) *Store {
-	s := &Store{Backend: b, Log: log}
+	s := &Store{Plan: Plan{Quick: csvgd.Quick()}, Backend: b, Log: log}
 	if root, err := csvgd.Root(); err == nil {
 		s.Dir = filepath.Join(root, "data", "cache", "runs")
 	}

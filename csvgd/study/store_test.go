@@ -193,25 +193,25 @@ func TestStudiesShareRuns(t *testing.T) {
 		return out
 	}
 	for _, quick := range []bool{false, true} {
-		fixed, adaptive := AdaptiveRuns(quick)
-		with, _ := SpeedupRuns(quick)
-		noise := ConvergenceNoiseRuns(quick)
+		fixed, adaptive := Plan{Quick: quick}.AdaptiveRuns()
+		with, _ := Plan{Quick: quick}.SpeedupRuns()
+		noise := Plan{Quick: quick}.ConvergenceNoiseRuns()
 		for j, a := range adaptive { // the paper's budget, twice the others', for the whole adaptive study
 			if f := fixed[1][j]; f.Config.Iters != 2*noise[j].Config.Iters || a.Config.Iters != f.Config.Iters {
 				t.Errorf("quick %v: adaptive study at %g%% noise: %d and %d iterations, want twice the noise study's %d",
 					quick, 100*f.Noise, f.Config.Iters, a.Config.Iters, noise[j].Config.Iters)
 			}
 		}
-		if keys(with)[0] != keys([]Spec{SequenceRun(quick)})[0] {
+		if keys(with)[0] != keys([]Spec{Plan{Quick: quick}.SequenceRun()})[0] {
 			t.Errorf("quick %v: the alpha = 1/4 run is not the graph sequence run", quick)
 		}
-		if !slices.Equal(keys(ConvergencePriorsRuns(quick)), keys(with)) {
+		if !slices.Equal(keys(Plan{Quick: quick}.ConvergencePriorsRuns()), keys(with)) {
 			t.Errorf("quick %v: the alpha study is not the cSVGD half of the speed-up study", quick)
 		}
-		if keys(noise)[2] != keys(with)[1] || keys(MethodRuns(quick))[0] != keys(with)[1] {
+		if keys(noise)[2] != keys(with)[1] || keys(Plan{Quick: quick}.MethodRuns())[0] != keys(with)[1] {
 			t.Errorf("quick %v: the 10%% noise, alpha = 0.5 run is not shared", quick)
 		}
-		if keys(ConvergenceEnsembleRuns(quick))[1] != keys([]Spec{GraphRun(quick)})[0] {
+		if keys(Plan{Quick: quick}.ConvergenceEnsembleRuns())[1] != keys([]Spec{Plan{Quick: quick}.GraphRun()})[0] {
 			t.Errorf("quick %v: the 20-particle run is not the graph run", quick)
 		}
 	}
@@ -243,9 +243,9 @@ func TestBeyondFigures(t *testing.T) {
 // Config.Align.
 func TestAlignmentRuns(t *testing.T) {
 	for _, quick := range []bool{false, true} {
-		imp, asg := AlignmentRuns(quick)
-		with, _ := SpeedupRuns(quick)
-		for i, want := range []Spec{with[1], GraphRun(quick)} {
+		imp, asg := Plan{Quick: quick}.AlignmentRuns()
+		with, _ := Plan{Quick: quick}.SpeedupRuns()
+		for i, want := range []Spec{with[1], Plan{Quick: quick}.GraphRun()} {
 			k1, _ := imp[i].Key()
 			k2, _ := want.Key()
 			k3, _ := asg[i].Key()

@@ -57,9 +57,9 @@ func testPath() ([]hyperelastic.Sample, error) {
 // cSVGD against the baselines at alpha = 0.5, and the adaptive penalty
 // against fixed lambdas over the noise levels. The runs come from s
 // (cached, or trained now).
-func WriteTables(w io.Writer, s *Store, quick bool) error {
-	for _, table := range []func(io.Writer, *Store, bool) error{AlphaTable, MethodTable, NoiseTable, PenaltyTable, KernelTable} {
-		if err := table(w, s, quick); err != nil {
+func WriteTables(w io.Writer, s *Store) error {
+	for _, table := range []func(io.Writer, *Store) error{AlphaTable, MethodTable, NoiseTable, PenaltyTable, KernelTable} {
+		if err := table(w, s); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)
@@ -76,8 +76,8 @@ const CalibratedAlpha = 0.5
 // AlphaTable writes the final state of the runs of Fig.
 // convergence_priors beside the paper's active weights, as Markdown, and
 // says which number was calibrated.
-func AlphaTable(w io.Writer, s *Store, quick bool) error {
-	res, err := s.All(ConvergencePriorsRuns(quick))
+func AlphaTable(w io.Writer, s *Store) error {
+	res, err := s.All(s.ConvergencePriorsRuns())
 	if err != nil {
 		return err
 	}
@@ -100,8 +100,8 @@ func AlphaTable(w io.Writer, s *Store, quick bool) error {
 
 // MethodTable writes cSVGD, SVGD without condensation and the sequential
 // method at alpha = 0.5 and 10% noise (MethodRuns), as Markdown.
-func MethodTable(w io.Writer, s *Store, quick bool) error {
-	res, err := s.All(MethodRuns(quick))
+func MethodTable(w io.Writer, s *Store) error {
+	res, err := s.All(s.MethodRuns())
 	if err != nil {
 		return err
 	}
@@ -123,8 +123,8 @@ func MethodTable(w io.Writer, s *Store, quick bool) error {
 
 // PenaltyTable writes the final W1 sum and active weights of the runs of
 // Fig. adaptive_penalty, one row per penalty, as Markdown.
-func PenaltyTable(w io.Writer, s *Store, quick bool) error {
-	fixed, adaptive := AdaptiveRuns(quick)
+func PenaltyTable(w io.Writer, s *Store) error {
+	fixed, adaptive := s.AdaptiveRuns()
 	rows := append(fixed, adaptive)
 	labels := make([]string, len(rows))
 	for i, l := range PaperPenalties {
@@ -186,8 +186,8 @@ func scheduleOf(r *train.Result) string {
 
 // NoiseTable writes the final state of the runs of Fig. convergence_noise
 // (alpha = 0.5, 10 particles) per noise level, as Markdown.
-func NoiseTable(w io.Writer, s *Store, quick bool) error {
-	res, err := s.All(ConvergenceNoiseRuns(quick))
+func NoiseTable(w io.Writer, s *Store) error {
+	res, err := s.All(s.ConvergenceNoiseRuns())
 	if err != nil {
 		return err
 	}

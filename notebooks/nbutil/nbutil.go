@@ -94,9 +94,9 @@ func Backend() backends.Backend {
 
 // ShowTable displays a results table of package study (Markdown) for the
 // runs of store (see [Show] for why it panics on an error).
-func ShowTable(table func(io.Writer, *study.Store, bool) error, store *study.Store, quick bool) {
+func ShowTable(table func(io.Writer, *study.Store) error, store *study.Store) {
 	var buf bytes.Buffer
-	Check(table(&buf, store, quick))
+	Check(table(&buf, store))
 	gonbui.DisplayMarkdown(buf.String())
 	flush()
 }

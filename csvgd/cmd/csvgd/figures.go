@@ -36,9 +36,9 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	store, stop := newStore(b, stderr)
+	store, stop := newStore(b, *quick, stderr)
 	defer stop()
-	if err := makeFigures(store, todo, *out, *quick, stderr); err != nil {
+	if err := makeFigures(store, todo, *out, stderr); err != nil {
 		return failure(fs, stderr, err)
 	}
 	return exitOK
@@ -51,21 +51,23 @@ func outputFlags(fs *flagSet) (out *string, quick *bool) {
 	return out, quick
 }
 
-// newStore is the cache of runs of the repository, logging to stderr, whose
-// runs stop (after writing a checkpoint) on Ctrl-C or SIGTERM.
-func newStore(b backends.Backend, stderr io.Writer) (*study.Store, func()) {
+// newStore is the cache of runs of the repository at the size quick
+// gives, logging to stderr, whose runs stop (after writing a checkpoint)
+// on Ctrl-C or SIGTERM.
+func newStore(b backends.Backend, quick bool, stderr io.Writer) (*study.Store, func()) {
 	store := study.NewStore(b, stderr)
+	store.Quick = quick
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	store.Context = ctx
 	return store, stop
 }
 
 // makeFigures makes the figures todo and writes them to out.
-func makeFigures(store *study.Store, todo []study.Figure, out string, quick bool, stderr io.Writer) error {
+func makeFigures(store *study.Store, todo []study.Figure, out string, stderr io.Writer) error {
 	for i, f := range todo {
 		start := time.Now()
 		fmt.Fprintf(stderr, "== figure %d/%d: %s\n", i+1, len(todo), f.Name)
-		fig, err := f.Make(store, quick)
+		fig, err := f.Make(store)
 		if err == nil {
 			err = fig.Save(out)
 		}

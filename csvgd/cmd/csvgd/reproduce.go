@@ -38,13 +38,13 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	store, stop := newStore(b, stderr)
+	store, stop := newStore(b, *quick, stderr)
 	defer stop()
-	if err := makeFigures(store, allFigures(), *out, *quick, stderr); err != nil {
+	if err := makeFigures(store, allFigures(), *out, stderr); err != nil {
 		return failure(fs, stderr, err)
 	}
 	for _, g := range generatedTables {
-		if err := g.make(store, *out, *quick, docs, stdout, stderr); err != nil {
+		if err := g.make(store, *out, docs, stdout, stderr); err != nil {
 			return failure(fs, stderr, err)
 		}
 	}

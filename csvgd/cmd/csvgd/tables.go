@@ -16,7 +16,7 @@ type generatedTable struct {
 	out   string   // its file in the output folder
 	doc   string   // the document of the docs folder that holds its block
 	block docBlock // the block there
-	write func(io.Writer, *study.Store, bool) error
+	write func(io.Writer, *study.Store) error
 }
 
 // generatedTables are the tables of `csvgd reproduce`: the results of the
@@ -32,12 +32,12 @@ var generatedTables = []generatedTable{
 
 // priorTables are the comparison of the prior's two forms and the
 // calibration of sigma.
-func priorTables(w io.Writer, s *study.Store, quick bool) error {
-	if err := study.PriorFormTable(w, s, quick); err != nil {
+func priorTables(w io.Writer, s *study.Store) error {
+	if err := study.PriorFormTable(w, s); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
-	return study.CalibrationTable(w, s, quick)
+	return study.CalibrationTable(w, s)
 }
 
 // check reports, before any work, a document of docs that lacks the
@@ -51,9 +51,9 @@ func (g generatedTable) check(docs string) error {
 
 // make writes the table to out/file and stdout and, when docs is not "",
 // into its block in docs/doc.
-func (g generatedTable) make(store *study.Store, out string, quick bool, docs string, stdout, stderr io.Writer) error {
+func (g generatedTable) make(store *study.Store, out string, docs string, stdout, stderr io.Writer) error {
 	var table bytes.Buffer
-	if err := g.write(&table, store, quick); err != nil {
+	if err := g.write(&table, store); err != nil {
 		return fmt.Errorf("%s table: %w", g.block.name, err)
 	}
 	if err := writeFile(filepath.Join(out, g.out), table.String()); err != nil {
