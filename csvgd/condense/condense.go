@@ -6,18 +6,16 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
-// PaperThreshold is the paper's pruning threshold, 1e-3 (Sec. 5.4: "a
-// threshold of 10^-3 is employed to exclude negligible weights"): the one
-// definition of the project's threshold, for edge pruning, the count of
-// active weights ([github.com/csvgd/csvgd-go/csvgd/metrics.ActiveWeights])
-// and the edges the figures draw. The default smoothing of the alpha
-// prior, [github.com/csvgd/csvgd-go/csvgd/stein.DefaultSmoothing], and
-// the default threshold of training equal it: package stein cannot import
-// this one (condense depends on stein through icnn), and a test keeps all
-// three equal.
-const PaperThreshold = 1e-3
+// PaperThreshold is the paper's pruning threshold, 1e-3
+// ([github.com/csvgd/csvgd-go/csvgd/stein.PaperThreshold], its one
+// definition), for edge pruning, the count of active weights
+// ([github.com/csvgd/csvgd-go/csvgd/metrics.ActiveWeights]) and the edges
+// the figures draw; training's default threshold and the prior's default
+// smoothing are the same constant.
+const PaperThreshold = stein.PaperThreshold
 
 // Options configures [Condense].
 type Options struct {

@@ -7,10 +7,17 @@ import (
 	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
+// PaperThreshold is the paper's pruning threshold, 1e-3 (Sec. 5.4: "a
+// threshold of 10^-3 is employed to exclude negligible weights"), defined
+// here, the lowest package that needs it: graph condensation prunes at it
+// ([github.com/csvgd/csvgd-go/csvgd/condense.PaperThreshold]), the count
+// of active weights uses it, and the prior's score is smoothed at it.
+const PaperThreshold = 1e-3
+
 // DefaultSmoothing is the default s in the smoothed magnitude
-// |theta|_s = sqrt(theta^2 + s^2) that keeps the prior score finite at 0.
-// It equals the pruning threshold of the paper's Sec. 5.5 (1e-3).
-const DefaultSmoothing = 1e-3
+// |theta|_s = sqrt(theta^2 + s^2) that keeps the prior score finite at 0:
+// the pruning threshold, below which a weight does not count anyway.
+const DefaultSmoothing = PaperThreshold
 
 // Prior is the alpha-exponential prior of the paper's Sec. 3.1, applied
 // independently to every component:
