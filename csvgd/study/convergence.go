@@ -80,7 +80,7 @@ func (p Plan) MethodRuns() []Spec {
 
 // AdaptiveRuns are the runs of Fig. adaptive_penalty, alpha = 0.5, 10
 // particles, on each noise level, all with the paper's budget of 4000
-// iterations (400 in p.Quick mode): fixed[i][j] with lambda
+// iterations (400 in quick mode): fixed[i][j] with lambda
 // PaperPenalties[i] on PaperNoiseLevels[j], and adaptive[j], the adaptive
 // schedule from lambda = 0.01 (growth 2, tolerance 10%) in stages of 250
 // iterations (25), so that lambda can grow over several stages; its last

@@ -161,7 +161,7 @@ func CalibrationTable(w io.Writer, s *Store) error {
 	verdict := "the scale every run uses (train.CalibratedSigma)"
 	switch {
 	case s.Quick:
-		verdict = "s.Quick mode, too short a run to calibrate anything"
+		verdict = "quick mode, too short a run to calibrate anything"
 	case bestSigma != train.CalibratedSigma:
 		verdict = fmt.Sprintf("not the scale the runs use, σ = %g: calibrate again", train.CalibratedSigma)
 	}
