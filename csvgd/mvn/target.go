@@ -43,7 +43,7 @@ func (t Target) Covariance() (*mat.SymDense, error) {
 // particle of theta [N, D]; it has the signature of stein.LogLikelihood.
 func (t Target) LogLikelihood(theta *Node) *Node {
 	d := Sub(theta, ExpandAxes(ConstAs(theta, t.Mean), 0))
-	p := ConstAs(theta, denseRows(t.Precision))
+	p := ConstAs(theta, Rows(t.Precision))
 	pd := Einsum("nd,ed->ne", d, p)
 	return MulScalar(ReduceSum(Mul(d, pd), -1), -0.5)
 }
@@ -70,7 +70,9 @@ func (t Target) LogLikelihood1(theta []float64) float64 {
 	return 0.5 * q
 }
 
-func denseRows(m mat.Symmetric) [][]float64 {
+// Rows is the symmetric matrix m as nested slices, row by row (the JSON
+// form of a covariance or precision).
+func Rows(m mat.Symmetric) [][]float64 {
 	n := m.SymmetricDim()
 	rows := make([][]float64, n)
 	for i := range rows {

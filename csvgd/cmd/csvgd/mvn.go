@@ -91,7 +91,7 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	out := mvnOutput{
 		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Prior: c.Prior.String(), Bandwidth: c.Bandwidth.String(), Gamma: r.Gamma,
 		Particles: c.Particles, Seed: c.Seed, Optimizer: c.Optimizer, StepSize: c.StepSize,
-		Mean: r.Mean, Cov: symRows(r), Bhattacharyya: jsonnum.Float(r.Bhattacharyya), L1Theta3: jsonnum.Float(r.L1Theta3),
+		Mean: r.Mean, Cov: mvn.Rows(r.Cov), Bhattacharyya: jsonnum.Float(r.Bhattacharyya), L1Theta3: jsonnum.Float(r.L1Theta3),
 		KSD: jsonnum.Float(r.KSD), Iterations: r.Iterations, Seconds: r.Seconds, Backend: backend.Config(),
 	}
 	for _, h := range r.History {
@@ -107,18 +107,6 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 		out.Mean, []float64{out.Cov[0][0], out.Cov[1][1], out.Cov[2][2]}, out.Bhattacharyya, out.L1Theta3, out.KSD, out.Gamma,
 		out.Iterations, out.Seconds, out.Backend)
 	return exitOK
-}
-
-func symRows(r *mvn.Result) [][]float64 {
-	n := r.Cov.SymmetricDim()
-	rows := make([][]float64, n)
-	for i := range rows {
-		rows[i] = make([]float64, n)
-		for j := range rows[i] {
-			rows[i][j] = r.Cov.At(i, j)
-		}
-	}
-	return rows
 }
 
 func writeJSON(fs *flagSet, stdout, stderr io.Writer, v any) int {

@@ -11,7 +11,6 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/nuts"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"gonum.org/v1/gonum/mat"
 )
 
 // nutsOutput is the JSON printed by "csvgd nuts -json": the moments of the
@@ -116,25 +115,12 @@ func sampleMVN(prior stein.Prior, c nuts.Config) (nutsOutput, error) {
 	s := r.Stats()
 	return nutsOutput{
 		Target: "mvn", Alpha: prior.Alpha, Lambda: prior.Lambda, Chains: c.Chains, Draws: c.Draws, Warmup: c.Warmup, Seed: c.Seed,
-		Mean: mean, Cov: rows(cov), ExactMean: exactMean, ExactCov: rows(exactCov),
+		Mean: mean, Cov: mvn.Rows(cov), ExactMean: exactMean, ExactCov: mvn.Rows(exactCov),
 		RHatMax: jsonnum.Float(rhat), ESSBulkMin: jsonnum.Float(bulk), ESSTailMin: jsonnum.Float(tail),
 		Divergences: s.Divergences, AcceptRate: s.AcceptRate, StepSize: s.StepSizes, InvMass: s.InvMass,
 		TreeDepthMean: s.TreeDepthMean, TreeDepthMax: s.TreeDepthMax, MaxDepthHits: s.AtMaxDepth,
 		Gradients: s.Gradients, WarmupGradients: s.WarmupGradients, Seconds: seconds,
 	}, nil
-}
-
-// rows is a symmetric matrix as nested slices.
-func rows(m mat.Symmetric) [][]float64 {
-	n := m.SymmetricDim()
-	out := make([][]float64, n)
-	for i := range out {
-		out[i] = make([]float64, n)
-		for j := range out[i] {
-			out[i][j] = m.At(i, j)
-		}
-	}
-	return out
 }
 
 func printNUTS(w io.Writer, o nutsOutput) {
