@@ -27,7 +27,7 @@ type Store struct {
 	// NoBars leaves the progress bars out of the log, for several runs
 	// that share it at once ([Store.Prepare]): only whole lines.
 	NoBars bool
-	Count   [2]int    // the run in progress and the number of runs, for the log; set by [Store.All]
+	Count  [2]int // the run in progress and the number of runs, for the log; set by [Store.All]
 	// Context, when not nil, stops a run in progress when cancelled (after
 	// writing its checkpoint).
 	Context context.Context
