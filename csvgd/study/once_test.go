@@ -8,31 +8,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/internal/runlock"
+	"github.com/csvgd/csvgd-go/csvgd/internal/syncio"
 )
-
-// syncLog is a log that goroutines may share.
-type syncLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestResultWaitsForLock: while another holder has a run's lock, Result
 // waits; once the holder has written the cache file and released the
@@ -45,7 +27,7 @@ func TestResultWaitsForLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log syncLog
+	var log syncio.Buffer
 	s := &Store{Backend: b, Dir: t.TempDir(), Log: &log}
 	path, _ := s.Path(spec)
 	holder, err := runlock.Acquire(context.Background(), LockPath(path), "holder", nil)
@@ -97,7 +79,7 @@ func TestResultTakesOverStaleLock(t *testing.T) {
 		t.Skipf("cannot run true to get a finished process: %v", err)
 	}
 	host, _ := os.Hostname()
-	var log syncLog
+	var log syncio.Buffer
 	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir(), Log: &log}
 	spec := tinySpec(22)
 	path, _ := s.Path(spec)

@@ -3,9 +3,10 @@ package study
 import (
 	"errors"
 	"fmt"
-	"io"
 	"sync"
 	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/internal/syncio"
 )
 
 // Summary is what [Store.Prepare] did.
@@ -72,7 +73,7 @@ func (s *Store) Prepare(jobs []Job, workers int) (Summary, error) {
 func (s *Store) runAll(todo []Job, workers int, done func(time.Duration, error)) error {
 	log := s.Log
 	if workers > 1 && log != nil {
-		log = &lockedWriter{w: log}
+		log = &syncio.Writer{W: log}
 	}
 	next := make(chan int)
 	var mu sync.Mutex
@@ -112,16 +113,4 @@ dispatch:
 	close(next)
 	wg.Wait()
 	return errors.Join(errs...)
-}
-
-// lockedWriter lets goroutines share a writer, one Write at a time.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }

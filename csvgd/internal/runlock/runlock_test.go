@@ -1,7 +1,6 @@
 package runlock
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,25 +11,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/internal/syncio"
 )
-
-// syncBuffer is a log that goroutines may share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestAcquireRelease: the lock file names this process while held and is
 // gone after Release, with no temporary file left.
@@ -60,7 +43,7 @@ func TestWaitsForLiveHolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log syncBuffer
+	var log syncio.Buffer
 	got := make(chan error, 1)
 	go func() {
 		second, err := Acquire(context.Background(), path, "k", &log)
@@ -133,7 +116,7 @@ func TestTakesOverStaleLock(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "k.lock")
 			writeLock(t, path, c.owner, c.beat)
-			var log syncBuffer
+			var log syncio.Buffer
 			ctx, cancel := context.WithTimeout(context.Background(), 3*Poll)
 			defer cancel()
 			l, err := Acquire(ctx, path, "k", &log)
