@@ -29,7 +29,7 @@ func (m Summary) String() string {
 	if m.Ran == 0 {
 		return line
 	}
-	return line + fmt.Sprintf("; %.1f s of runs in %.1f s with %d workers (%.2fx)", m.Work.Seconds(), m.Wall.Seconds(), m.Workers,
+	return line + fmt.Sprintf("; %.1f s of runs in %.1f s with %s (%.2fx)", m.Work.Seconds(), m.Wall.Seconds(), plural(m.Workers, "worker"),
 		m.Work.Seconds()/max(m.Wall.Seconds(), 1e-9))
 }
 
@@ -57,7 +57,7 @@ func (s *Store) Prepare(jobs []Job, workers int) (Summary, error) {
 		}
 	}
 	m.Workers = max(1, min(workers, len(todo)))
-	s.logf("prepare: %d jobs, %d cached, %d to run with %d workers\n", len(jobs), m.Cached, len(todo), m.Workers)
+	s.logf("prepare: %d jobs, %d cached, %d to run with %s\n", len(jobs), m.Cached, len(todo), plural(m.Workers, "worker"))
 	errs := s.runAll(todo, m.Workers, func(d time.Duration, err error) {
 		m.Ran, m.Work = m.Ran+1, m.Work+d
 		if err != nil {
@@ -66,6 +66,14 @@ func (s *Store) Prepare(jobs []Job, workers int) (Summary, error) {
 	})
 	m.Wall = time.Since(start)
 	return m, errs
+}
+
+// plural is "1 worker", "2 workers", ...
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // runAll runs the jobs on workers goroutines, calling done (one call at a
