@@ -9,7 +9,7 @@
 #                 full mode unless CSVGD_QUICK=1
 # make figures    run every study and write the 13 figures and results.md to figures/
 #                 (figures/quick/ when CSVGD_QUICK=1); full mode also updates the generated
-#                 blocks of docs/
+#                 blocks of docs/; JOBS=N trains N runs at once (default: the number of CPUs)
 # make reproduce  figures + notebooks
 
 # GoNB (the Jupyter kernel) and goimports live in .bin.
@@ -35,7 +35,7 @@ notebooks: setup
 FIGURES_OUT = $(if $(filter 1 true,$(CSVGD_QUICK)),figures/quick,figures)
 
 figures:
-	go run ./csvgd/cmd/csvgd reproduce -out $(FIGURES_OUT)
+	go run ./csvgd/cmd/csvgd reproduce -out $(FIGURES_OUT) $(if $(JOBS),-jobs $(JOBS))
 
 reproduce: figures notebooks
 

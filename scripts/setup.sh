@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the notebooks and `make test` need, skipping every step that is
 # already done:
-#   1. Jupyter's nbconvert and notebook server, and Chromium for the browser
-#      test of the live notebooks (Debian packages; needs root or sudo),
+#   1. Jupyter's nbconvert and notebook server, Chromium for the browser test
+#      of the live notebooks, and GNU parallel for the test of the example of
+#      docs/studies.md (Debian packages; needs root or sudo),
 #   2. the GoNB kernel, built from this module's `tool` dependency into .bin/gonb,
 #   3. goimports (GoNB runs it on every cell) into .bin/goimports,
 #   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb.
@@ -20,18 +21,20 @@ log() { echo "setup: $*" >&2; }
 # 1. Jupyter: nbconvert executes and renders notebooks headless, libjs-mathjax
 #    renders the equations of the HTML renders offline, jupyter-notebook is the
 #    browser UI (make jupyter) and chromium the browser of the live-notebook
-#    test (internal/nbrun's TestLiveNotebooks).
+#    test (internal/nbrun's TestLiveNotebooks); GNU parallel runs the example
+#    of docs/studies.md (csvgd/cmd/csvgd's TestParallelExample).
 if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1 && [ -f /usr/share/javascript/mathjax/MathJax.js ] &&
-  /usr/bin/jupyter notebook --version >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1; then
-  log "jupyter nbconvert, MathJax, jupyter notebook and chromium present, skipping apt-get"
+  /usr/bin/jupyter notebook --version >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 &&
+  parallel --version 2>/dev/null | grep -q "GNU parallel"; then
+  log "jupyter nbconvert, MathJax, jupyter notebook, chromium and GNU parallel present, skipping apt-get"
 else
   SUDO=
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
-  log "installing jupyter-nbconvert, jupyter-client, libjs-mathjax, jupyter-notebook and chromium with apt-get"
+  log "installing jupyter-nbconvert, jupyter-client, libjs-mathjax, jupyter-notebook, chromium and parallel with apt-get"
   $SUDO apt-get update -qq >&2
   $SUDO env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client libjs-mathjax \
-    jupyter-notebook chromium >&2
+    jupyter-notebook chromium parallel >&2
 fi
 
 mkdir -p "$BIN"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
@@ -50,14 +51,35 @@ func cached[C, R any](path string, version int, c C, valid func(R) bool, compute
 	return r, writeAtomic(path, cacheFile[C, R]{Version: version, Config: c, Result: r})
 }
 
+// readCached is [readCache] as an error: one wrapping fs.ErrNotExist
+// when path holds no finished result of version and configuration c.
+func readCached[C, R any](path string, version int, c C, valid func(R) bool) (R, error) {
+	r, ok := readCache(path, version, c, valid)
+	if !ok {
+		return r, fmt.Errorf("mvn: %s: no finished result of this configuration: %w", path, fs.ErrNotExist)
+	}
+	return r, nil
+}
+
 const surveyFileVersion = 3
+
+// surveyComplete accepts a cached survey of s that has every point.
+func surveyComplete(s SurveyConfig) func([]SurveyPoint) bool {
+	return func(pts []SurveyPoint) bool { return len(pts) == len(s.Points()) }
+}
+
+// ReadSurvey returns the survey s cached at path by [CachedSurvey]; an
+// error wrapping fs.ErrNotExist when path holds none of this
+// configuration (it is then run by the next CachedSurvey).
+func ReadSurvey(path string, s SurveyConfig) ([]SurveyPoint, error) {
+	return readCached(path, surveyFileVersion, s, surveyComplete(s))
+}
 
 // CachedSurvey returns the survey s, reading it from path when that file
 // holds a finished survey of exactly the same configuration, and otherwise
 // running it with [Survey] and writing it to path ([cached]).
 func CachedSurvey(b backends.Backend, t Target, s SurveyConfig, path string, progress func(done, total int)) ([]SurveyPoint, error) {
-	complete := func(pts []SurveyPoint) bool { return len(pts) == len(s.Points()) }
-	return cached(path, surveyFileVersion, s, complete, func() ([]SurveyPoint, error) { return Survey(b, t, s, progress) })
+	return cached(path, surveyFileVersion, s, surveyComplete(s), func() ([]SurveyPoint, error) { return Survey(b, t, s, progress) })
 }
 
 // writeAtomic writes v as indented JSON to path through a temporary file in

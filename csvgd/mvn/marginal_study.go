@@ -148,7 +148,18 @@ const marginalFileVersion = 1
 // ([MarginalStudy]) and writing it there otherwise ([cached]); "" disables
 // the cache.
 func CachedMarginalStudy(b backends.Backend, t Target, m MarginalConfig, path string, progress func(done, total int)) ([]MarginalRun, error) {
+	return cached(path, marginalFileVersion, m, marginalComplete(m), func() ([]MarginalRun, error) { return MarginalStudy(b, t, m, progress) })
+}
+
+// marginalComplete accepts a cached study m that has every run.
+func marginalComplete(m MarginalConfig) func([]MarginalRun) bool {
 	vary, _ := m.runs()
-	complete := func(runs []MarginalRun) bool { return len(runs) == len(vary) }
-	return cached(path, marginalFileVersion, m, complete, func() ([]MarginalRun, error) { return MarginalStudy(b, t, m, progress) })
+	return func(runs []MarginalRun) bool { return len(runs) == len(vary) }
+}
+
+// ReadMarginalStudy returns the study m cached at path by
+// [CachedMarginalStudy]; an error wrapping fs.ErrNotExist when path holds
+// none of this configuration.
+func ReadMarginalStudy(path string, m MarginalConfig) ([]MarginalRun, error) {
+	return readCached(path, marginalFileVersion, m, marginalComplete(m))
 }

@@ -1,6 +1,8 @@
 package mvn
 
 import (
+	"errors"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"testing"
@@ -51,5 +53,12 @@ func TestMarginalStudyRunsAndCaches(t *testing.T) {
 	again, err := CachedMarginalStudy(nil, PaperTarget(), m, path, nil)
 	if err != nil || again[3].W1 != runs[3].W1 {
 		t.Errorf("cached study: %v, W1 %v", err, again)
+	}
+	if read, err := ReadMarginalStudy(path, m); err != nil || read[3].W1 != runs[3].W1 {
+		t.Errorf("ReadMarginalStudy: %v, %v", err, read)
+	}
+	m.Base.Seed++
+	if _, err := ReadMarginalStudy(path, m); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadMarginalStudy of another configuration: %v, want fs.ErrNotExist", err)
 	}
 }

@@ -1,6 +1,8 @@
 package mvn
 
 import (
+	"errors"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -24,6 +26,9 @@ func TestSurveyTrendAndCache(t *testing.T) {
 	b := testBackend(t)
 	s := tinySurvey()
 	path := filepath.Join(t.TempDir(), "sub", "survey.json")
+	if _, err := ReadSurvey(path, s); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadSurvey without a file: %v, want fs.ErrNotExist", err)
+	}
 	pts, err := CachedSurvey(b, PaperTarget(), s, path, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +53,13 @@ func TestSurveyTrendAndCache(t *testing.T) {
 			t.Fatalf("cached point %d = %+v, want %+v", i, again[i], pts[i])
 		}
 	}
+	if read, err := ReadSurvey(path, s); err != nil || read[1] != pts[1] {
+		t.Errorf("ReadSurvey of the cached survey: %v, %+v", err, read)
+	}
 	s.Base.Seed++
+	if _, err := ReadSurvey(path, s); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadSurvey of another configuration: %v, want fs.ErrNotExist", err)
+	}
 	third, err := CachedSurvey(b, PaperTarget(), s, path, nil)
 	if err != nil {
 		t.Fatal(err)

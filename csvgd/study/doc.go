@@ -12,6 +12,14 @@
 // rename), so a run killed half-way leaves no damaged file, only the runs
 // still to do.
 //
+// Every cached computation of the studies is a [Job] (a training run, a
+// NUTS run, or a study of Sec. 4 cached whole); [Plan.Jobs] lists them by
+// figure or table, and [Store.Prepare] computes the missing ones several
+// at a time before the figures are drawn. Each is computed under a lock
+// file beside its cache file (package internal/runlock), so that two
+// processes or goroutines never compute the same one at once: the second
+// waits and reads the first one's result.
+//
 // Quick mode (csvgd.Quick, CSVGD_QUICK=1) shortens every run (fewer
 // iterations, shorter stages) for CI and for a first look; quick runs have
 // their own configurations, hence their own cache files.

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -78,35 +77,33 @@ func (s *Store) nutsPath(key string) string {
 }
 
 // NUTS returns the NUTS run n: read from the cache when a file of exactly
-// this configuration is there, sampled (and then cached) otherwise. The
-// training run is the store's ([Store.Result]).
+// this configuration is there, sampled (and then cached) otherwise, under
+// the run's lock ([cachedOnce]). The training run is the store's
+// ([Store.Result]).
 func (s *Store) NUTS(n NUTSSpec) (*NUTSResult, error) {
 	key, err := n.Key()
 	if err != nil {
 		return nil, err
 	}
 	path := s.nutsPath(key)
-	if r, err := loadNUTS(path, n); err == nil {
-		s.logf("cached NUTS on %s (%s)\n", n.Run.Label, path)
-		return r, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	res, err := s.Result(n.Run)
-	if err != nil {
-		return nil, err
-	}
-	s.logf("NUTS on %s: %d chains x (%d + %d) iterations\n", n.Run.Label, n.Config.Chains, n.Config.Warmup, n.Config.Draws)
-	r, err := sampleRun(res, n)
-	if err != nil {
-		return nil, fmt.Errorf("study: NUTS on %s: %w", n.Run.Label, err)
-	}
-	s.logf("NUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences\n", n.Run.Label,
-		r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences)
-	if path != "" {
-		err = atomicfile.WriteJSON(path, r)
-	}
-	return r, err
+	load := func() (*NUTSResult, error) { return loadNUTS(path, n) }
+	return cachedOnce(s, path, "NUTS on "+n.Run.Label, load, func() (*NUTSResult, error) {
+		res, err := s.Result(n.Run)
+		if err != nil {
+			return nil, err
+		}
+		s.logf("%sNUTS on %s: %d chains x (%d + %d) iterations\n", s.counter(), n.Run.Label, n.Config.Chains, n.Config.Warmup, n.Config.Draws)
+		r, err := sampleRun(res, n)
+		if err != nil {
+			return nil, fmt.Errorf("study: NUTS on %s: %w", n.Run.Label, err)
+		}
+		s.logf("%sNUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences\n", s.counter(), n.Run.Label,
+			r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences)
+		if path != "" {
+			err = atomicfile.WriteJSON(path, r)
+		}
+		return r, err
+	})
 }
 
 // sampleRun samples the posterior of res's final template, watching the

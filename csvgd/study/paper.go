@@ -1,9 +1,6 @@
 package study
 
 import (
-	"fmt"
-
-	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 )
@@ -36,17 +33,9 @@ func PaperFigures() []Figure {
 }
 
 // MVNSurvey makes Fig. mvn_survey from the survey of Sec. 4 over alpha,
-// beta and lambda, cached as data/cache/mvn_survey[-quick].json.
+// beta and lambda ([Store.Survey]).
 func MVNSurvey(s *Store) (*figures.Figure, error) {
-	progress := func(done, total int) {
-		if s.Log != nil {
-			fmt.Fprintf(s.Log, "\rmvn_survey: run %d/%d", done, total)
-		}
-	}
-	pts, err := mvn.CachedSurvey(s.Backend, mvn.PaperTarget(), mvn.PaperSurvey(s.Quick), csvgd.CachePath("mvn_survey", s.Quick), progress)
-	if s.Log != nil {
-		fmt.Fprintln(s.Log)
-	}
+	pts, err := s.Survey()
 	if err != nil {
 		return nil, err
 	}

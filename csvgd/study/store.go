@@ -3,7 +3,6 @@ package study
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -25,7 +24,10 @@ type Store struct {
 	Backend backends.Backend
 	Dir     string    // the cache folder ("" : no cache, every run trains)
 	Log     io.Writer // one line per run (cached or trained) and the progress bar; nil: silent
-	Count   [2]int    // the run in progress and the number of runs, for the log; set by [Store.All]
+	// NoBars leaves the progress bars out of the log, for several runs
+	// that share it at once ([Store.Prepare]): only whole lines.
+	NoBars bool
+	Count  [2]int // the run in progress and the number of runs, for the log; set by [Store.All]
 	// Context, when not nil, stops a run in progress when cancelled (after
 	// writing its checkpoint).
 	Context context.Context
@@ -61,27 +63,25 @@ func (s *Store) Path(spec Spec) (string, error) {
 
 // Result returns the result of spec: read from the cache when a file for
 // exactly this configuration is there, trained (and then cached)
-// otherwise. A cache file that cannot be read is reported, not silently
-// replaced.
+// otherwise, under the run's lock ([cachedOnce]): while another process
+// trains it, this one waits and then reads its file. A cache file that
+// cannot be read is reported, not silently replaced.
 func (s *Store) Result(spec Spec) (*train.Result, error) {
 	path, err := s.Path(spec)
 	if err != nil {
 		return nil, err
 	}
-	if res, err := s.load(path, spec); err == nil {
-		s.logf("%scached %s (%s)\n", s.counter(), spec.Label, path)
-		return res, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	res, err := s.train(spec, path)
-	if err != nil {
-		return nil, fmt.Errorf("study: %s: %w", spec.Label, err)
-	}
-	if path != "" {
-		err = atomicfile.WriteJSON(path, runFile{Version: runFileVersion, Label: spec.Label, Noise: spec.Noise, Result: res})
-	}
-	return res, err
+	load := func() (*train.Result, error) { return s.load(path, spec) }
+	return cachedOnce(s, path, spec.Label, load, func() (*train.Result, error) {
+		res, err := s.train(spec, path)
+		if err != nil {
+			return nil, fmt.Errorf("study: %s: %w", spec.Label, err)
+		}
+		if path != "" {
+			err = atomicfile.WriteJSON(path, runFile{Version: runFileVersion, Label: spec.Label, Noise: spec.Noise, Result: res})
+		}
+		return res, err
+	})
 }
 
 // All returns the results of specs in order, counting them in the log.
@@ -108,7 +108,7 @@ func (s *Store) train(spec Spec, path string) (*train.Result, error) {
 	}
 	s.logf("%straining %s\n", s.counter(), spec.Label)
 	start := time.Now()
-	o := train.Options{Progress: s.Log, Context: s.Context}
+	o := train.Options{Progress: s.bar(), Log: s.Log, Context: s.Context}
 	if path != "" {
 		o.Checkpoint = strings.TrimSuffix(path, ".json") + ".checkpoint.json"
 	}
@@ -141,6 +141,14 @@ func (s *Store) load(path string, spec Spec) (*train.Result, error) {
 		return nil, fmt.Errorf("study: cache file %s holds another run than %s (delete it to run again)", path, spec.Label)
 	}
 	return f.Result, nil
+}
+
+// bar is where progress bars go: the log, unless NoBars.
+func (s *Store) bar() io.Writer {
+	if s.NoBars {
+		return nil
+	}
+	return s.Log
 }
 
 func (s *Store) counter() string {

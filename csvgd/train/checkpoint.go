@@ -191,8 +191,8 @@ func (r *run) resume() error {
 		return fmt.Errorf("checkpoint %s is damaged: %w", path, err)
 	}
 	r.restore(&ck)
-	if r.opt.Progress != nil {
-		fmt.Fprintf(r.opt.Progress, "train: resuming from %s at iteration %d of %d%s\n", path, r.done, r.c.Iters, note)
+	if log := r.opt.messages(); log != nil {
+		fmt.Fprintf(log, "train: resuming from %s at iteration %d of %d%s\n", path, r.done, r.c.Iters, note)
 	}
 	return nil
 }

@@ -99,6 +99,9 @@ type run struct {
 type Options struct {
 	// Progress receives a progress bar when it is not nil.
 	Progress io.Writer
+	// Log receives the run's messages (resuming from a checkpoint); nil:
+	// Progress. A run without a bar sets it alone.
+	Log io.Writer
 	// Checkpoint, when not empty, is the file that makes the run
 	// resumable: see [RunWith].
 	Checkpoint string
@@ -111,6 +114,14 @@ type Options struct {
 	Context context.Context
 
 	onStep func(done int) // tests: called after every iteration
+}
+
+// messages is where the run's messages go: Log, else Progress.
+func (o Options) messages() io.Writer {
+	if o.Log != nil {
+		return o.Log
+	}
+	return o.Progress
 }
 
 // Run trains an ensemble on data.Train and measures it on data.Test,

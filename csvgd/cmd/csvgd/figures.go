@@ -1,34 +1,32 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/gomlx/gomlx/backends"
-
-	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
 func runFigures(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("figures", "csvgd figures [-out DIR] [-quick] [-only NAME,...]\n\n"+
+	fs := newFlagSet("figures", "csvgd figures [-out DIR] [-quick] [-cache DIR] [-jobs N] [-only NAME,...]\n\n"+
 		"Regenerates some or all of the paper's figures, as DIR/NAME.png and DIR/NAME.svg. The runs\n"+
 		"behind a figure are cached under data/cache/ and reused when their configuration matches, so a\n"+
 		"second call (or one after an interruption) only runs what is missing.", stdout)
-	out, quick := outputFlags(fs)
+	out := outFlag(fs)
+	sf := registerStoreFlags(fs)
+	jobs := jobsFlag(fs)
 	only := fs.String("only", "", "comma-separated figure names to make (default: all)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
 	todo, err := selectFigures(*only)
+	if err == nil {
+		err = checkJobs(*jobs)
+	}
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
@@ -36,30 +34,18 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	store, stop := newStore(b, *quick, stderr)
+	store, stop := sf.newStore(b, stderr)
 	defer stop()
-	if err := makeFigures(store, todo, *out, stderr); err != nil {
+	if names := figureStudies(store.Plan, todo); len(names) > 0 {
+		err = prepare(store, *jobs, names, stderr)
+	}
+	if err == nil {
+		err = makeFigures(store, todo, *out, stderr)
+	}
+	if err != nil {
 		return failure(fs, stderr, err)
 	}
 	return exitOK
-}
-
-// outputFlags registers -out and -quick, shared by figures and reproduce.
-func outputFlags(fs *flagSet) (out *string, quick *bool) {
-	out = fs.String("out", "figures", "folder to write the figures (and results.md) to")
-	quick = fs.Bool("quick", csvgd.Quick(), "reduced studies (fewer particles, iterations, grid points); default from CSVGD_QUICK")
-	return out, quick
-}
-
-// newStore is the cache of runs of the repository at the size quick
-// gives, logging to stderr, whose runs stop (after writing a checkpoint)
-// on Ctrl-C or SIGTERM.
-func newStore(b backends.Backend, quick bool, stderr io.Writer) (*study.Store, func()) {
-	store := study.NewStore(b, stderr)
-	store.Quick = quick
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	store.Context = ctx
-	return store, stop
 }
 
 // makeFigures makes the figures todo and writes them to out.

@@ -40,6 +40,12 @@ func (fs *flagSet) help() {
 // parseFlags parses args. It returns (exit code, true) when the command
 // must stop: after -h (0) or on a bad flag (2, one line on stderr).
 func parseFlags(fs *flagSet, args []string, stderr io.Writer) (int, bool) {
+	return parseOperands(fs, args, stderr, 0)
+}
+
+// parseOperands is parseFlags for a command that takes up to n arguments
+// after its flags (fs.Args).
+func parseOperands(fs *flagSet, args []string, stderr io.Writer, n int) (int, bool) {
 	err := fs.Parse(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -47,8 +53,8 @@ func parseFlags(fs *flagSet, args []string, stderr io.Writer) (int, bool) {
 		return exitOK, true
 	case err != nil:
 		return usageError(fs, stderr, err), true
-	case fs.NArg() > 0:
-		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", fs.Arg(0))), true
+	case fs.NArg() > n:
+		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", fs.Arg(n))), true
 	}
 	return 0, false
 }

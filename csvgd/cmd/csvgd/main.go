@@ -40,6 +40,7 @@ func commands() []command {
 		{"calibrate", "how often the truth and fresh observations fall inside a saved ensemble's bands", runCalibrate},
 		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
 		{"reproduce", "run every study, write all 13 figures and the results tables", runReproduce},
+		{"runs", "list the studies' runs with their cache state, or train one into the cache (for a cluster)", runRuns},
 		{"bench", "time one Stein step: GoMLX's graph against the hand-written reference", runBench},
 		{"help", "print this help", runHelp},
 	}

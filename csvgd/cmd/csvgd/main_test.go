@@ -39,6 +39,12 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{[]string{"mvn", "stray"}, `"stray"`},
 		{[]string{"figures", "-bogus"}, "-bogus"},
 		{[]string{"nosuchcommand"}, `"nosuchcommand"`},
+		{[]string{"reproduce", "-jobs", "0"}, "-jobs = 0"},
+		{[]string{"figures", "-jobs", "-1"}, "-jobs = -1"},
+		{[]string{"runs", "bogus"}, `"bogus"`},
+		{[]string{"runs", "list", "-study", "nosuchstudy"}, `"nosuchstudy"`},
+		{[]string{"runs", "train", "-study", "nosuchstudy", "mvn_survey"}, `"nosuchstudy"`},
+		{[]string{"runs", "train", "mvn_survey", "extra"}, `"extra"`},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != exitUsage {
@@ -58,7 +64,7 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"-h"}, {"mvn", "-h"}, {"figures", "-h"}} {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"mvn", "-h"}, {"figures", "-h"}, {"runs", "-h"}, {"runs", "list", "-h"}, {"runs", "train", "-h"}} {
 		code, out, _ := runCLI(args...)
 		if code != exitOK || !strings.Contains(out, "Usage") && !strings.Contains(out, "Commands") {
 			t.Errorf("%v: exit %d, stdout %q", args, code, out)

@@ -12,20 +12,25 @@ import (
 )
 
 func runReproduce(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("reproduce", "csvgd reproduce [-out DIR] [-quick] [-docs DIR|none]\n\n"+
+	fs := newFlagSet("reproduce", "csvgd reproduce [-out DIR] [-quick] [-cache DIR] [-jobs N] [-docs DIR|none]\n\n"+
 		"Runs every study of the paper (cached under data/cache/runs/, resumed from a checkpoint when\n"+
-		"one was interrupted), writes all thirteen figures as DIR/NAME.png and .svg, then the figures beyond\n"+
+		"one was interrupted; the runs that are not cached yet first, N at a time), writes all thirteen figures as DIR/NAME.png and .svg, then the figures beyond\n"+
 		"the paper (alignment, mvn_ksd, ksd_convergence, mvn_exact, stein_vs_nuts, calibration), and the\n"+
 		"tables: the results (DIR/results.md), the comparison of the prior's two forms with the calibration\n"+
 		"of sigma (DIR/prior.md), the alignment study (DIR/alignment.md) and the comparison with the exact\n"+
 		"posterior (DIR/exact-posterior.md), on stdout too and, in full mode, into their blocks of\n"+
 		"docs/results.md, docs/reading.md, docs/beyond.md and docs/exact-posterior.md.", stdout)
-	out, quick := outputFlags(fs)
+	out := outFlag(fs)
+	sf := registerStoreFlags(fs)
+	jobs := jobsFlag(fs)
 	docsFlag := fs.String("docs", "", "folder of the documents whose generated blocks to replace (default: the repository's docs/ in full mode; none in quick mode or with \"none\")")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	docs, err := docsTarget(*docsFlag, *quick)
+	docs, err := docsTarget(*docsFlag, *sf.quick)
+	if err == nil {
+		err = checkJobs(*jobs)
+	}
 	for _, g := range generatedTables { // checked before hours of work, not after
 		if err == nil {
 			err = g.check(docs)
@@ -38,8 +43,11 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	store, stop := newStore(b, *quick, stderr)
+	store, stop := sf.newStore(b, stderr)
 	defer stop()
+	if err := prepare(store, *jobs, nil, stderr); err != nil {
+		return failure(fs, stderr, err)
+	}
 	if err := makeFigures(store, allFigures(), *out, stderr); err != nil {
 		return failure(fs, stderr, err)
 	}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/gomlx/gomlx/backends"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/study"
+)
+
+// storeFlags are the flags that choose the studies' size and their cache:
+// -quick and -cache, shared by figures, reproduce and runs.
+type storeFlags struct {
+	quick *bool
+	cache *string
+}
+
+func registerStoreFlags(fs *flagSet) storeFlags {
+	return storeFlags{
+		quick: fs.Bool("quick", csvgd.Quick(), "reduced studies (fewer particles, iterations, grid points); default from CSVGD_QUICK"),
+		cache: fs.String("cache", "", "cache folder: runs/ and nuts/ in it, the studies of Sec. 4 beside them (default: data/cache of the repository)"),
+	}
+}
+
+// outFlag registers -out, the folder of figures and reproduce.
+func outFlag(fs *flagSet) *string {
+	return fs.String("out", "figures", "folder to write the figures (and results.md) to")
+}
+
+// store is the cache of runs that the flags name, at the size they give,
+// logging to log (nil: silent), training on b (nil: never trains).
+func (f storeFlags) store(b backends.Backend, log io.Writer) *study.Store {
+	store := study.NewStore(b, log)
+	store.Quick = *f.quick
+	if *f.cache != "" {
+		store.Dir = filepath.Join(*f.cache, "runs")
+	}
+	return store
+}
+
+// newStore is store, logging to stderr, whose runs stop (after writing a
+// checkpoint) on Ctrl-C or SIGTERM; stop releases the signals.
+func (f storeFlags) newStore(b backends.Backend, stderr io.Writer) (store *study.Store, stop func()) {
+	store = f.store(b, stderr)
+	store.Context, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	return store, stop
+}
