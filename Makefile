@@ -29,7 +29,7 @@ jupyter: setup
 	go run ./internal/nbrun/cmd/jupyter -port $(or $(PORT),8888)
 
 notebooks: setup
-	go run ./internal/nbrun/cmd/nbrun -out notebooks/executed
+	go run ./internal/nbrun/cmd/nbrun -out notebooks/executed $(if $(JOBS),-jobs $(JOBS))
 
 # Quick mode (CSVGD_QUICK=1) writes to figures/quick/, never over the full figures.
 FIGURES_OUT = $(if $(filter 1 true,$(CSVGD_QUICK)),figures/quick,figures)

@@ -3,9 +3,10 @@
 //
 // Usage:
 //
-//	go run ./internal/nbrun/cmd/nbrun [-out DIR] [-timeout D] [NOTEBOOK.ipynb ...]
+//	go run ./internal/nbrun/cmd/nbrun [-out DIR] [-timeout D] [-jobs N] [NOTEBOOK.ipynb ...]
 //
-// Without arguments it runs every notebooks/*.ipynb of the repository. For each
+// Without arguments it runs every notebooks/*.ipynb of the repository, -jobs
+// at a time (each in a kernel of its own; default: the number of CPUs). For each
 // notebook it writes the executed copy NAME.ipynb and its render NAME.html to
 // the output folder (notebooks/executed by default), and reports the problems
 // found (error outputs, "exit status N" lines on stderr) and whether the
@@ -20,7 +21,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/csvgd/csvgd-go/internal/nbrun"
@@ -29,16 +32,21 @@ import (
 func main() {
 	out := flag.String("out", "", "output folder (default: notebooks/executed in the repository)")
 	timeout := flag.Duration("timeout", nbrun.DefaultCellTimeout, "time limit per cell")
+	jobs := flag.Int("jobs", runtime.NumCPU(), "notebooks executed at the same time (>= 1)")
 	flag.Parse()
-	if err := run(*out, *timeout, flag.Args()); err != nil {
+	if *jobs < 1 {
+		fmt.Fprintf(os.Stderr, "nbrun: -jobs %d: need at least 1\n", *jobs)
+		os.Exit(2)
+	}
+	if err := run(*out, *timeout, *jobs, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "nbrun:", err)
 		os.Exit(1)
 	}
 }
 
-// run executes, checks and renders the notebooks, returning an error when any
-// failed.
-func run(out string, timeout time.Duration, paths []string) error {
+// run executes, checks and renders the notebooks, jobs at a time, returning
+// an error when any failed.
+func run(out string, timeout time.Duration, jobs int, paths []string) error {
 	root, err := nbrun.FindRoot(".")
 	if err != nil {
 		return err
@@ -58,51 +66,76 @@ func run(out string, timeout time.Duration, paths []string) error {
 			return nil
 		}
 	}
-	ctx := context.Background()
 	opts := nbrun.Options{Root: root, OutputDir: out, CellTimeout: timeout}
-	failed := 0
-	for _, path := range paths {
-		if !runOne(ctx, path, opts) {
-			failed++
-		}
-	}
+	failed := runAll(context.Background(), paths, opts, jobs)
 	if failed > 0 {
 		return fmt.Errorf("%d of %d notebooks failed", failed, len(paths))
 	}
 	return nil
 }
 
-// runOne executes, checks and renders one notebook, printing the outcome, and
-// reports whether it passed.
-func runOne(ctx context.Context, path string, opts nbrun.Options) bool {
+// runAll runs the notebooks jobs at a time, printing each one's report
+// whole when it is done, and returns how many failed.
+func runAll(ctx context.Context, paths []string, opts nbrun.Options, jobs int) int {
+	todo := make(chan string)
+	var mu sync.Mutex
+	failed := 0
+	var wg sync.WaitGroup
+	for range min(jobs, len(paths)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for path := range todo {
+				var report strings.Builder
+				ok := runOne(ctx, path, opts, &report)
+				mu.Lock()
+				fmt.Print(report.String())
+				if !ok {
+					failed++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range paths {
+		todo <- p
+	}
+	close(todo)
+	wg.Wait()
+	return failed
+}
+
+// runOne executes, checks and renders one notebook, writing the outcome to
+// w, and reports whether it passed.
+func runOne(ctx context.Context, path string, opts nbrun.Options, w *strings.Builder) bool {
 	src, err := nbrun.ReadNotebook(path)
 	if err != nil {
-		fmt.Printf("FAIL %s: %v\n", rel(path), err)
+		fmt.Fprintf(w, "FAIL %s: %v\n", rel(path), err)
 		return false
 	}
 	res, err := nbrun.Run(ctx, path, opts)
 	if err != nil {
-		fmt.Printf("FAIL %s: %v\n", rel(path), err)
+		fmt.Fprintf(w, "FAIL %s: %v\n", rel(path), err)
 		return false
 	}
 	ok := len(res.Problems) == 0
 	for _, p := range res.Problems {
-		fmt.Printf("  %s\n", p)
+		fmt.Fprintf(w, "  %s\n", p)
 	}
 	if min := src.Metadata.Csvgd.MinImages; res.Images < min {
-		fmt.Printf("  %d image(s), but metadata.csvgd.min_images is %d\n", res.Images, min)
+		fmt.Fprintf(w, "  %d image(s), but metadata.csvgd.min_images is %d\n", res.Images, min)
 		ok = false
 	}
 	html, err := nbrun.RenderHTML(ctx, res.Executed, opts)
 	if err != nil {
-		fmt.Printf("  %v\n", err)
+		fmt.Fprintf(w, "  %v\n", err)
 		ok = false
 	}
 	status := "ok  "
 	if !ok {
 		status = "FAIL"
 	}
-	fmt.Printf("%s %s: %d image(s), %v -> %s, %s\n", status, rel(path), res.Images,
+	fmt.Fprintf(w, "%s %s: %d image(s), %v -> %s, %s\n", status, rel(path), res.Images,
 		res.Duration.Round(100*time.Millisecond), rel(res.Executed), rel(html))
 	return ok
 }
