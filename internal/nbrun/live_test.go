@@ -82,7 +82,7 @@ func TestLiveNotebooks(t *testing.T) {
 	t.Run("live_static.ipynb", func(t *testing.T) {
 		_, err := browser.RunLive(ctx, server, LiveCheck{Notebook: "live_static.ipynb", View: "static", Control: "choice", Value: "2"})
 		if err == nil || !strings.Contains(err.Error(), "the same image") {
-			t.Errorf("a view whose image never changes: %v, want an error saying it redrew the same image", err)
+			t.Errorf("a view whose image never changes: %v, want an error saying it redrew the same image\nserver output:\n%s", err, server.Output())
 		}
 	})
 	if *updateScreenshot {

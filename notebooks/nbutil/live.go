@@ -28,7 +28,9 @@ type Control struct {
 // the view, and redraws the view whenever a control changes, until the
 // stop button is pressed or no control has changed for Idle; executed
 // headless (nbconvert, CI: [Interactive] is false) it draws the view of
-// the controls' start values once, as static images.
+// the controls' start values once, as static images. When the browser
+// does not connect the controls to the kernel (see connect), the view
+// shows that error instead of waiting.
 //
 // The view's HTML carries data attributes that the browser test of
 // internal/nbrun reads: data-csvgd-live (the name) on the controls and the
@@ -86,6 +88,12 @@ func (l Live) run(values []int) {
 	fmt.Fprintf(&b, `<span id="%s" data-control="buttons"></span></div>`, buttons)
 	gonbui.DisplayHTML(b.String())
 	flush()
+	display := "csvgd-live-" + uid
+	if err := connect(uid, connectWait, connectTries); err != nil {
+		gonbui.UpdateHTML(display, l.view(errorBody(err), 0, "error"))
+		flush()
+		return
+	}
 
 	events := make(chan liveEvent)
 	for i, c := range l.Controls {
@@ -107,7 +115,6 @@ func (l Live) run(values []int) {
 	if idle <= 0 {
 		idle = 10 * time.Minute
 	}
-	display := "csvgd-live-" + uid
 	for frame := 1; ; frame++ {
 		body, state := l.draw(values)
 		gonbui.UpdateHTML(display, l.view(body, frame, state))
@@ -150,9 +157,14 @@ func (l Live) draw(values []int) (body, state string) {
 		}
 	}
 	if err != nil {
-		return fmt.Sprintf(`<p style="color:#b00">%s</p>`, html.EscapeString(err.Error())), "error"
+		return errorBody(err), "error"
 	}
 	return body, "live"
+}
+
+// errorBody is the body of a view that shows err.
+func errorBody(err error) string {
+	return fmt.Sprintf(`<p style="color:#b00">%s</p>`, html.EscapeString(err.Error()))
 }
 
 // view is the HTML of the view: body in a block that carries the name,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
@@ -58,5 +59,14 @@ func TestLiveFlowChoices(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestConnectGivesUp: without a browser that answers, connect gives up
+// after its tries and says what to do, instead of waiting for ever.
+func TestConnectGivesUp(t *testing.T) {
+	err := connect("test", 20*time.Millisecond, 3)
+	if err == nil || !strings.Contains(err.Error(), "within 60ms") || !strings.Contains(err.Error(), "run the cell again") {
+		t.Errorf("connect: %v, want an error after 60ms that says to run the cell again", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
@@ -68,6 +69,7 @@ func TestRunsDamagedFile(t *testing.T) {
 // TestRunsUnknownKey: an unknown key is a usage error that says how to
 // list the keys, and a key of the other size says which flag to change.
 func TestRunsUnknownKey(t *testing.T) {
+	t.Setenv(csvgd.QuickEnv, "") // the full-size listing, whatever the caller's mode
 	key, _ := (study.Plan{Quick: true}).GraphRun().Key()
 	for _, c := range []struct {
 		args []string
