@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,9 +39,16 @@ type LiveResult struct {
 	// Screenshots are the files written: the view's cell before and after
 	// the control moved.
 	Screenshots []string
+	// Reruns are the views whose cell was run again because their
+	// controls did not connect (at most once each).
+	Reruns []string
 	// Duration is the wall time, from opening the notebook.
 	Duration time.Duration
 }
+
+// disconnected is the state of a view whose controls the browser did not
+// connect to the kernel (nbutil.Disconnected).
+const disconnected = "disconnected"
 
 // pageState is what the page says about the notebook at one moment.
 type pageState struct {
@@ -54,7 +62,7 @@ type pageState struct {
 // viewState is one live view in the page.
 type viewState struct {
 	Name   string `json:"name"`
-	State  string `json:"state"` // live, stopped or error
+	State  string `json:"state"` // live, stopped, error or disconnected
 	Frame  int    `json:"frame"`
 	Images string `json:"images"` // hashes of its images' sources
 	Text   string `json:"text"`   // the start of its text, for messages
@@ -89,9 +97,14 @@ const stateJS = `(() => {
 // c.Shots is set. ctx bounds the whole check: every wait polls the page
 // for a concrete condition until ctx is done.
 //
+// A view whose controls did not connect to the kernel (state
+// "disconnected") has its cell run again, once, as the view tells a person
+// to do; LiveResult.Reruns names those views.
+//
 // RunLive returns an error when the page cannot be driven, a view shows an
-// error, the control is missing, the image did not change or ctx ends
-// first; failures inside cells are in LiveResult.Problems.
+// error or does not connect twice, the control is missing, the image did
+// not change or ctx ends first; failures inside cells are in
+// LiveResult.Problems.
 func (b *Browser) RunLive(ctx context.Context, s *Server, c LiveCheck) (*LiveResult, error) {
 	start := time.Now()
 	res := &LiveResult{}
@@ -113,6 +126,12 @@ func (b *Browser) RunLive(ctx context.Context, s *Server, c LiveCheck) (*LiveRes
 	stopped := map[string]bool{}
 	end, err := b.waitFor(ctx, "every cell to run", func(st pageState) (bool, error) {
 		for _, v := range st.Views {
+			if v.State == disconnected {
+				if err := b.reconnect(ctx, v, res); err != nil {
+					return false, err
+				}
+				continue
+			}
 			if v.State == "error" {
 				return false, fmt.Errorf("live view %s shows an error: %s", v.Name, v.Text)
 			}
@@ -151,6 +170,12 @@ func (b *Browser) operate(ctx context.Context, c LiveCheck, res *LiveResult) err
 	stopped := map[string]bool{}
 	before, err := b.waitFor(ctx, "live view "+c.View+" to show", func(st pageState) (bool, error) {
 		for _, o := range st.Views { // a live view before it would hold the kernel
+			if o.State == disconnected {
+				if err := b.reconnect(ctx, o, res); err != nil {
+					return false, err
+				}
+				continue
+			}
 			if o.Name != c.View && o.State == "live" && !stopped[o.Name] {
 				if err := b.pressStop(ctx, o.Name); err != nil {
 					return false, err
@@ -211,6 +236,29 @@ const setControlJS = `((name, label, value) => {
 	el.dispatchEvent(new Event('change'));
 	return el.value === value ? '' : 'it took the value ' + el.value;
 })(%s, %s, %s)`
+
+// reconnect runs the cell of view v again, as the view tells a person to
+// do when its controls did not connect to the kernel; a view that does
+// not connect the second time is an error. Running the cell clears its
+// output, so the next poll no longer sees the disconnected view.
+func (b *Browser) reconnect(ctx context.Context, v viewState, res *LiveResult) error {
+	if slices.Contains(res.Reruns, v.Name) {
+		return fmt.Errorf("live view %s did not connect its controls, twice: %s", v.Name, v.Text)
+	}
+	res.Reruns = append(res.Reruns, v.Name)
+	msg, err := eval[string](ctx, b, fmt.Sprintf(`((name) => {
+	const v = Array.from(document.querySelectorAll('div.csvgd-live-view')).find(v => v.dataset.csvgdLive === name);
+	const el = v && v.closest('.cell');
+	const cell = el && Jupyter.notebook.get_cells().find(c => c.element[0] === el);
+	if (!cell) return 'no cell';
+	cell.execute();
+	return '';
+})(%s)`, jsString(v.Name)))
+	if err != nil || msg != "" {
+		return fmt.Errorf("running the cell of live view %s again: %v%s", v.Name, err, msg)
+	}
+	return nil
+}
 
 // pressStop clicks the stop button of the live view name.
 func (b *Browser) pressStop(ctx context.Context, name string) error {

@@ -32,7 +32,9 @@ var liveChecks = []LiveCheck{
 // outputs, no "exit status N"). Screenshots of each view's cell before and
 // after the change go to notebooks/executed/live/ (not committed). The
 // whole test is bounded in time, and the server, its kernels and the
-// browser are stopped on every path.
+// browser are stopped on every path. Two test notebooks check the checker:
+// a view that ignores its control must fail, and a view whose controls
+// did not connect must have its cell run again once.
 func TestLiveNotebooks(t *testing.T) {
 	root := requireLive(t)
 	limit := 15 * time.Minute
@@ -45,7 +47,9 @@ func TestLiveNotebooks(t *testing.T) {
 	for _, c := range liveChecks {
 		copyFile(t, filepath.Join(root, "notebooks", c.Notebook), filepath.Join(dir, c.Notebook))
 	}
-	copyFile(t, filepath.Join("testdata", "live_static.ipynb"), filepath.Join(dir, "live_static.ipynb"))
+	for _, name := range []string{"live_static.ipynb", "live_reconnect.ipynb"} {
+		copyFile(t, filepath.Join("testdata", name), filepath.Join(dir, name))
+	}
 	shots := filepath.Join(root, "notebooks", "executed", "live")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
@@ -74,8 +78,8 @@ func TestLiveNotebooks(t *testing.T) {
 			for _, p := range res.Problems {
 				t.Errorf("%s", p)
 			}
-			t.Logf("%s of view %s set to %s: frame %d -> %d, image %s -> %s, in %v; screenshots %v",
-				c.Control, c.View, c.Value, res.Frames[0], res.Frames[1], res.Images[0], res.Images[1], res.Duration.Round(time.Second), res.Screenshots)
+			t.Logf("%s of view %s set to %s: frame %d -> %d, image %s -> %s, in %v; cells run again %v; screenshots %v",
+				c.Control, c.View, c.Value, res.Frames[0], res.Frames[1], res.Images[0], res.Images[1], res.Duration.Round(time.Second), res.Reruns, res.Screenshots)
 		})
 	}
 	// The detector: a view that ignores its control must fail the check.
@@ -83,6 +87,16 @@ func TestLiveNotebooks(t *testing.T) {
 		_, err := browser.RunLive(ctx, server, LiveCheck{Notebook: "live_static.ipynb", View: "static", Control: "choice", Value: "2"})
 		if err == nil || !strings.Contains(err.Error(), "the same image") {
 			t.Errorf("a view whose image never changes: %v, want an error saying it redrew the same image\nserver output:\n%s", err, server.Output())
+		}
+	})
+	// A view whose controls did not connect: its cell runs again, once.
+	t.Run("live_reconnect.ipynb", func(t *testing.T) {
+		res, err := browser.RunLive(ctx, server, LiveCheck{Notebook: "live_reconnect.ipynb", View: "reconnect", Control: "choice", Value: "2"})
+		if err != nil {
+			t.Fatalf("%v\nserver output:\n%s", err, server.Output())
+		}
+		if len(res.Reruns) != 1 || res.Reruns[0] != "reconnect" || res.Images[0] == res.Images[1] || len(res.Problems) > 0 {
+			t.Errorf("cells run again %v, images %v, problems %v; want the view's cell run again once and a new image", res.Reruns, res.Images, res.Problems)
 		}
 	})
 	if *updateScreenshot {

@@ -35,8 +35,8 @@ type Control struct {
 // The view's HTML carries data attributes that the browser test of
 // internal/nbrun reads: data-csvgd-live (the name) on the controls and the
 // view, data-control (the label) around each widget, and data-frame (the
-// number of redraws) and data-state ("live", "stopped" or "error") on the
-// view.
+// number of redraws) and data-state ("live", "stopped", "error" or
+// [Disconnected]) on the view.
 type Live struct {
 	Name     string        // names the view in the page (unique in its notebook)
 	Controls []Control     // the inputs, in order
@@ -47,6 +47,11 @@ type Live struct {
 	// the figures. An error is shown in the view, and the controls stay live.
 	Draw func(values []int) (caption string, figs []*figures.Figure, err error)
 }
+
+// Disconnected is the state of a view whose controls the browser did not
+// connect to the kernel: the view shows that error, and the cell, run
+// again, usually connects.
+const Disconnected = "disconnected"
 
 // Show shows the view (see [Live]). Headless, a Draw error panics, as in
 // [Show].
@@ -90,7 +95,7 @@ func (l Live) run(values []int) {
 	flush()
 	display := "csvgd-live-" + uid
 	if err := connect(uid, connectWait, connectTries); err != nil {
-		gonbui.UpdateHTML(display, l.view(errorBody(err), 0, "error"))
+		gonbui.UpdateHTML(display, l.view(errorBody(err), 0, Disconnected))
 		flush()
 		return
 	}
