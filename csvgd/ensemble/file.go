@@ -122,20 +122,27 @@ func (f *File) Validate() error {
 	if f.Prior != PriorPenalty && f.Prior != PriorNormalized {
 		return fmt.Errorf("prior %q: want %q (lambda |theta|^alpha) or %q (eq. sparprior)", f.Prior, PriorPenalty, PriorNormalized)
 	}
-	p := NumParams(f.Widths)
-	if p < 0 {
+	if NumParams(f.Widths) < 0 {
 		return fmt.Errorf("widths %v: want at least two layers, each at least 1 wide (and a parameter count that fits an int)", f.Widths)
 	}
 	if len(f.Particles) == 0 {
 		return fmt.Errorf("no particles")
 	}
-	for a, theta := range f.Particles {
+	return CheckParticles(f.Widths, f.Particles)
+}
+
+// CheckParticles reports the first particle that does not hold
+// [NumParams](widths) values, or the first value that is not finite.
+// widths must make a network (NumParams not negative).
+func CheckParticles(widths []int, particles [][]float64) error {
+	p := NumParams(widths)
+	for a, theta := range particles {
 		if len(theta) != p {
-			return fmt.Errorf("particle %d has %d parameters, widths %v need %d", a, len(theta), f.Widths, p)
+			return fmt.Errorf("particle %d has %d parameters, widths %v need %d", a, len(theta), widths, p)
 		}
 		for i, v := range theta {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("particle %d, parameter %d is %v: values must be finite", a, i, v)
+				return fmt.Errorf("particle %d, parameter %d is %v, not finite", a, i, v)
 			}
 		}
 	}

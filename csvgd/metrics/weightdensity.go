@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 )
 
@@ -31,18 +32,7 @@ func CheckParticles(arch icnn.Arch, particles [][]float64) error {
 	if len(particles) < 2 {
 		return fmt.Errorf("%d particles: need at least 2", len(particles))
 	}
-	np := arch.NumParams()
-	for a, th := range particles {
-		if len(th) != np {
-			return fmt.Errorf("particle %d has %d parameters, widths %v need %d", a, len(th), arch.Widths, np)
-		}
-		for i, v := range th {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("particle %d: parameter %d = %v is not finite", a, i, v)
-			}
-		}
-	}
-	return nil
+	return ensemble.CheckParticles(arch.Widths, particles)
 }
 
 // WeightSpread is the largest |w| of the weight matrix W_k of arch over
