@@ -125,13 +125,10 @@ func (b *Browser) RunLive(ctx context.Context, s *Server, c LiveCheck) (*LiveRes
 	}
 	stopped := map[string]bool{}
 	end, err := b.waitFor(ctx, "every cell to run", func(st pageState) (bool, error) {
+		if err := b.reconnectAll(ctx, st, res); err != nil {
+			return false, err
+		}
 		for _, v := range st.Views {
-			if v.State == disconnected {
-				if err := b.reconnect(ctx, v, res); err != nil {
-					return false, err
-				}
-				continue
-			}
 			if v.State == "error" {
 				return false, fmt.Errorf("live view %s shows an error: %s", v.Name, v.Text)
 			}
@@ -169,13 +166,10 @@ func (b *Browser) RunLive(ctx context.Context, s *Server, c LiveCheck) (*LiveRes
 func (b *Browser) operate(ctx context.Context, c LiveCheck, res *LiveResult) error {
 	stopped := map[string]bool{}
 	before, err := b.waitFor(ctx, "live view "+c.View+" to show", func(st pageState) (bool, error) {
+		if err := b.reconnectAll(ctx, st, res); err != nil {
+			return false, err
+		}
 		for _, o := range st.Views { // a live view before it would hold the kernel
-			if o.State == disconnected {
-				if err := b.reconnect(ctx, o, res); err != nil {
-					return false, err
-				}
-				continue
-			}
 			if o.Name != c.View && o.State == "live" && !stopped[o.Name] {
 				if err := b.pressStop(ctx, o.Name); err != nil {
 					return false, err
@@ -200,9 +194,9 @@ func (b *Browser) operate(ctx context.Context, c LiveCheck, res *LiveResult) err
 	if err := b.shoot(ctx, c, "before", res); err != nil {
 		return err
 	}
-	msg, err := eval[string](ctx, b, fmt.Sprintf(setControlJS, jsString(c.View), jsString(c.Control), jsString(c.Value)))
-	if err != nil || msg != "" {
-		return fmt.Errorf("setting %s of view %s to %s: %v%s", c.Control, c.View, c.Value, err, msg)
+	set := fmt.Sprintf(setControlJS, jsString(c.Control), jsString(c.Value))
+	if err := b.onView(ctx, c.View, fmt.Sprintf("setting %s of view %s to %s", c.Control, c.View, c.Value), set); err != nil {
+		return err
 	}
 	after, err := b.waitFor(ctx, "live view "+c.View+" to redraw", func(st pageState) (bool, error) {
 		v, _ := st.view(c.View)
@@ -222,11 +216,11 @@ func (b *Browser) operate(ctx context.Context, c LiveCheck, res *LiveResult) err
 	return b.shoot(ctx, c, "after", res)
 }
 
-// setControlJS sets the control (%[2]s) of a live view (%[1]s) to a value
-// (%[3]s) as a person would, with input and change events, and returns ""
-// or what went wrong.
-const setControlJS = `((name, label, value) => {
-	const box = Array.from(document.querySelectorAll('div.csvgd-live-controls')).find(b => b.dataset.csvgdLive === name);
+// setControlJS is the body (for [Browser.onView]) that sets the control
+// labelled %[1]s of the view to the value %[2]s as a person would, with
+// input and change events.
+const setControlJS = `const label = %s, value = %s;
+	const box = live('controls');
 	if (!box) return 'no controls of the view';
 	const slot = Array.from(box.querySelectorAll('[data-control]')).find(s => s.dataset.control === label);
 	const el = slot && slot.querySelector('select, input');
@@ -234,8 +228,36 @@ const setControlJS = `((name, label, value) => {
 	el.value = value;
 	el.dispatchEvent(new Event('input'));
 	el.dispatchEvent(new Event('change'));
-	return el.value === value ? '' : 'it took the value ' + el.value;
-})(%s, %s, %s)`
+	return el.value === value ? '' : 'it took the value ' + el.value;`
+
+// liveJS starts every body of [Browser.onView]: live('view') and
+// live('controls') are the blocks of the live view called name.
+const liveJS = `const live = (part) => Array.from(document.querySelectorAll('div.csvgd-live-' + part)).find(e => e.dataset.csvgdLive === name);`
+
+// onView runs body, JavaScript that may use name (the live view's name)
+// and [liveJS]'s live(), and returns ” or what went wrong; a failure is
+// an error that starts with what.
+func (b *Browser) onView(ctx context.Context, name, what, body string) error {
+	msg, err := eval[string](ctx, b, fmt.Sprintf("((name) => {\n\t%s\n\t%s\n})(%s)", liveJS, body, jsString(name)))
+	if err != nil || msg != "" {
+		return fmt.Errorf("%s: %v%s", what, err, msg)
+	}
+	return nil
+}
+
+// reconnectAll reconnects every view of st whose controls did not
+// connect (state disconnected).
+func (b *Browser) reconnectAll(ctx context.Context, st pageState, res *LiveResult) error {
+	for _, v := range st.Views {
+		if v.State != disconnected {
+			continue
+		}
+		if err := b.reconnect(ctx, v, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // reconnect runs the cell of view v again, as the view tells a person to
 // do when its controls did not connect to the kernel; a view that does
@@ -246,33 +268,21 @@ func (b *Browser) reconnect(ctx context.Context, v viewState, res *LiveResult) e
 		return fmt.Errorf("live view %s did not connect its controls, twice: %s", v.Name, v.Text)
 	}
 	res.Reruns = append(res.Reruns, v.Name)
-	msg, err := eval[string](ctx, b, fmt.Sprintf(`((name) => {
-	const v = Array.from(document.querySelectorAll('div.csvgd-live-view')).find(v => v.dataset.csvgdLive === name);
-	const el = v && v.closest('.cell');
+	return b.onView(ctx, v.Name, fmt.Sprintf("running the cell of live view %s again", v.Name), `const view = live('view');
+	const el = view && view.closest('.cell');
 	const cell = el && Jupyter.notebook.get_cells().find(c => c.element[0] === el);
 	if (!cell) return 'no cell';
 	cell.execute();
-	return '';
-})(%s)`, jsString(v.Name)))
-	if err != nil || msg != "" {
-		return fmt.Errorf("running the cell of live view %s again: %v%s", v.Name, err, msg)
-	}
-	return nil
+	return '';`)
 }
 
 // pressStop clicks the stop button of the live view name.
 func (b *Browser) pressStop(ctx context.Context, name string) error {
-	msg, err := eval[string](ctx, b, fmt.Sprintf(`((name) => {
-	const box = Array.from(document.querySelectorAll('div.csvgd-live-controls')).find(b => b.dataset.csvgdLive === name);
+	return b.onView(ctx, name, "stopping live view "+name, `const box = live('controls');
 	const stop = box && Array.from(box.querySelectorAll('button')).find(b => b.textContent.trim() === 'stop');
 	if (!stop) return 'no stop button';
 	stop.click();
-	return '';
-})(%s)`, jsString(name)))
-	if err != nil || msg != "" {
-		return fmt.Errorf("stopping live view %s: %v%s", name, err, msg)
-	}
-	return nil
+	return '';`)
 }
 
 // shoot takes the screenshot when of the cell that holds the view
@@ -281,17 +291,15 @@ func (b *Browser) shoot(ctx context.Context, c LiveCheck, when string, res *Live
 	if c.Shots == "" {
 		return nil
 	}
-	msg, err := eval[string](ctx, b, fmt.Sprintf(`((name) => {
-	const v = Array.from(document.querySelectorAll('div.csvgd-live-view')).find(v => v.dataset.csvgdLive === name);
-	const cell = v && v.closest('.cell');
+	err := b.onView(ctx, c.View, "finding the cell of view "+c.View, `const view = live('view');
+	const cell = view && view.closest('.cell');
 	if (!cell) return 'no cell';
 	document.querySelectorAll('#csvgd-shot').forEach(e => e.removeAttribute('id'));
 	cell.id = 'csvgd-shot';
 	cell.scrollIntoView();
-	return '';
-})(%s)`, jsString(c.View)))
-	if err != nil || msg != "" {
-		return fmt.Errorf("finding the cell of view %s: %v%s", c.View, err, msg)
+	return '';`)
+	if err != nil {
+		return err
 	}
 	name := strings.TrimSuffix(filepath.Base(c.Notebook), filepath.Ext(c.Notebook)) + "-" + when + ".png"
 	path := filepath.Join(c.Shots, name)
