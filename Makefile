@@ -11,9 +11,27 @@
 #                 (figures/quick/ when CSVGD_QUICK=1); full mode also updates the generated
 #                 blocks of docs/; JOBS=N trains N runs at once (default: the number of CPUs)
 # make reproduce  figures + notebooks
+#
+# Every target builds with GOEXPERIMENT=simd when the Go toolchain knows that
+# experiment (Go 1.26 on amd64): the pure-Go backend's matrix products then use
+# AVX2/AVX-512. SIMD=0, or a GOEXPERIMENT of your own, builds without it; make
+# test also builds and tests the plain build (PLAIN_TESTS).
 
 # GoNB (the Jupyter kernel) and goimports live in .bin.
 export PATH := $(CURDIR)/.bin:$(PATH)
+
+ifneq ($(SIMD),0)
+ifeq ($(origin GOEXPERIMENT),undefined)
+ifeq ($(shell GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null),simd)
+export GOEXPERIMENT := simd
+endif
+endif
+endif
+
+# The packages whose tests also run in the plain build (no GOEXPERIMENT):
+# everything that computes, without the notebooks and the command line, which
+# run on the SIMD build only.
+PLAIN_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/condense ./csvgd/speed
 
 .PHONY: setup test jupyter notebooks figures reproduce bench
 
@@ -22,8 +40,14 @@ setup:
 
 test: setup
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt -l reports:"; echo "$$files"; exit 1; fi
+	@echo "GOEXPERIMENT=$(GOEXPERIMENT)"
 	go vet ./...
 	CSVGD_QUICK=1 CSVGD_REQUIRE_NOTEBOOKS=1 go test -timeout 20m ./...
+ifneq ($(GOEXPERIMENT),)
+	@echo "the plain build (no GOEXPERIMENT):"
+	GOEXPERIMENT= go vet ./...
+	GOEXPERIMENT= CSVGD_QUICK=1 go test -timeout 10m $(PLAIN_TESTS)
+endif
 
 jupyter: setup
 	go run ./internal/nbrun/cmd/jupyter -port $(or $(PORT),8888)

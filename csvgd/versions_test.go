@@ -19,10 +19,12 @@ func TestPinnedVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"github.com/gomlx/gomlx":     "v0.26.0",
+		"github.com/gomlx/gomlx":     "v0.28.2",
+		"github.com/gomlx/compute":   "v0.1.2",
+		"github.com/gomlx/go-xla":    "v0.4.1",
 		"gonum.org/v1/gonum":         "v0.17.0",
 		"gonum.org/v1/plot":          "v0.17.0",
-		"github.com/janpfeifer/gonb": "v0.11.1",
+		"github.com/janpfeifer/gonb": "v0.11.3",
 	}
 	for _, r := range f.Require {
 		if v, ok := want[r.Mod.Path]; ok {

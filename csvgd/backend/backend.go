@@ -9,19 +9,19 @@ import (
 	"sync"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/dotvjp"
-	"github.com/gomlx/gomlx/backends"
-	"github.com/gomlx/gomlx/backends/simplego"
-	"github.com/gomlx/gomlx/backends/xla"
+	"github.com/gomlx/compute"
+	"github.com/gomlx/compute/gobackend"
+	"github.com/gomlx/go-xla/compute/xla"
 )
 
 // EnvVar is the environment variable that selects the backend (GoMLX's own).
-const EnvVar = backends.ConfigEnvVar
+const EnvVar = compute.ConfigEnvVar
 
 // SafeGoConfig is the pure-Go backend configuration used when GOMLX_BACKEND
 // is not set. "parallelism=-1" lets the simplego worker pool start as many
 // goroutines as it needs, so concurrent matrix products never wait on each
 // other for a slot (the deadlock seen on two cores with the default pool).
-const SafeGoConfig = simplego.BackendName + ":parallelism=-1"
+const SafeGoConfig = gobackend.BackendName + ":parallelism=-1"
 
 // Notice is where the backend choice is announced; standard error by default.
 // Set it to io.Discard to silence the announcement.
@@ -29,7 +29,7 @@ var Notice io.Writer = os.Stderr
 
 var (
 	once     sync.Once
-	shared   backends.Backend
+	shared   compute.Backend
 	sharedEr error
 )
 
@@ -40,13 +40,13 @@ func init() {
 
 // Default returns the backend shared by the whole process, creating it with
 // [New] on the first call.
-func Default() (backends.Backend, error) {
+func Default() (compute.Backend, error) {
 	once.Do(func() { shared, sharedEr = New() })
 	return shared, sharedEr
 }
 
 // MustDefault is [Default] for notebooks and examples: it panics on error.
-func MustDefault() backends.Backend {
+func MustDefault() compute.Backend {
 	b, err := Default()
 	if err != nil {
 		panic(err)
@@ -66,7 +66,7 @@ func Config() string {
 // New creates a backend from [Config] and announces it on [Notice].
 // It also installs, once per process, the project's gradient of DotGeneral
 // (package internal/dotvjp): every graph gradient built afterwards uses it.
-func New() (backends.Backend, error) {
+func New() (compute.Backend, error) {
 	dotvjp.Register()
 	cfg := Config()
 	b, err := newQuiet(cfg)
@@ -85,9 +85,9 @@ func New() (backends.Backend, error) {
 // device: simplego prints its parallelism setting with fmt.Printf, which
 // would corrupt machine-readable output; [New] announces the choice itself.
 // GoMLX panics on an unknown backend name; that is turned into an error.
-func newQuiet(cfg string) (b backends.Backend, err error) {
+func newQuiet(cfg string) (b compute.Backend, err error) {
 	name, _, _ := strings.Cut(cfg, ":")
-	if !slices.Contains(backends.List(), name) {
+	if !slices.Contains(compute.List(), name) {
 		return nil, fmt.Errorf("unknown backend name %q", name)
 	}
 	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
@@ -103,7 +103,7 @@ func newQuiet(cfg string) (b backends.Backend, err error) {
 			b, err = nil, fmt.Errorf("%v", r)
 		}
 	}()
-	return backends.NewWithConfig(cfg)
+	return compute.NewWithConfig(cfg)
 }
 
 // explain wraps a backend creation error with what the user can do about it.
@@ -112,7 +112,7 @@ func explain(cfg string, err error) error {
 	if name == xla.BackendName {
 		return fmt.Errorf("backend %q: %w\n%s", cfg, err, xlaHint)
 	}
-	return fmt.Errorf("backend %q: %w (known backends: %s)", cfg, err, strings.Join(backends.List(), ", "))
+	return fmt.Errorf("backend %q: %w (known backends: %s)", cfg, err, strings.Join(compute.List(), ", "))
 }
 
 // xlaHint says how to give the XLA backend a PJRT plugin; docs/speed.md

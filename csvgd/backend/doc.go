@@ -22,10 +22,13 @@
 //
 // [New] also replaces, process-wide and once, GoMLX's reverse-mode gradient
 // of DotGeneral (every Einsum) with the one of package
-// csvgd/internal/dotvjp, which writes it as DotGeneral products instead of
-// a broadcast Mul and ReduceSum: the Stein step of the ICNN ensemble spent
-// about 70% of its time in the latter on the pure-Go backend. Since every
-// caller gets its backend from [New] (directly or through [Default]),
-// every gradient graph of the project uses it; the results are GoMLX's up
-// to the order of floating-point summation.
+// csvgd/internal/dotvjp. It writes each operand's gradient as one
+// DotGeneral product and a transpose, right for every layout of the axes:
+// GoMLX v0.26.0 built a broadcast Mul and ReduceSum instead (about 70% of
+// a Stein step of the ICNN ensemble on the pure-Go backend), and GoMLX
+// v0.28.2's own rule lays out the result wrongly when two contracting axes
+// are paired in different orders on the two sides. Since every caller gets
+// its backend from [New] (directly or through [Default]), every gradient
+// graph of the project uses it; a node whose axes it cannot read gets
+// GoMLX's rule with a warning on standard error.
 package backend

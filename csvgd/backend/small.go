@@ -4,8 +4,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gomlx/gomlx/backends"
-	"github.com/gomlx/gomlx/backends/simplego"
+	"github.com/gomlx/compute"
+	"github.com/gomlx/compute/gobackend"
 )
 
 // SmallGraph is the size, in elements of its largest activations, below
@@ -20,8 +20,8 @@ const SmallGraph = 5000
 
 var (
 	twinsMu sync.Mutex
-	created = map[backends.Backend]string{} // configuration of each backend New made
-	twins   = map[backends.Backend]backends.Backend{}
+	created = map[compute.Backend]string{} // configuration of each backend New made
+	twins   = map[compute.Backend]compute.Backend{}
 )
 
 // ForWork returns the backend to run a graph on whose largest tensors
@@ -34,7 +34,7 @@ var (
 // compute the same numbers, bit for bit; a graph and the tensors it keeps
 // between executions (such as an optimizer's state) stay on the backend
 // it was built for.
-func ForWork(b backends.Backend, elems int) backends.Backend {
+func ForWork(b compute.Backend, elems int) compute.Backend {
 	if elems >= SmallGraph {
 		return b
 	}
@@ -45,7 +45,7 @@ func ForWork(b backends.Backend, elems int) backends.Backend {
 	}
 	cfg, ok := created[b]
 	name, opts, _ := strings.Cut(cfg, ":")
-	if !ok || name != simplego.BackendName || strings.Contains(opts, "ops_sequential") {
+	if !ok || name != gobackend.BackendName || strings.Contains(opts, "ops_sequential") {
 		return b
 	}
 	seq := sequentialConfig(opts)
@@ -59,7 +59,7 @@ func ForWork(b backends.Backend, elems int) backends.Backend {
 
 // ConfigOf is the configuration string a backend made by [New] or
 // [ForWork] was created with ("" for other backends).
-func ConfigOf(b backends.Backend) string {
+func ConfigOf(b compute.Backend) string {
 	twinsMu.Lock()
 	defer twinsMu.Unlock()
 	return created[b]
@@ -75,11 +75,11 @@ func sequentialConfig(opts string) string {
 			keep = append(keep, o)
 		}
 	}
-	return simplego.BackendName + ":" + strings.Join(keep, ",")
+	return gobackend.BackendName + ":" + strings.Join(keep, ",")
 }
 
 // remember records the configuration of a backend New made.
-func remember(b backends.Backend, cfg string) {
+func remember(b compute.Backend, cfg string) {
 	twinsMu.Lock()
 	defer twinsMu.Unlock()
 	created[b] = cfg

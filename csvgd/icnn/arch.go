@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // Arch is a network: its layer widths, input first, output (1) last, and

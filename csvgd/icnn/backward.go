@@ -1,7 +1,7 @@
 package icnn
 
 import (
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // passes holds the forward and backward passes of every particle at the

@@ -1,7 +1,7 @@
 package icnn
 
 import (
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // Forward evaluates the raw network NN and its input gradient for the

@@ -9,12 +9,12 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
-	"github.com/gomlx/gomlx/pkg/core/tensors"
+	"github.com/gomlx/compute"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/core/tensors"
 )
 
-func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
+func testBackend(t testing.TB) compute.Backend { return backendtest.Backend(t) }
 
 // hostNN is the network written with loops: NN(x) for one particle.
 func hostNN(a Arch, w []float64, x []float64) float64 {

@@ -5,9 +5,9 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
-	"github.com/gomlx/gomlx/pkg/core/tensors"
+	"github.com/gomlx/compute"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/core/tensors"
 )
 
 // Predictor evaluates the stresses of an ensemble at fixed points with one
@@ -19,7 +19,7 @@ type Predictor struct {
 }
 
 // NewPredictor compiles (lazily) the stress graph of arch at the points of b.
-func NewPredictor(be backends.Backend, arch Arch, b Batch) (*Predictor, error) {
+func NewPredictor(be compute.Backend, arch Arch, b Batch) (*Predictor, error) {
 	p := &Predictor{arch: arch, batch: b}
 	var err error
 	p.exec, err = NewExec(be, func(theta *Node) *Node { return arch.Stress(theta, b) })
@@ -55,7 +55,7 @@ func (p *Predictor) Predict(x *stein.Ensemble) ([][][6]float64, error) {
 
 // PredictAt returns the stresses [particle][point][6] of the ensemble x of
 // network a at samples: a [Predictor] compiled for one use.
-func PredictAt(be backends.Backend, a Arch, samples []hyperelastic.Sample, x *stein.Ensemble) ([][][6]float64, error) {
+func PredictAt(be compute.Backend, a Arch, samples []hyperelastic.Sample, x *stein.Ensemble) ([][][6]float64, error) {
 	p, err := NewPredictor(be, a, NewBatch(samples))
 	if err != nil {
 		return nil, err

@@ -2,7 +2,7 @@ package icnn
 
 import (
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // Score is the gradient of [Arch.LogLikelihood] with respect to the

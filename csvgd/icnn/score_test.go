@@ -6,8 +6,8 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
 
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
-	"github.com/gomlx/gomlx/pkg/core/tensors"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/core/tensors"
 )
 
 // TestScoreMatchesAutodiff: the score written out in the graph equals

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // RunAll runs every configuration on backend b, two at a time on two or
@@ -12,7 +12,7 @@ import (
 // small), and returns the results and errors in the order of cfgs: a failed
 // run has a nil result and its error, and does not stop the others.
 // progress, when not nil, is called after each run with the count done.
-func RunAll(b backends.Backend, t Target, cfgs []Config, progress func(done, total int)) ([]*Result, []error) {
+func RunAll(b compute.Backend, t Target, cfgs []Config, progress func(done, total int)) ([]*Result, []error) {
 	out := make([]*Result, len(cfgs))
 	errs := make([]error, len(cfgs))
 	jobs := make(chan int)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // cacheFile is the on-disk form of a finished study: its configuration
@@ -61,7 +61,10 @@ func readCached[C, R any](path string, version int, c C, valid func(R) bool) (R,
 	return r, nil
 }
 
-const surveyFileVersion = 3
+// surveyFileVersion changes whenever the meaning of a cached survey
+// changes (its runs, file layout, the GoMLX version that computes it), so
+// that older files are run again. Version 4: GoMLX v0.28.2.
+const surveyFileVersion = 4
 
 // surveyComplete accepts a cached survey of s that has every point.
 func surveyComplete(s SurveyConfig) func([]SurveyPoint) bool {
@@ -78,7 +81,7 @@ func ReadSurvey(path string, s SurveyConfig) ([]SurveyPoint, error) {
 // CachedSurvey returns the survey s, reading it from path when that file
 // holds a finished survey of exactly the same configuration, and otherwise
 // running it with [Survey] and writing it to path ([cached]).
-func CachedSurvey(b backends.Backend, t Target, s SurveyConfig, path string, progress func(done, total int)) ([]SurveyPoint, error) {
+func CachedSurvey(b compute.Backend, t Target, s SurveyConfig, path string, progress func(done, total int)) ([]SurveyPoint, error) {
 	return cached(path, surveyFileVersion, s, surveyComplete(s), func() ([]SurveyPoint, error) { return Survey(b, t, s, progress) })
 }
 

@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // MarginalConfig is the study of the theta_3 marginal of the Stein
@@ -86,7 +86,7 @@ func (m MarginalConfig) runs() ([]string, []Config) {
 
 // MarginalStudy runs the study with [RunAll] and measures every run
 // against the exact posterior; the first run is the base.
-func MarginalStudy(b backends.Backend, t Target, m MarginalConfig, progress func(done, total int)) ([]MarginalRun, error) {
+func MarginalStudy(b compute.Backend, t Target, m MarginalConfig, progress func(done, total int)) ([]MarginalRun, error) {
 	vary, cfgs := m.runs()
 	for _, c := range cfgs {
 		if err := c.Validate(); err != nil {
@@ -141,13 +141,16 @@ func W1ToDensity(xs []float64, p func(float64) float64) float64 {
 	return w1
 }
 
-const marginalFileVersion = 1
+// marginalFileVersion changes whenever the meaning of a cached marginal
+// study changes (its runs, file layout, the GoMLX version that computes
+// it), so that older files are run again. Version 2: GoMLX v0.28.2.
+const marginalFileVersion = 2
 
 // CachedMarginalStudy returns the study m, reading it from path when that
 // file holds a finished study of exactly this configuration, running it
 // ([MarginalStudy]) and writing it there otherwise ([cached]); "" disables
 // the cache.
-func CachedMarginalStudy(b backends.Backend, t Target, m MarginalConfig, path string, progress func(done, total int)) ([]MarginalRun, error) {
+func CachedMarginalStudy(b compute.Backend, t Target, m MarginalConfig, path string, progress func(done, total int)) ([]MarginalRun, error) {
 	return cached(path, marginalFileVersion, m, marginalComplete(m), func() ([]MarginalRun, error) { return MarginalStudy(b, t, m, progress) })
 }
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // ParticlesConfig is the study behind the paper's Fig. mvn_particles: the
@@ -58,7 +58,7 @@ func (s ParticlesConfig) Points() []Config {
 // [ParticlesConfig.Points]. A run that fails leaves a nil result in its
 // place; the other runs still complete, and the returned error joins the
 // failures (each naming its lambda and gamma).
-func ParticlesStudy(b backends.Backend, t Target, s ParticlesConfig) ([]*Result, error) {
+func ParticlesStudy(b compute.Backend, t Target, s ParticlesConfig) ([]*Result, error) {
 	cfgs := s.Points()
 	if len(cfgs) == 0 {
 		return nil, errors.New("mvn particles study: no lambda or no gamma")

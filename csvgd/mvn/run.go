@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -71,7 +71,7 @@ type Result struct {
 }
 
 // Run runs the Stein flow of the illustrative example on backend b.
-func Run(b backends.Backend, t Target, c Config) (*Result, error) {
+func Run(b compute.Backend, t Target, c Config) (*Result, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}

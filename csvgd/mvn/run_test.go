@@ -7,10 +7,10 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
-func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
+func testBackend(t testing.TB) compute.Backend { return backendtest.Backend(t) }
 
 // TestGraphLikelihoodMatchesHost checks the graph's log-likelihood score
 // against the host-side formula through a Stein step with a flat kernel

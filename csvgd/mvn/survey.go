@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // SurveyConfig is the grid of the paper's Fig. mvn_survey: every
@@ -81,7 +81,7 @@ func (s SurveyConfig) Points() []Config {
 // of [SurveyConfig.Points]. A run that fails (for example with a non-finite
 // update) is kept with its error and NaN metrics rather than stopping the
 // survey. progress, when not nil, is called after each run.
-func Survey(b backends.Backend, t Target, s SurveyConfig, progress func(done, total int)) ([]SurveyPoint, error) {
+func Survey(b compute.Backend, t Target, s SurveyConfig, progress func(done, total int)) ([]SurveyPoint, error) {
 	cfgs := s.Points()
 	for _, c := range cfgs {
 		if err := c.Validate(); err != nil {

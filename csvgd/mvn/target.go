@@ -3,7 +3,7 @@ package mvn
 import (
 	"fmt"
 
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 	"gonum.org/v1/gonum/mat"
 )
 

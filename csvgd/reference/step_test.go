@@ -7,7 +7,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
 
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -48,7 +48,7 @@ func TestStepMatchesFlow(t *testing.T) {
 
 // checkStepMatchesFlow takes steps with the reference and the flow (score
 // by autodiff, or closed when closed) from the same particles.
-func checkStepMatchesFlow(t *testing.T, backend backends.Backend, b icnn.Batch, arch icnn.Arch, optimizer stein.OptimizerName, steps int, closed bool) {
+func checkStepMatchesFlow(t *testing.T, backend compute.Backend, b icnn.Batch, arch icnn.Arch, optimizer stein.OptimizerName, steps int, closed bool) {
 	cfg := flowConfig(t, arch, optimizer)
 	score := arch.MeanLogLikelihood(b, sigma).Score()
 	if closed {

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gomlx/gomlx/backends"
-	"github.com/gomlx/gomlx/backends/xla"
+	"github.com/gomlx/compute"
+	"github.com/gomlx/go-xla/compute/xla"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
@@ -19,7 +19,7 @@ import (
 // xlaBackend is the process's backend when GOMLX_BACKEND names an XLA
 // plugin (xla:..., for example the path scripts/gpu-env.sh prints); the
 // test is skipped otherwise.
-func xlaBackend(t *testing.T) backends.Backend {
+func xlaBackend(t *testing.T) compute.Backend {
 	t.Helper()
 	cfg := backend.Config()
 	if name, _, _ := strings.Cut(cfg, ":"); name != xla.BackendName {

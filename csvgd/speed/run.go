@@ -10,7 +10,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
 	"github.com/csvgd/csvgd-go/csvgd/train"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // Problem is the training problem a case is measured on: the defaults of
@@ -33,7 +33,7 @@ func Problem(c Case, seed uint64) (train.Problem, error) {
 // Run measures every case on backend b, the graph first and the reference
 // second, each from the same initial particles, and writes one line per
 // case to log (when not nil).
-func Run(b backends.Backend, cases []Case, o Options, log io.Writer) (*Report, error) {
+func Run(b compute.Backend, cases []Case, o Options, log io.Writer) (*Report, error) {
 	o = o.withDefaults()
 	r := &Report{Backend: b.Name(), Description: b.Description(), DType: "float64",
 		CPUs: runtime.NumCPU(), GoMaxProcs: runtime.GOMAXPROCS(0), ReferenceWorkers: workersOf(o.Workers)}
@@ -66,7 +66,7 @@ type steppers struct {
 }
 
 // newSteppers builds the graph's flow and the reference for case c.
-func newSteppers(b backends.Backend, c Case, seed uint64, workers int) (steppers, error) {
+func newSteppers(b compute.Backend, c Case, seed uint64, workers int) (steppers, error) {
 	p, err := Problem(c, seed)
 	if err != nil {
 		return steppers{}, err
@@ -94,7 +94,7 @@ func newSteppers(b backends.Backend, c Case, seed uint64, workers int) (steppers
 }
 
 // runCase measures one case.
-func runCase(b backends.Backend, c Case, o Options) (Result, error) {
+func runCase(b compute.Backend, c Case, o Options) (Result, error) {
 	s, err := newSteppers(b, c, o.Seed, o.Workers)
 	if err != nil {
 		return Result{}, err

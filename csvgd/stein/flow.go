@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gomlx/gomlx/backends"
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
-	"github.com/gomlx/gomlx/pkg/core/tensors"
+	"github.com/gomlx/compute"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/core/tensors"
 )
 
 // Config holds the ingredients of a Stein flow (Alg. svgd without stages).
@@ -91,13 +91,13 @@ type Flow struct {
 // NewFlow compiles (lazily, at the first call) the Stein step for cfg and the
 // log-likelihood like on backend b; the data score is like's gradient by
 // autodiff.
-func NewFlow(b backends.Backend, cfg Config, like LogLikelihood) (*Flow, error) {
+func NewFlow(b compute.Backend, cfg Config, like LogLikelihood) (*Flow, error) {
 	return NewFlowScore(b, cfg, like.Score())
 }
 
 // NewFlowScore is [NewFlow] with the data score given directly (for
 // example in closed form), not derived from a log-likelihood.
-func NewFlowScore(b backends.Backend, cfg Config, score Score) (*Flow, error) {
+func NewFlowScore(b compute.Backend, cfg Config, score Score) (*Flow, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
-func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
+func testBackend(t testing.TB) compute.Backend { return backendtest.Backend(t) }
 
 func randomEnsemble(seed uint64, n, d int, std float64) *Ensemble {
 	return GaussianEnsemble(n, make([]float64, d), std, rand.New(rand.NewPCG(seed, 1)))

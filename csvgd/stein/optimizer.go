@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // Optimizer turns the Stein direction phi into a particle update, inside the

@@ -3,7 +3,7 @@ package stein
 import (
 	"fmt"
 
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // posteriorGraph: inputs theta and lambda; output the score of the

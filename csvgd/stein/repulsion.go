@@ -1,7 +1,7 @@
 package stein
 
 import (
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // Repulsion builds, for an ensemble x of shape [N, D], the kernel matrix

@@ -1,7 +1,7 @@
 package stein
 
 import (
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // LogLikelihood builds, for an ensemble theta of shape [N, D], the

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // gaussian is a log-likelihood -1/2 (theta - mu)^T P (theta - mu) with its

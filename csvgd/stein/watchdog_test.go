@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	. "github.com/gomlx/gomlx/pkg/core/graph" //nolint:revive // GoMLX graph DSL.
-	"github.com/gomlx/gomlx/pkg/core/tensors"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/core/tensors"
 )
 
 // stallingFlow is a flow whose graph executions go through a hook that

@@ -25,8 +25,9 @@ type NUTSSpec struct {
 
 // nutsFileVersion changes whenever the meaning of a cached NUTS run
 // changes (posterior, sampler, file layout), so that older files are
-// sampled again.
-const nutsFileVersion = 1
+// sampled again. Version 2: GoMLX v0.28.2 (it computes the Stein
+// ensembles the posteriors are taken from).
+const nutsFileVersion = 2
 
 // WatchCount is the number of test points inside the training range at
 // which the convergence of a NUTS run's push-forward is measured

@@ -18,8 +18,9 @@ type Spec struct {
 }
 
 // runFileVersion changes whenever the meaning of a cached run changes
-// (training code, file layout), so that older files are run again.
-const runFileVersion = 7
+// (training code, file layout, the GoMLX version that computes it), so
+// that older files are run again. Version 8: GoMLX v0.28.2.
+const runFileVersion = 8
 
 // Key identifies the run's result: a hash of the noise level, the
 // configuration and runFileVersion (not of the label, so that studies

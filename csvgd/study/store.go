@@ -14,14 +14,14 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 	"github.com/csvgd/csvgd-go/csvgd/train"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // Store runs training runs and caches their results on disk, at the size
 // of its [Plan].
 type Store struct {
 	Plan
-	Backend backends.Backend
+	Backend compute.Backend
 	Dir     string    // the cache folder ("" : no cache, every run trains)
 	Log     io.Writer // one line per run (cached or trained) and the progress bar; nil: silent
 	// NoBars leaves the progress bars out of the log, for several runs
@@ -36,7 +36,7 @@ type Store struct {
 // NewStore caches under data/cache/runs of the repository (or of
 // CSVGD_ROOT), or nowhere when the repository is not found; its plan is
 // quick when CSVGD_QUICK asks for it ([csvgd.Quick]).
-func NewStore(b backends.Backend, log io.Writer) *Store {
+func NewStore(b compute.Backend, log io.Writer) *Store {
 	s := &Store{Plan: Plan{Quick: csvgd.Quick()}, Backend: b, Log: log}
 	if root, err := csvgd.Root(); err == nil {
 		s.Dir = filepath.Join(root, "data", "cache", "runs")

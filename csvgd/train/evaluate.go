@@ -9,7 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // evaluator measures an ensemble: training error, push-forward W1 against
@@ -21,7 +21,7 @@ type evaluator struct {
 	ref         [][][6]float64 // [point][draw][6]
 }
 
-func newEvaluator(b backends.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, ref [][][6]float64) (*evaluator, error) {
+func newEvaluator(b compute.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, ref [][][6]float64) (*evaluator, error) {
 	ev := &evaluator{c: c, trainTarget: trainBatch.Target, ref: ref}
 	var err error
 	if ev.train, err = icnn.NewPredictor(b, arch, trainBatch); err != nil {

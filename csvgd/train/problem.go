@@ -6,7 +6,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // Problem is what one Stein step of a training run is made of: the
@@ -52,7 +52,7 @@ func (p Problem) Weight() float64 {
 // Flow is the Stein flow of the problem for Config.Particles particles on
 // backend b, or on its sequential twin when the step is small
 // ([backend.ForWork]).
-func (p Problem) Flow(b backends.Backend) (*stein.Flow, error) {
+func (p Problem) Flow(b compute.Backend) (*stein.Flow, error) {
 	sc, err := p.SteinConfig()
 	if err != nil {
 		return nil, err

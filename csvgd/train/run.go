@@ -12,7 +12,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // Data is a training set, a test set and the noise level they were made with.
@@ -66,7 +66,7 @@ type Result struct {
 
 // run is the state of one training run across its stages.
 type run struct {
-	b        backends.Backend
+	b        compute.Backend
 	c        Config
 	data     Data
 	opt      Options
@@ -129,7 +129,7 @@ func (o Options) messages() io.Writer {
 // one stage on the full network; csvgd runs stages of Config.Stage
 // iterations, each ended by graph condensation ([StageRecord]). It is
 // [RunWith] without checkpoints or cancellation.
-func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, error) {
+func Run(b compute.Backend, c Config, data Data, progress io.Writer) (*Result, error) {
 	return RunWith(b, c, data, Options{Progress: progress})
 }
 
@@ -145,7 +145,7 @@ func Run(b backends.Backend, c Config, data Data, progress io.Writer) (*Result, 
 // is cancelled the run stops after the current iteration, writes a
 // checkpoint (when a path is set) and returns an error wrapping the
 // context's error that says where the checkpoint is.
-func RunWith(b backends.Backend, c Config, data Data, o Options) (*Result, error) {
+func RunWith(b compute.Backend, c Config, data Data, o Options) (*Result, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -185,7 +185,7 @@ func RunWith(b backends.Backend, c Config, data Data, o Options) (*Result, error
 
 // newRun prepares a run from its start: the noise scale, the reference
 // sample of the W1 metric and the seeded initial particles.
-func newRun(b backends.Backend, c Config, data Data, o Options) *run {
+func newRun(b compute.Backend, c Config, data Data, o Options) *run {
 	p := NewProblem(c, data)
 	r := &run{b: b, c: c, data: data, opt: o, ctx: o.Context, train: p.Train, test: icnn.NewBatch(data.Test),
 		sigma: p.Sigma, lambda: c.Lambda, bestRMSE: math.Inf(1)}

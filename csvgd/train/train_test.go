@@ -10,10 +10,10 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
-func testBackend(t testing.TB) backends.Backend { return backendtest.Backend(t) }
+func testBackend(t testing.TB) compute.Backend { return backendtest.Backend(t) }
 
 func testData(t testing.TB, noise float64) Data {
 	t.Helper()

@@ -17,7 +17,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/study"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -87,7 +87,7 @@ func Check(err error) {
 // notebook, announces the choice on standard output: every cell runs as a
 // process of its own, and the announcement on standard error would be shown
 // like an error in every cell.
-func Backend() backends.Backend {
+func Backend() compute.Backend {
 	backend.Notice = os.Stdout
 	return Must(backend.Default())
 }

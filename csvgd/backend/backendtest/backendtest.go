@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 )
 
 // Backend returns [backend.Default], failing the test when there is none.
-func Backend(tb testing.TB) backends.Backend {
+func Backend(tb testing.TB) compute.Backend {
 	tb.Helper()
 	b, err := backend.Default()
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/gomlx/gomlx/backends"
+	"github.com/gomlx/compute"
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/study"
@@ -35,7 +35,7 @@ func outFlag(fs *flagSet) *string {
 
 // store is the cache of runs that the flags name, at the size they give,
 // logging to log (nil: silent), training on b (nil: never trains).
-func (f storeFlags) store(b backends.Backend, log io.Writer) *study.Store {
+func (f storeFlags) store(b compute.Backend, log io.Writer) *study.Store {
 	store := study.NewStore(b, log)
 	store.Quick = *f.quick
 	if *f.cache != "" {
@@ -46,7 +46,7 @@ func (f storeFlags) store(b backends.Backend, log io.Writer) *study.Store {
 
 // newStore is store, logging to stderr, whose runs stop (after writing a
 // checkpoint) on Ctrl-C or SIGTERM; stop releases the signals.
-func (f storeFlags) newStore(b backends.Backend, stderr io.Writer) (store *study.Store, stop func()) {
+func (f storeFlags) newStore(b compute.Backend, stderr io.Writer) (store *study.Store, stop func()) {
 	store = f.store(b, stderr)
 	store.Context, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	return store, stop

@@ -1,14 +1,17 @@
 // Package dotvjp replaces GoMLX's reverse-mode gradient of DotGeneral with
-// one written as DotGeneral products.
+// one written as DotGeneral products, right for every axis layout.
 //
-// GoMLX v0.26.0 differentiates out = DotGeneral(lhs, rhs) by broadcasting
+// GoMLX v0.26.0 differentiated out = DotGeneral(lhs, rhs) by broadcasting
 // the adjoint against the other operand into the full
 // [batch..., lhsCross..., rhsCross..., contracted...] tensor (Mul) and
-// summing the unwanted axes away (ReduceSum). On the pure-Go backend that
-// tensor, built for every Einsum of the ensembled ICNN, took about 70% of
-// a Stein step. The gradient of a bilinear map is itself a contraction:
-// with v the adjoint, laid out as out is ([batch..., lhsCross...,
-// rhsCross...]),
+// summing the unwanted axes away (ReduceSum); on the pure-Go backend that
+// took about 70% of a Stein step of the ICNN ensemble. GoMLX v0.28.2
+// writes the common case as a DotGeneral too, but lays its result out
+// wrongly when the contracting axes come in different orders on the two
+// sides (a shape error, or wrong numbers when the dimensions agree; the
+// tests keep one case that shows it). The gradient of a bilinear map is
+// itself a contraction: with v the adjoint, laid out as out is
+// ([batch..., lhsCross..., rhsCross...]),
 //
 //	dL/dlhs = DotGeneral(v, rhs): contract v's rhsCross axes with rhs's
 //	          cross axes, batch v's batch axes with rhs's batch axes;
@@ -26,14 +29,18 @@ package dotvjp
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
-	"github.com/gomlx/gomlx/pkg/core/graph"
-	"github.com/gomlx/gomlx/pkg/core/shapes"
+	"github.com/gomlx/compute"
+	"github.com/gomlx/compute/shapes"
+	"github.com/gomlx/gomlx/core/graph"
 )
 
 var (
@@ -41,9 +48,17 @@ var (
 	// original is GoMLX's VJP for DotGeneral, saved by Register; it is used
 	// whenever the axes of a node cannot be read (see axesOf).
 	original graph.VJP
-	// fallbacks counts the gradients delegated to original.
-	fallbacks atomic.Int64
+	// uses counts the gradients this package built; fallbacks those it
+	// delegated to original.
+	uses, fallbacks atomic.Int64
+	// warnOnce makes the first fallback of a process print a warning.
+	warnOnce sync.Once
 )
+
+// Warnings is where a fallback to GoMLX's own gradient is reported (once
+// per process, with the node it could not read); standard error by
+// default.
+var Warnings io.Writer = os.Stderr
 
 // Register installs the DotGeneral gradient of this package in
 // graph.VJPRegistration. It is idempotent: only the first call does
@@ -72,6 +87,23 @@ func Register() {
 	})
 }
 
+// Installed reports whether the DotGeneral gradient registered in
+// graph.VJPRegistration is this package's: false before Register, or
+// after something else replaced it.
+func Installed() bool {
+	fn := graph.VJPRegistration[graph.NodeTypeDotGeneral]
+	return fn != nil && reflect.ValueOf(fn).Pointer() == reflect.ValueOf(graph.VJP(vjp)).Pointer()
+}
+
+// Uses is how many DotGeneral gradients this package has built in this
+// process; Fallbacks is how many it handed to GoMLX's own rule because it
+// could not read a node's axes (the first of them is reported on
+// [Warnings] with the node's description).
+func Uses() int64 { return uses.Load() }
+
+// Fallbacks: see [Uses].
+func Fallbacks() int64 { return fallbacks.Load() }
+
 // dotAxes are the parameters of a DotGeneral node: the contracting and
 // batch axes of both operands (batch and contracting axes are paired by
 // their position in the lists).
@@ -84,9 +116,10 @@ type dotAxes struct {
 func vjp(node *graph.Node, vjpOutputs []*graph.Node, outputShape shapes.Shape) []*graph.Node {
 	ax, ok := axesOf(node)
 	if !ok || len(vjpOutputs) != 1 || !vjpOutputs[0].Shape().Equal(node.Shape()) {
-		fallbacks.Add(1)
+		fallback(node)
 		return original(node, vjpOutputs, outputShape)
 	}
+	uses.Add(1)
 	lhs, rhs := node.Inputs()[0], node.Inputs()[1]
 	v := vjpOutputs[0]
 	lhsCross := crossAxes(lhs.Rank(), ax.lhsContracting, ax.lhsBatch)
@@ -111,6 +144,18 @@ func vjp(node *graph.Node, vjpOutputs []*graph.Node, outputShape shapes.Shape) [
 			rank: rhs.Rank(),
 		}.grad(v, vBatch, false),
 	}
+}
+
+// fallback counts a gradient handed to GoMLX's own rule and reports the
+// first one of the process on Warnings.
+func fallback(node *graph.Node) {
+	fallbacks.Add(1)
+	warnOnce.Do(func() {
+		if Warnings != nil {
+			fmt.Fprintf(Warnings, "csvgd: warning: the DotGeneral gradient of GoMLX is used for %s: its axes could not be read "+
+				"(GoMLX's own rule lays out some axis orders wrongly; check the results, and this package against the GoMLX version)\n", node)
+		}
+	})
 }
 
 // side describes the operand ("this") whose gradient is wanted and the
@@ -214,23 +259,27 @@ func isIdentity(perm []int) bool {
 
 // axesOf reads the contracting and batch axes of a DotGeneral node.
 //
-// GoMLX keeps them in an unexported field; the only public view of them is
-// the node's description (Node.String), which in v0.26.0 reads
+// GoMLX keeps them in an unexported field and, as of v0.28.2, offers no
+// accessor; the only public view of them is the node's description
+// (Node.String), which in v0.28.2 reads
 //
-//	DotGeneral(lhs=[#3], lhsContractingAxes=[1], lhsBatchAxes=[0], rhs=[#4], rhsContractingAxes=[2], rhsBatchAxes=[0]) -> ...
+//	Node #5 DotGeneral(lhs=[#3], lhsContractingAxes=[1], lhsBatchAxes=[0], rhs=[#4], rhsContractingAxes=[2], rhsBatchAxes=[0], config={AccumulatorDType:InvalidDType OutputDType:InvalidDType}) -> ...
 //
-// (preceded by ["alias"] when the node has an alias). The description is
-// parsed and then checked against everything else the public API tells:
-// the operand ids match Node.Inputs, the axes are valid and distinct, the
-// paired dimensions agree and the output shape they imply is the node's
-// shape. ok is false when any of that fails (a future GoMLX that words the
-// description differently): the caller then falls back to GoMLX's own VJP,
-// which is slower but right.
+// (with [\"alias\"] after the node id when the node has an alias). The
+// description is parsed and then checked against everything else the
+// public API tells: the node and operand ids match Node.Id and
+// Node.Inputs, the precision configuration is the default one (this
+// package's products use the default), the axes are valid and distinct,
+// the paired dimensions agree and the output shape they imply is the
+// node's shape. ok is false when any of that fails (a GoMLX that words the
+// description differently, or a product with its own accumulator or output
+// type): the caller then falls back to GoMLX's own VJP, and says so.
 func axesOf(node *graph.Node) (ax dotAxes, ok bool) {
 	if node.Type() != graph.NodeTypeDotGeneral || len(node.Inputs()) != 2 {
 		return ax, false
 	}
 	sc := scanner{s: node.String(), ok: true}
+	sc.literal(fmt.Sprintf("Node #%d ", node.Id()))
 	if alias := node.GetAlias(); alias != "" {
 		sc.literal(fmt.Sprintf("[%q] ", alias))
 	}
@@ -246,7 +295,7 @@ func axesOf(node *graph.Node) (ax dotAxes, ok bool) {
 	ax.rhsContracting = sc.list()
 	sc.literal(", rhsBatchAxes=")
 	ax.rhsBatch = sc.list()
-	sc.literal(")")
+	sc.literal(fmt.Sprintf(", config=%+v)", compute.DotGeneralConfig{}))
 	if !sc.ok {
 		return ax, false
 	}
