@@ -6,7 +6,9 @@
 #      docs/studies.md (Debian packages; needs root or sudo),
 #   2. the GoNB kernel, built from this module's `tool` dependency into .bin/gonb,
 #   3. goimports (GoNB runs it on every cell) into .bin/goimports,
-#   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb.
+#   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with
+#      GOEXPERIMENT=simd in its environment when the Go toolchain knows that
+#      experiment (the cells then build as the Makefile's targets do).
 # Run it from anywhere; it works in the repository root. Progress goes to stderr.
 set -euo pipefail
 
@@ -63,10 +65,29 @@ fi
 
 # 4. Kernel spec "gonb" (in ${JUPYTER_DATA_DIR:-~/.local/share/jupyter}/kernels/gonb).
 SPEC=${JUPYTER_DATA_DIR:-$HOME/.local/share/jupyter}/kernels/gonb/kernel.json
-if [ -f "$SPEC" ] && grep -Fq "\"$BIN/gonb\"" "$SPEC" && grep -Fq -- '--raw_error' "$SPEC"; then
+if [ -f "$SPEC" ] && grep -Fq "\"$BIN/gonb\"" "$SPEC" && grep -Eq -- '-raw_error(=true)?"' "$SPEC"; then
   log "kernel spec $SPEC points at .bin/gonb, skipping install"
 else
   log "installing the gonb kernel spec (gopls, which it may say is missing, only serves completion)"
   gonb --install --raw_error --force_deps >&2
 fi
+# The kernel builds every cell with `go build`: give it the experiment the
+# Makefile builds with (the pure-Go backend's SIMD matrix products), or none.
+EXPERIMENT=
+if [ "$(GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null)" = simd ]; then EXPERIMENT=simd; fi
+/usr/bin/python3 - "$SPEC" "$EXPERIMENT" <<'PY'
+import json, sys
+path, experiment = sys.argv[1], sys.argv[2]
+with open(path) as f:
+    spec = json.load(f)
+env = spec.setdefault("env", {})
+if env.get("GOEXPERIMENT", "") != experiment:
+    if experiment:
+        env["GOEXPERIMENT"] = experiment
+    else:
+        env.pop("GOEXPERIMENT", None)
+    with open(path, "w") as f:
+        json.dump(spec, f)
+    print(f"setup: kernel spec GOEXPERIMENT={experiment!r}", file=sys.stderr)
+PY
 log "done"

@@ -42,6 +42,9 @@ type Report struct {
 	CPUs             int      `json:"cpus"`
 	GoMaxProcs       int      `json:"gomaxprocs"`
 	ReferenceWorkers int      `json:"reference_workers"`
+	GoVersion        string   `json:"go_version,omitempty"`
+	GoExperiment     string   `json:"goexperiment"`
+	GoMLX            string   `json:"gomlx,omitempty"`
 	Results          []Result `json:"results"`
 	Targets          []Target `json:"targets"`
 }
@@ -82,6 +85,9 @@ func (r *Report) evaluate() []Target {
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Backend `%s` (%s), %s, %d CPUs", r.Backend, r.Description, r.DType, r.CPUs)
+	if r.GoMLX != "" {
+		fmt.Fprintf(&b, "; GoMLX %s, GOEXPERIMENT=%s", r.GoMLX, orNone(r.GoExperiment))
+	}
 	if r.SmallSteps != "" {
 		fmt.Fprintf(&b, "; steps with activations under %d elements on `%s`", backend.SmallGraph, r.SmallSteps)
 	}
@@ -108,4 +114,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// orNone is s, or "(none)" for "".
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
 }

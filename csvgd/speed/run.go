@@ -37,6 +37,7 @@ func Run(b compute.Backend, cases []Case, o Options, log io.Writer) (*Report, er
 	o = o.withDefaults()
 	r := &Report{Backend: b.Name(), Description: b.Description(), DType: "float64",
 		CPUs: runtime.NumCPU(), GoMaxProcs: runtime.GOMAXPROCS(0), ReferenceWorkers: workersOf(o.Workers)}
+	r.GoVersion, r.GoExperiment, r.GoMLX = BuildOf()
 	if cfg := backend.ConfigOf(b); cfg != "" {
 		r.Backend = cfg
 	}

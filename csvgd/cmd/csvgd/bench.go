@@ -22,10 +22,13 @@ import (
 var speedTable = generatedBy("bench", "csvgd bench -doc docs/speed.md")
 
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", "csvgd bench [-json] [-particles 10,100] [-widths 30,8,4] [-time 1s] [-doc FILE] [-cpuprofile FILE]\n\n"+
+	fs := newFlagSet("bench", "csvgd bench [-json] [-particles 10,100] [-widths 30,8,4] [-time 1s] [-doc FILE] [-cpuprofile FILE]\n"+
+		"       csvgd bench -build LABEL=FILE[,FILE...] -build LABEL=FILE[,FILE...] ... [-doc FILE]\n\n"+
 		"Times one Stein step of the ICNN ensemble (forward, stress, score, kernel, update on the 80 training\n"+
 		"points) with GoMLX's graph and with the hand-written Go reference, in this process, and checks the\n"+
-		"project's speed targets. Prints a table, or with -json one JSON object; progress goes to stderr.", stdout)
+		"project's speed targets. Prints a table, or with -json one JSON object; progress goes to stderr.\n"+
+		"With -build it measures nothing: it compares the -json reports of several builds of csvgd (one file\n"+
+		"per round, medians over rounds) and prints, or writes into -doc's versions block, one table.", stdout)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	particles := fs.String("particles", "10,100", "ensemble sizes, comma-separated")
 	widths := fs.String("widths", "30,8,4", "hidden-layer widths, comma-separated")
@@ -35,8 +38,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the data and the initial particles")
 	doc := fs.String("doc", "", "document whose speed table (between the bench markers) to replace, for example docs/speed.md")
 	profile := fs.String("cpuprofile", "", "write a pprof CPU profile of the run to this new file")
+	var builds buildList
+	fs.Var(&builds, "build", "compare builds instead of measuring: LABEL=FILE[,FILE...], the bench -json reports of one build (repeat for each build)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
+	}
+	if len(builds) > 0 {
+		if err := compareBuilds(builds, *doc, stdout); err != nil {
+			return usageError(fs, stderr, err)
+		}
+		return exitOK
 	}
 	cases, err := benchCases(*particles, *widths)
 	if err == nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -76,5 +77,53 @@ func TestBenchJSON(t *testing.T) {
 	raw, _ := os.ReadFile(doc)
 	if s := string(raw); strings.Contains(s, "\nold\n") || !strings.Contains(s, "| 3 | 2 | 12 |") || !strings.HasSuffix(s, speedTable.end+"\nafter\n") {
 		t.Errorf("document after bench:\n%s", s)
+	}
+}
+
+// TestBenchCompareBuilds: `bench -build` compares the -json reports of
+// several builds (medians over rounds) into the versions block of -doc,
+// and refuses bad input with one line, leaving the document alone.
+func TestBenchCompareBuilds(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	rep := func(ms float64) string {
+		return `{"cpus": 2, "results": [{"particles": 10, "width": 30, "params": 1020, "ms_per_iter": ` +
+			strconv.FormatFloat(ms, 'g', -1, 64) + `, "reference_ms_per_iter": 2}]}`
+	}
+	a1, a2, a3, b1 := write("a1.json", rep(4)), write("a2.json", rep(8)), write("a3.json", rep(5)), write("b1.json", rep(2.5))
+	doc := write("speed.md", "# T\n"+versionsTable.begin+"\nold\n"+versionsTable.end+"\nafter\n")
+	code, out, errOut := runCLI("bench", "-build", "old="+a1+","+a2+","+a3, "-build", "new="+b1, "-doc", doc)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	row := "| 10 | 30 | 1020 | 5.00 | 2.50 | 2.00 | 0.50x |"
+	raw, _ := os.ReadFile(doc)
+	if !strings.Contains(out, row) || !strings.Contains(string(raw), row) || !strings.HasSuffix(string(raw), versionsTable.end+"\nafter\n") {
+		t.Fatalf("stdout:\n%s\ndocument:\n%s\nwant the row %s in both", out, raw, row)
+	}
+	mine := write("mine.md", "mine\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "-build", "old"}, `"old": want LABEL=FILE`},
+		{[]string{"bench", "-build", "old=" + a1}, "need at least 2"},
+		{[]string{"bench", "-build", "old=" + a1, "-build", "new=" + filepath.Join(dir, "none.json")}, "none.json"},
+		{[]string{"bench", "-build", "old=" + a1, "-build", "new=" + mine}, "mine.md: not a csvgd bench -json report"},
+		{[]string{"bench", "-build", "old=" + a1, "-build", "new=" + b1, "-doc", mine}, "mine.md: no versions block"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q (want one line naming %s)", c.args, code, out, errOut, c.want)
+		}
+	}
+	if raw, _ := os.ReadFile(mine); string(raw) != "mine\n" {
+		t.Fatal("bench -build changed a file it should have left alone")
 	}
 }
