@@ -14,9 +14,9 @@ distances of the N(N-1)/2 distinct pairs over 2 log(N + 1) (stein.MedianLiuWang,
 docs/reading.md section 4); the Stein direction; Adam (0.01) ascending
 along it; the non-negativity projection of W_1 and W_2. All in float64.
 
-Usage: python bench/torch_step.py [--particles 10,100,1000] [--width 30]
+Usage: python bench/torch_step.py [--particles 10,100,1000] [--width 30,4]
        [--steps 20] [--device cuda] [--data data/hyperelastic/noise-0.10/train.csv]
-Prints one JSON object: per ensemble size the median ms per step.
+Prints one JSON object: per ensemble size and width the median ms per step.
 """
 
 import argparse
@@ -166,14 +166,15 @@ def sync(dev):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--particles", default="10,100,1000")
-    ap.add_argument("--width", type=int, default=30)
+    ap.add_argument("--width", default="30", help="hidden-layer widths, comma-separated")
     ap.add_argument("--steps", type=int, default=20)
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--data", default="data/hyperelastic/noise-0.10/train.csv")
     a = ap.parse_args()
     dev = torch.device(a.device)
     data = load(a.data, dev)
-    results = [time_case(int(n), a.width, a.steps, dev, data) for n in a.particles.split(",")]
+    results = [time_case(int(n), int(w), a.steps, dev, data)
+               for n in a.particles.split(",") for w in a.width.split(",")]
     name = torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu"
     print(json.dumps({"torch": torch.__version__, "device": name, "dtype": "float64", "results": results}, indent=2))
 
