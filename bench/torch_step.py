@@ -5,16 +5,18 @@ The step is the one `csvgd bench` times (package csvgd/speed): networks
 3-W-W-1 with softplus activations and no biases, raw invariants as inputs;
 the stress from the input gradient of the potential (autograd), normalised
 at F = I; the mean-squared-error likelihood -1/(2 sigma^2 M) sum (S - S_data)^2
-on the 80 training points at 10% noise (sigma = 0.015); its score by
-autograd; the smoothed alpha-prior score (alpha = 1/2, lambda = 0.05,
-s = 1e-3); the RBF kernel with Liu & Wang's median bandwidth (median of the
-full N x N matrix of squared distances, diagonal included, over
-2 log(N + 1)); the Stein direction; Adam (0.01) ascending along it; the
-non-negativity projection of W_1 and W_2. All in float64.
+on the 80 training points at 10% noise with the calibrated scale
+sigma = 0.07 (train.CalibratedSigma); its score by autograd; the smoothed
+score of the alpha prior in its penalty form, -c |theta|^alpha with
+c = lambda (alpha = 1/2, lambda = 0.05, s = 1e-3; stein.Prior); the RBF
+kernel with Liu & Wang's median bandwidth, the median of the squared
+distances of the N(N-1)/2 distinct pairs over 2 log(N + 1) (stein.MedianLiuWang,
+docs/reading.md section 4); the Stein direction; Adam (0.01) ascending
+along it; the non-negativity projection of W_1 and W_2. All in float64.
 
-Usage: python bench/torch_step.py [--particles 10,100,1000] [--width 30]
+Usage: python bench/torch_step.py [--particles 10,100,1000] [--width 30,4]
        [--steps 20] [--device cuda] [--data data/hyperelastic/noise-0.10/train.csv]
-Prints one JSON object: per ensemble size the median ms per step.
+Prints one JSON object: per ensemble size and width the median ms per step.
 """
 
 import argparse
@@ -27,7 +29,7 @@ import time
 import torch
 
 VOIGT = [(0, 0), (1, 1), (2, 2), (1, 2), (0, 2), (0, 1)]
-SIGMA, ALPHA, LAMBDA, SMOOTH, LR = 0.015, 0.5, 0.05, 1e-3, 0.01
+SIGMA, ALPHA, LAMBDA, SMOOTH, LR = 0.07, 0.5, 0.05, 1e-3, 0.01
 
 
 def load(path, dev):
@@ -95,18 +97,25 @@ def stress(theta, width, data):
 
 
 def prior_score(theta):
-    pen = LAMBDA ** ALPHA * (math.gamma(3 / ALPHA) / math.gamma(1 / ALPHA)) ** (ALPHA / 2)
-    return -pen * ALPHA * theta * (theta ** 2 + SMOOTH ** 2) ** (ALPHA / 2 - 1)
+    """Score of the smoothed penalty c (theta^2 + s^2)^(alpha/2), c = lambda."""
+    return -LAMBDA * ALPHA * theta * (theta ** 2 + SMOOTH ** 2) ** (ALPHA / 2 - 1)
+
+
+def bandwidth(d2):
+    """gamma = med(|a - b|^2 over the pairs a < b) / (2 log(N + 1)), at least 1e-12."""
+    n = d2.shape[0]
+    i, j = torch.triu_indices(n, n, offset=1, device=d2.device)
+    pairs = d2[i, j].sort().values
+    m = pairs.numel()
+    med = pairs[m // 2] if m % 2 else 0.5 * (pairs[m // 2 - 1] + pairs[m // 2])
+    return torch.clamp(med / (2 * math.log(n + 1)), min=1e-12)
 
 
 def phi(theta, score):
     """The Stein direction with the RBF kernel and Liu & Wang's median bandwidth."""
     n = theta.shape[0]
     d2 = torch.cdist(theta, theta) ** 2
-    flat = d2.flatten().sort().values
-    m = flat.numel()
-    med = flat[m // 2] if m % 2 else 0.5 * (flat[m // 2 - 1] + flat[m // 2])
-    gamma = torch.clamp(med / (2 * math.log(n + 1)), min=1e-12)
+    gamma = bandwidth(d2)
     k = torch.exp(-d2 / (2 * gamma))  # symmetric
     rep = (theta * k.sum(0)[:, None] - k.T @ theta) / gamma
     return (k.T @ score + rep) / n
@@ -157,14 +166,15 @@ def sync(dev):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--particles", default="10,100,1000")
-    ap.add_argument("--width", type=int, default=30)
+    ap.add_argument("--width", default="30", help="hidden-layer widths, comma-separated")
     ap.add_argument("--steps", type=int, default=20)
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--data", default="data/hyperelastic/noise-0.10/train.csv")
     a = ap.parse_args()
     dev = torch.device(a.device)
     data = load(a.data, dev)
-    results = [time_case(int(n), a.width, a.steps, dev, data) for n in a.particles.split(",")]
+    results = [time_case(int(n), int(w), a.steps, dev, data)
+               for n in a.particles.split(",") for w in a.width.split(",")]
     name = torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu"
     print(json.dumps({"torch": torch.__version__, "device": name, "dtype": "float64", "results": results}, indent=2))
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the environment that runs csvgd on an NVIDIA GPU through JAX's CUDA
-# PJRT plugin (GoMLX's XLA backend), as export lines for eval:
+# PJRT plugin (GoMLX's XLA backend, go-xla v0.4.1), as export lines for eval:
 #
 #   eval "$(scripts/gpu-env.sh /path/to/venv/bin/python3)"
 #   eval "$(scripts/gpu-env.sh /path/to/site-packages)"
@@ -9,16 +9,26 @@
 # site-packages:
 #   - the plugin, jax_plugins/xla_cuda*/xla_cuda_plugin.so (packages
 #     jax-cuda13-pjrt or jax-cuda12-pjrt), named by its absolute path in
-#     GOMLX_BACKEND=xla:/abs/path (go-xla's search by name only knows files
-#     called pjrt_c_api_*_plugin.so, pjrt_plugin_*.so or pjrt-plugin-*.so);
+#     GOMLX_BACKEND=xla:/abs/path. go-xla loads such a path as it is; its
+#     search by name (xla:cuda, PJRT_PLUGIN_LIBRARY_PATH) finds only files
+#     called pjrt_c_api_*_plugin.so, pjrt_plugin_*.so or pjrt-plugin-*.so.
+#     "cuda" in the path is how go-xla tells a CUDA plugin: it then asks it
+#     not to preallocate GPU memory and lets float32 products use TF32
+#     (options preallocate=true and tf32=false, after a comma, undo that);
 #   - NVIDIA's libraries, every nvidia/*/lib, put in front of LD_LIBRARY_PATH
-#     (under Python, JAX loads them before the plugin; a Go program does not);
+#     (under Python, JAX loads them before the plugin; go-xla sets no
+#     library path);
 #   - the CUDA folder holding bin/ptxas and nvvm/libdevice/libdevice.10.bc
 #     (nvidia/cu13, nvidia/cuda_nvcc, else $CUDA_HOME or /usr/local/cuda),
-#     given to XLA as --xla_gpu_cuda_data_dir in XLA_FLAGS;
-# and sets GOPJRT_CUDA_CHECKS=0, which keeps go-xla from guessing that folder
-# itself. The binary must be built with cgo (CGO_ENABLED=1 and a C compiler).
-# Anything missing is one line on stderr and exit status 1.
+#     given to XLA as --xla_gpu_cuda_data_dir in XLA_FLAGS (after the flags
+#     already there; a data folder already named there is kept);
+# and sets GOPJRT_CUDA_CHECKS=0. Without it go-xla, after loading a plugin
+# with "cuda" in its name, looks for a folder nvidia/ beside the plugin's
+# folder to name in that flag: for JAX that is jax_plugins/nvidia, which
+# does not exist, so it only prints a warning advising a symbolic link.
+# (It never replaces a data folder already in XLA_FLAGS.) The binary must
+# be built with cgo (CGO_ENABLED=1 and a C compiler). Anything missing is
+# one line on stderr and exit status 1.
 set -euo pipefail
 
 fail() {
@@ -71,7 +81,7 @@ main() {
 	local plugin sp
 	plugin=$(find_plugin "${dirs[@]}")
 	plugin=$(cd "$(dirname "$plugin")" && pwd -P)/$(basename "$plugin")
-	case $plugin in *,*) fail "$plugin: GoMLX reads a comma in GOMLX_BACKEND as the start of plugin options" ;; esac
+	case $plugin in *,*) fail "$plugin: go-xla reads a comma in GOMLX_BACKEND as the start of the backend's options" ;; esac
 	sp=$(dirname "$(dirname "$(dirname "$plugin")")")
 
 	local libs=()

@@ -115,11 +115,14 @@ func explain(cfg string, err error) error {
 	return fmt.Errorf("backend %q: %w (known backends: %s)", cfg, err, strings.Join(compute.List(), ", "))
 }
 
-// xlaHint says how to give the XLA backend a PJRT plugin; docs/speed.md
-// (section "Backends") says the same at length.
-const xlaHint = "(the XLA backend needs a PJRT plugin, named by its absolute path: " + EnvVar + "=xla:/abs/path/plugin.so; " +
-	"xla:cuda and PJRT_PLUGIN_LIBRARY_PATH find only files named pjrt_c_api_*_plugin.so, pjrt_plugin_*.so or pjrt-plugin-*.so. " +
+// xlaHint says how to give the XLA backend (go-xla v0.4.1) a PJRT plugin
+// and options; docs/speed.md (section "Backends") says the same at length.
+const xlaHint = "(the XLA backend needs a PJRT plugin, named by its absolute path: " + EnvVar + "=xla:/abs/path/plugin.so, loaded as it is; " +
+	"a short name such as xla:cuda, and the folders of PJRT_PLUGIN_LIBRARY_PATH, find only files named pjrt_c_api_*_plugin.so, pjrt_plugin_*.so or pjrt-plugin-*.so. " +
+	"Options follow the plugin after commas, e.g. xla:/abs/path/plugin.so,preallocate=true: tf32, preallocate, memory_fraction, allocator, " +
+	"visible_devices, shared_buffers and use_tfrt_gpu_client; any other name is an error. " +
 	"JAX's CUDA plugin is site-packages/jax_plugins/xla_cuda13/xla_cuda_plugin.so; it also needs NVIDIA's libraries " +
-	"(every site-packages/nvidia/*/lib) on LD_LIBRARY_PATH, XLA_FLAGS=--xla_gpu_cuda_data_dir=DIR with DIR holding " +
-	"bin/ptxas and nvvm/libdevice, and GOPJRT_CUDA_CHECKS=0: eval \"$(scripts/gpu-env.sh /path/to/python3)\" sets all four. " +
-	"The program must be built with cgo (CGO_ENABLED=1 and a C compiler). Unset " + EnvVar + " to use the pure-Go backend.)"
+	"(every site-packages/nvidia/*/lib) on LD_LIBRARY_PATH and XLA_FLAGS=--xla_gpu_cuda_data_dir=DIR with DIR holding " +
+	"bin/ptxas and nvvm/libdevice (site-packages/nvidia/cu13): eval \"$(scripts/gpu-env.sh /path/to/python3)\" sets these, " +
+	"and GOPJRT_CUDA_CHECKS=0, which stops go-xla looking for an nvidia/ folder beside the plugin's folder (JAX has none there). " +
+	"The program must be built with cgo (CGO_ENABLED=1 and a C compiler). Unset " + EnvVar + " to use the pure-Go backend; docs/speed.md, section Backends, says more.)"

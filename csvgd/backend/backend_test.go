@@ -58,6 +58,22 @@ func TestMissingPluginGivesClearError(t *testing.T) {
 	}
 }
 
+// TestUnknownXLAOptionIsAnError: go-xla refuses a backend option it does
+// not know (a misspelt preallocate here) before it loads any plugin, and
+// the error names the option and lists those it knows.
+func TestUnknownXLAOptionIsAnError(t *testing.T) {
+	t.Setenv(EnvVar, "xla:/nonexistent/plugin.so,prealocate=false")
+	_, err := New()
+	if err == nil {
+		t.Fatal("a misspelt option was accepted")
+	}
+	for _, part := range []string{"unknown plugin options", "prealocate", "preallocate, memory_fraction"} {
+		if !strings.Contains(err.Error(), part) {
+			t.Errorf("error lacks %q: %v", part, err)
+		}
+	}
+}
+
 func TestUnknownBackend(t *testing.T) {
 	t.Setenv(EnvVar, "nosuchbackend")
 	_, err := New()

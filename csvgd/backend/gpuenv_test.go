@@ -16,7 +16,14 @@ const gpuEnvScript = "../../scripts/gpu-env.sh"
 // unless other files need them), and returns the site-packages folder.
 func fakeSitePackages(t *testing.T, omit ...string) string {
 	t.Helper()
-	sp := filepath.Join(t.TempDir(), "venv", "lib", "python3.12", "site-packages")
+	return fakeSitePackagesIn(t, t.TempDir(), omit...)
+}
+
+// fakeSitePackagesIn is [fakeSitePackages] with the virtual environment
+// in folder root.
+func fakeSitePackagesIn(t *testing.T, root string, omit ...string) string {
+	t.Helper()
+	sp := filepath.Join(root, "venv", "lib", "python3.12", "site-packages")
 	files := map[string]os.FileMode{
 		"jax_plugins/xla_cuda13/xla_cuda_plugin.so":  0o644,
 		"nvidia/cu13/lib/libcudart.so.13":            0o644,
@@ -120,5 +127,17 @@ func TestGPUEnvReportsWhatIsMissing(t *testing.T) {
 		if stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "gpu-env.sh: ") || !strings.Contains(stderr, c.want) {
 			t.Errorf("without %v: stdout %q, stderr %q: want one line naming %s", c.omit, stdout, stderr, c.want)
 		}
+	}
+}
+
+// TestGPUEnvRefusesAComma: go-xla takes what follows a comma in
+// GOMLX_BACKEND for the backend's options, so a plugin path with a comma
+// cannot be named there; the script says so instead of printing it.
+func TestGPUEnvRefusesAComma(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a,b")
+	sp := fakeSitePackagesIn(t, dir)
+	stdout, stderr, err := runGPUEnv(t, sp, false)
+	if err == nil || stdout != "" || !strings.Contains(stderr, "comma") || !strings.Contains(stderr, dir) {
+		t.Errorf("plugin under %s: error %v, stdout %q, stderr %q: want a refusal naming the comma and the path", dir, err, stdout, stderr)
 	}
 }
