@@ -16,13 +16,14 @@ func report(rows ...[4]float64) *Report {
 }
 
 // TestCompareTakesMediansOverRounds: each build's time is the median of its
-// rounds; the reference the median over all rounds of all builds; ratios
-// are against the first build.
+// rounds; the reference the median over all rounds of all builds that
+// measured it; ratios are against the first build and the anchor.
 func TestCompareTakesMediansOverRounds(t *testing.T) {
 	c, err := Compare([]Build{
 		{Label: "old", Reports: []*Report{report([4]float64{10, 30, 4, 2}), report([4]float64{10, 30, 6, 2}), report([4]float64{10, 30, 100, 3})}},
 		{Label: "new", Reports: []*Report{report([4]float64{10, 30, 2, 1}), report([4]float64{10, 30, 3, 9})}},
-	})
+		{Label: "torch", Reports: []*Report{report([4]float64{10, 30, 5, 0})}},
+	}, "torch")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,8 @@ func TestCompareTakesMediansOverRounds(t *testing.T) {
 	if err := c.WriteMarkdown(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"old 3, new 2", "| old | new | hand-written reference | new / old |", "| 10 | 30 | 0 | 6.00 | 2.50 | 2.00 | 0.42x |"} {
+	for _, want := range []string{"old 3, new 2, torch 1", "| old | new | torch | hand-written reference | new / old | old / torch | new / torch |",
+		"| 10 | 30 | 0 | 6.00 | 2.50 | 5.00 | 2.00 | 0.42x | 1.20x | 0.50x |"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, b.String())
 		}
@@ -52,8 +54,13 @@ func TestCompareRefusesIncompleteInput(t *testing.T) {
 		{[]Build{{Label: "a", Reports: []*Report{one}}}, "need at least 2"},
 		{[]Build{{Label: "a", Reports: []*Report{one}}, {Label: "", Reports: []*Report{one}}}, "needs a label"},
 		{[]Build{{Label: "a", Reports: []*Report{one}}, {Label: "b", Reports: []*Report{report([4]float64{10, 8, 1, 1})}}}, `build "b", report 1: no result for 10 particles at width 30`},
+		{[]Build{{Label: "a", Reports: []*Report{one}}, {Label: "b", Reports: []*Report{one}}}, `anchor "c" is none of the builds`},
 	} {
-		if _, err := Compare(tc.builds); err == nil || !strings.Contains(err.Error(), tc.want) {
+		anchor := ""
+		if strings.Contains(tc.want, "anchor") {
+			anchor = "c"
+		}
+		if _, err := Compare(tc.builds, anchor); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("error %v, want one containing %q", err, tc.want)
 		}
 	}

@@ -23,7 +23,7 @@ var speedTable = generatedBy("bench", "csvgd bench -doc docs/speed.md")
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "csvgd bench [-json] [-particles 10,100] [-widths 30,8,4] [-time 1s] [-doc FILE] [-cpuprofile FILE]\n"+
-		"       csvgd bench -build LABEL=FILE[,FILE...] -build LABEL=FILE[,FILE...] ... [-doc FILE]\n\n"+
+		"       csvgd bench -build LABEL=FILE[,FILE...] -build LABEL=FILE[,FILE...] ... [-anchor LABEL] [-doc FILE]\n\n"+
 		"Times one Stein step of the ICNN ensemble (forward, stress, score, kernel, update on the 80 training\n"+
 		"points) with GoMLX's graph and with the hand-written Go reference, in this process, and checks the\n"+
 		"project's speed targets. Prints a table, or with -json one JSON object; progress goes to stderr.\n"+
@@ -40,11 +40,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	profile := fs.String("cpuprofile", "", "write a pprof CPU profile of the run to this new file")
 	var builds buildList
 	fs.Var(&builds, "build", "compare builds instead of measuring: LABEL=FILE[,FILE...], the bench -json reports of one build (repeat for each build)")
+	anchor := fs.String("anchor", "", "with -build: the label of a build every other is also compared with (for example bench/torch_step.py's JSON)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
 	if len(builds) > 0 {
-		if err := compareBuilds(builds, *doc, stdout); err != nil {
+		if err := compareBuilds(builds, *anchor, *doc, stdout); err != nil {
 			return usageError(fs, stderr, err)
 		}
 		return exitOK

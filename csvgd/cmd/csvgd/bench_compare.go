@@ -66,7 +66,7 @@ func readReport(path string) (*speed.Report, error) {
 
 // compareBuilds prints the comparison of the builds' reports and writes it
 // into the versions block of doc when doc is set.
-func compareBuilds(list buildList, doc string, stdout io.Writer) error {
+func compareBuilds(list buildList, anchor, doc string, stdout io.Writer) error {
 	if doc != "" {
 		if err := versionsTable.check(doc); err != nil {
 			return fmt.Errorf("-doc: %w", err)
@@ -76,7 +76,7 @@ func compareBuilds(list buildList, doc string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c, err := speed.Compare(builds)
+	c, err := speed.Compare(builds, anchor)
 	if err != nil {
 		return err
 	}
