@@ -34,5 +34,5 @@ func KSDConvergence(labels []string, runs []train.Result) *Figure {
 		}
 		series = append(series, s)
 	}
-	return ksdPair(name, "(b) accuracy", "push-forward W₁ sum", series)
+	return ksdPair(name, "(b) accuracy", "push-forward W₁ sum", series, nil)
 }
