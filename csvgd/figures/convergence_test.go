@@ -13,7 +13,8 @@ import (
 )
 
 // convergenceRun is a made-up run from the paper's network, recorded every
-// 200 of 4000 iterations: its W1 sum falls from 2000 to final and its mean
+// 200 of 4000 iterations: its W1 sum falls from 2000 to final (a tenth of
+// it inside the training range) and its mean
 // active count from 1020 to active, and every 1000 iterations the
 // template shrinks to the smallest [3, w, w, 1] that holds the active
 // weights.
@@ -23,7 +24,8 @@ func convergenceRun(final, active float64) train.Result {
 	var h []train.Record
 	for it := 0; it <= 4000; it += 200 {
 		f := math.Exp(-float64(it) / 700)
-		rec := train.Record{Iter: it, W1Sum: final + (2000-final)*f, ActiveWeights: active + (1020-active)*f, Widths: widths}
+		w1 := final + (2000-final)*f
+		rec := train.Record{Iter: it, W1Sum: w1, W1InRange: w1 / 10, ActiveWeights: active + (1020-active)*f, Widths: widths}
 		h = append(h, rec)
 		if it > 0 && it%1000 == 0 {
 			w := 1
@@ -174,7 +176,7 @@ func TestConvergenceAxes(t *testing.T) {
 	for _, r := range runs {
 		for _, rec := range r.History {
 			template := float64(icnn.Arch{Widths: rec.Widths}.NumParams())
-			if !holds(pa.Y, rec.W1Sum) || !holds(pb.Y, rec.ActiveWeights, template, 1020) {
+			if !holds(pa.Y, rec.W1Sum, rec.W1InRange) || !holds(pb.Y, rec.ActiveWeights, template, 1020) {
 				t.Fatalf("iteration %d: values %v, %v outside the axes", rec.Iter, rec.W1Sum, rec.ActiveWeights)
 			}
 			smallest = math.Min(smallest, math.Min(rec.ActiveWeights, template))
@@ -184,12 +186,16 @@ func TestConvergenceAxes(t *testing.T) {
 		t.Errorf("count axis %v..%v, want %v..2040", pb.Y.Min, pb.Y.Max, smallest/2)
 	}
 	svg := svgOf(t, f)
+	if !strings.Contains(svg, "inside the training range") || !strings.Contains(svg, "lower is better") {
+		t.Error("panel (a) does not name the W1 inside the training range and which way is better")
+	}
 	if !inOrder(svg, append(labels, "initial count, 1020")...) {
 		t.Errorf("the legend does not list %q and the initial count in order", labels)
 	}
 	flatRun := convergenceRun(40, 20)
 	for i := range flatRun.History {
 		flatRun.History[i].W1Sum = 40 + float64(i%3)
+		flatRun.History[i].W1InRange = 20 + float64(i%3)
 	}
 	g := ConvergenceNoise([]string{"10%"}, []train.Result{flatRun})
 	if err := g.Err(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot/plotter"
 )
@@ -13,6 +14,7 @@ import (
 type ksdSeries struct {
 	label      string
 	ksd, other plotter.XYs
+	otherIn    plotter.XYs // a second curve of panel (b), dashed (the W1 inside the training range); may be empty
 }
 
 // KSDBand is a reference band of a KSD panel: the spread of the KSDs of
@@ -30,9 +32,11 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 	pa := newPanel("(a) kernel Stein discrepancy", "iteration", "KSD (IMQ kernel)")
 	pb := newPanel(otherTitle, "iteration", otherLabel)
 	var xs, ks, os []float64
+	dashed := false
 	for _, s := range series {
 		xs = append(append(xs, xsOf(s.ksd)...), xsOf(s.other)...)
-		ks, os = append(ks, ysOf(s.ksd)...), append(os, ysOf(s.other)...)
+		ks, os = append(ks, ysOf(s.ksd)...), append(append(os, ysOf(s.other)...), ysOf(s.otherIn)...)
+		dashed = dashed || len(s.otherIn) > 0
 	}
 	for _, v := range append(append([]float64(nil), ks...), os...) {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -66,7 +70,15 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 		sty := solidLine(rankColor(i, len(series)))
 		addFlat(pa, line(s.ksd, sty))
 		addFlat(pb, line(s.other, sty))
+		if len(s.otherIn) > 0 {
+			addFlat(pb, line(s.otherIn, dashedLine(rankColor(i, len(series)))))
+		}
 		leg.Add(s.label, lineThumb{sty})
+	}
+	if dashed {
+		leg.Add("")
+		leg.Add("(b) W₁ over the whole test path", lineThumb{solidLine(black)})
+		leg.Add("(b)"+strings.TrimPrefix(inRangeLabel, "(a)"), lineThumb{dashedLine(black)})
 	}
 	return widePair(name, pa, pb, leg)
 }

@@ -139,16 +139,5 @@ func finals(s *Store, specs []Spec) ([]*train.Result, []Final, error) {
 	return res, f, nil
 }
 
-// meanDistance is the mean over the pairs of a record's distance matrix.
-func meanDistance(d [][]float64) float64 {
-	s, n := 0.0, 0
-	for a := range d {
-		for b := a + 1; b < len(d); b++ {
-			s, n = s+d[a][b], n+1
-		}
-	}
-	return s / float64(n)
-}
-
 // alphaCase is "α = 0.25" for the i-th of PaperAlphas.
 func alphaCase(i int) string { return fmt.Sprintf("α = %g", PaperAlphas[i]) }

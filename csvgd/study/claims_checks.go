@@ -128,7 +128,7 @@ func checkMoreSimilar(s *Store) (Verdict, string, error) {
 	}
 	h := res.History
 	first, last := h[0], h[len(h)-1]
-	d0, d1 := meanDistance(first.Distances), meanDistance(last.Distances)
+	d0, d1 := metrics.MeanOfDistances(first.Distances), metrics.MeanOfDistances(last.Distances)
 	closest := closestPair(last.Distances)
 	v := DoesNotHold
 	if d1 < d0 && closest > 0 {
@@ -159,7 +159,7 @@ func checkTransient(s *Store) (Verdict, string, error) {
 	h := res.History
 	means := make([]float64, len(h))
 	for i, r := range h {
-		means[i] = meanDistance(r.Distances)
+		means[i] = metrics.MeanOfDistances(r.Distances)
 	}
 	peak := argmax(means)
 	v := DoesNotHold
@@ -176,7 +176,7 @@ func checkSubsets(s *Store) (Verdict, string, error) {
 		return 0, "", err
 	}
 	last := res.History[len(res.History)-1]
-	mean, closest := meanDistance(last.Distances), closestPair(last.Distances)
+	mean, closest := metrics.MeanOfDistances(last.Distances), closestPair(last.Distances)
 	v := DoesNotHold
 	if closest < mean/2 && closest > 0 {
 		v = Holds
