@@ -1,6 +1,9 @@
 package study
 
-import "github.com/csvgd/csvgd-go/csvgd/train"
+import (
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
 
 // PlainSVGDRun is the run of notebook 03 (Secs. 5.1-5.3) and of the
 // scorecard of those sections: the plain Stein flow (SVGD without
@@ -15,4 +18,16 @@ func (p Plan) PlainSVGDRun() Spec {
 	}
 	c.Every = c.Iters / 5
 	return Spec{Label: "SVGD, no prior", Noise: 0.1, Config: c}
+}
+
+// LiteralBandwidthRun is PlainSVGDRun with the paper's Sec. 5.4 bandwidth
+// rule read literally ([stein.MedianPaper]: gamma = sqrt(dbar / (2 log(N+1))),
+// dbar the median plain distance), the run notebook 01 compares with
+// PlainSVGDRun to show what that reading does to the kernel between
+// 1020-parameter particles (docs/reading.md section 3).
+func (p Plan) LiteralBandwidthRun() Spec {
+	s := p.PlainSVGDRun()
+	s.Label = "SVGD, no prior, the paper's bandwidth rule read literally"
+	s.Config.Bandwidth = stein.Bandwidth{Rule: stein.MedianPaper}
+	return s
 }
