@@ -126,15 +126,15 @@ func checkMoreSimilar(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	h := res.History
-	first, last := h[0], h[len(h)-1]
-	d0, d1 := metrics.MeanOfDistances(first.Distances), metrics.MeanOfDistances(last.Distances)
-	closest := closestPair(last.Distances)
+	t, err := DistanceTrendOf(res.History)
+	if err != nil {
+		return 0, "", err
+	}
 	v := DoesNotHold
-	if d1 < d0 && closest > 0 {
+	if t.Last < t.First && t.Closest > 0 {
 		v = Holds
 	}
-	return v, fmt.Sprintf("mean distance %.3g at iteration %d, %.3g at iteration %d (closest pair %.3g)", d0, first.Iter, d1, last.Iter, closest), nil
+	return v, fmt.Sprintf("mean distance %.3g at iteration 0, %.3g at iteration %d (closest pair %.3g)", t.First, t.Last, t.LastIter, t.Closest), nil
 }
 
 func checkEquidistant(s *Store) (Verdict, string, error) {
@@ -156,18 +156,15 @@ func checkTransient(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	h := res.History
-	means := make([]float64, len(h))
-	for i, r := range h {
-		means[i] = metrics.MeanOfDistances(r.Distances)
+	t, err := DistanceTrendOf(res.History)
+	if err != nil {
+		return 0, "", err
 	}
-	peak := argmax(means)
 	v := DoesNotHold
-	if peak > 0 && peak < len(h)-1 {
+	if t.PeakRecord > 0 && t.PeakRecord < t.Records-1 {
 		v = Holds
 	}
-	return v, fmt.Sprintf("mean distance %.3g at iteration 0, largest %.3g at iteration %d, %.3g at iteration %d",
-		means[0], means[peak], h[peak].Iter, means[len(h)-1], h[len(h)-1].Iter), nil
+	return v, fmt.Sprintf("mean distance %.3g at iteration 0, largest %.3g at iteration %d, %.3g at iteration %d", t.First, t.Peak, t.PeakIter, t.Last, t.LastIter), nil
 }
 
 func checkSubsets(s *Store) (Verdict, string, error) {
@@ -175,13 +172,15 @@ func checkSubsets(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	last := res.History[len(res.History)-1]
-	mean, closest := metrics.MeanOfDistances(last.Distances), closestPair(last.Distances)
+	t, err := DistanceTrendOf(res.History)
+	if err != nil {
+		return 0, "", err
+	}
 	v := DoesNotHold
-	if closest < mean/2 && closest > 0 {
+	if t.Closest < t.Last/2 && t.Closest > 0 {
 		v = Holds
 	}
-	return v, fmt.Sprintf("at iteration %d: closest pair %.3g, mean distance %.3g (%.2f of it)", last.Iter, closest, mean, closest/mean), nil
+	return v, fmt.Sprintf("at iteration %d: closest pair %.3g, mean distance %.3g (%.2f of it)", t.LastIter, t.Closest, t.Last, t.Closest/t.Last), nil
 }
 
 func checkUnimodal(s *Store) (Verdict, string, error) {
@@ -308,9 +307,6 @@ func checkReemerge(s *Store) (Verdict, string, error) {
 	}
 	return share(held, len(res)), "SVGD's active weights: " + strings.Join(parts, "; "), nil
 }
-
-// closestPair is the smallest distance between two particles.
-func closestPair(d [][]float64) float64 { return slices.Min(pairValues(d)) }
 
 // pairValues are the entries of a distance matrix above its diagonal.
 func pairValues(d [][]float64) []float64 {

@@ -174,3 +174,24 @@ func TestLineFit(t *testing.T) {
 		t.Errorf("percents: %q", got)
 	}
 }
+
+// TestDistanceTrend: the mean distance at the start, its peak and the end,
+// and the closest pair at the end, from made-up distance matrices; a
+// record without one is an error.
+func TestDistanceTrend(t *testing.T) {
+	m := func(d01, d02, d12 float64) [][]float64 {
+		return [][]float64{{0, d01, d02}, {d01, 0, d12}, {d02, d12, 0}}
+	}
+	h := []train.Record{{Iter: 0, Distances: m(3, 3, 3)}, {Iter: 5, Distances: m(6, 9, 9)}, {Iter: 9, Distances: m(1, 4, 4)}}
+	got, err := DistanceTrendOf(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DistanceTrend{First: 3, Peak: 8, Last: 3, PeakIter: 5, LastIter: 9, PeakRecord: 1, Records: 3, Closest: 1}
+	if got != want {
+		t.Errorf("trend %+v, want %+v", got, want)
+	}
+	if _, err := DistanceTrendOf([]train.Record{{Iter: 3}}); err == nil {
+		t.Error("a record without distances accepted")
+	}
+}
