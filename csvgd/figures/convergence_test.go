@@ -113,8 +113,8 @@ func TestConvergenceFiguresRender(t *testing.T) {
 		{ConvergenceNoise(labels[1:3], runs[1:3]), "convergence_noise", 1, 2},
 		{NoisyPushforwards(test, byNoise, byMethod, 5), "noisy_pushforwards", 1, 2},
 		{NoisyPushforwards(test, byNoise[:1], byMethod, 1), "noisy_pushforwards", 1, 2},
-		{AdaptivePenalty(noises, fixed, adaptive), "adaptive_penalty", 1, 2},
-		{AdaptivePenalty(noises[:1], oneFixed, adaptive[:1]), "adaptive_penalty", 1, 2},
+		{AdaptivePenalty(noises, fixed, adaptive), "adaptive_penalty", 1, 3},
+		{AdaptivePenalty(noises[:1], oneFixed, adaptive[:1]), "adaptive_penalty", 1, 3},
 	}
 	checkFigureCases(t, "", cases)
 }
@@ -210,7 +210,8 @@ func TestConvergenceAxes(t *testing.T) {
 }
 
 // TestAdaptivePenaltyPoints: the final active count is that of the last
-// stage, else of the last history record; the axes hold every point; the
+// stage, else of the last history record; the axes hold every point, the
+// two W1 axes (whole path, inside the training range) logarithmic; the
 // noise levels label the x axis in %; the legend lists the fixed
 // penalties in their order, then the adaptive schedule.
 func TestAdaptivePenaltyPoints(t *testing.T) {
@@ -231,12 +232,20 @@ func TestAdaptivePenaltyPoints(t *testing.T) {
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
-	pa, pb := f.Panels[0][0], f.Panels[0][1]
-	if pa.Y.Min != 0 || !holds(pa.Y, 40+420*0.2) || !holds(pa.X, 1, 20) {
+	pa, pb, pc := f.Panels[0][0], f.Panels[0][1], f.Panels[0][2]
+	if !holds(pa.Y, 20+300*0.01, 40+420*0.2) || !holds(pa.X, 1, 20) {
 		t.Errorf("accuracy axes x %v..%v, y %v..%v", pa.X.Min, pa.X.Max, pa.Y.Min, pa.Y.Max)
 	}
-	if !holds(pb.Y, 12.3, 126, 22.2) || holds(pb.Y, 300) {
-		t.Errorf("count axis %v..%v does not fit the final counts 12.3 to 126", pb.Y.Min, pb.Y.Max)
+	if !holds(pb.Y, (20+300*0.01)/4, (40+420*0.2)/4) {
+		t.Errorf("in-range accuracy axis %v..%v", pb.Y.Min, pb.Y.Max)
+	}
+	for _, ax := range []plot.Axis{pa.Y, pb.Y} {
+		if _, ok := ax.Scale.(plot.LogScale); !ok {
+			t.Error("a W1 axis is not logarithmic")
+		}
+	}
+	if !holds(pc.Y, 12.3, 126, 22.2) || holds(pc.Y, 300) {
+		t.Errorf("count axis %v..%v does not fit the final counts 12.3 to 126", pc.Y.Min, pc.Y.Max)
 	}
 	var labels []string
 	for _, tk := range pa.X.Tick.Marker.Ticks(pa.X.Min, pa.X.Max) {

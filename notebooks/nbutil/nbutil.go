@@ -107,3 +107,14 @@ func ShowTable(table func(io.Writer, *study.Store) error, store *study.Store) {
 // error (seen under load, with large PNGs), so every display call here ends
 // with gonbui.Sync, as GoNB's documentation advises.
 func flush() { gonbui.Sync() }
+
+// FromOne returns the 0-based indices idx numbered from 1, the paper's
+// convention for particles, hidden nodes and the rows and columns of a
+// weight matrix (the figures number them so too; Go slices count from 0).
+func FromOne(idx []int) []int {
+	out := make([]int, len(idx))
+	for i, v := range idx {
+		out[i] = v + 1
+	}
+	return out
+}
