@@ -13,9 +13,9 @@ type SurveyMeasure int
 
 // The measures of [WriteSurveyTable].
 const (
-	MeanAbsTheta3          SurveyMeasure = iota // the ensemble's mean |theta_3| (Fig. mvn_survey (b))
-	DistanceToLikelihood                        // the Bhattacharyya distance to the likelihood's moments (Fig. mvn_survey (a))
-	DistanceToPosterior                         // the Bhattacharyya distance to the exact posterior's moments (Fig. mvn_exact)
+	MeanAbsTheta3        SurveyMeasure = iota // the ensemble's mean |theta_3| (Fig. mvn_survey (b))
+	DistanceToLikelihood                      // the Bhattacharyya distance to the likelihood's moments (Fig. mvn_survey (a))
+	DistanceToPosterior                       // the Bhattacharyya distance to the exact posterior's moments (Fig. mvn_exact)
 )
 
 // String names the measure as the tables head it.

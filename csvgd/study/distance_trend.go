@@ -13,7 +13,7 @@ import (
 // the record where it is largest and at the last, and the last record's
 // closest pair.
 type DistanceTrend struct {
-	First, Peak, Last float64 // mean distance over the pairs
+	First, Peak, Last  float64 // mean distance over the pairs
 	PeakIter, LastIter int
 	PeakRecord         int     // the index of the peak's record in the history
 	Records            int     // records in the history
