@@ -195,3 +195,32 @@ func TestDistanceTrend(t *testing.T) {
 		t.Error("a record without distances accepted")
 	}
 }
+
+// TestNoiseAndEnsembleTables: the noise table states the rise of the
+// in-range W1 per percentage point between the noise levels; the ensemble
+// table has a row per size with 1/(N+1) beside the median kernel value.
+func TestNoiseAndEnsembleTables(t *testing.T) {
+	f := newFakeStore(t)
+	for i, spec := range f.ConvergenceNoiseRuns() {
+		f.put(spec, final(500, 20+[]float64{0, 5, 15, 45}[i], 20, 60))
+	}
+	var b strings.Builder
+	if err := NoiseTable(&b, f.Store); err != nil {
+		t.Fatal(err)
+	}
+	if want := "rises per percentage point of noise by 1.00 from 0 to 5%, 2.00 from 5 to 10%, 3.00 from 10 to 20%."; !strings.Contains(b.String(), want) {
+		t.Errorf("noise table:\n%s\nwant %q", b.String(), want)
+	}
+	for _, spec := range f.ConvergenceEnsembleRuns() {
+		r := final(500, 40, 20, 60)
+		r.History[1].KernelMedian, r.History[1].KernelGroups = 1/float64(spec.Config.Particles+1), 1
+		f.put(spec, r)
+	}
+	b.Reset()
+	if err := EnsembleTable(&b, f.Store); err != nil {
+		t.Fatal(err)
+	}
+	if rows := strings.Count(b.String(), "\n| "); rows != len(f.EnsembleSizes()) || !strings.Contains(b.String(), "| 0.0909 (0.0909) |") {
+		t.Errorf("ensemble table:\n%s", b.String())
+	}
+}
