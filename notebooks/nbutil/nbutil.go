@@ -76,6 +76,14 @@ func Must[T any](v T, err error) T {
 	return v
 }
 
+// Must2 returns a and b, or panics with err (see [Show] for why).
+func Must2[A, B any](a A, b B, err error) (A, B) {
+	if err != nil {
+		panic(err)
+	}
+	return a, b
+}
+
 // Check panics with err when it is not nil (see [Show] for why).
 func Check(err error) {
 	if err != nil {
