@@ -76,7 +76,7 @@ func WriteSurveyTable(w io.Writer, pts []SurveyPoint, alpha, beta float64, m Sur
 	}
 	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(gammas)))
 	for _, l := range lambdas {
-		fmt.Fprintf(w, "| λ = %g |", l)
+		fmt.Fprintf(w, "| λ = %.3g |", l)
 		for _, g := range gammas {
 			fmt.Fprintf(w, " %s |", cell[[2]float64{l, g}])
 		}
