@@ -26,9 +26,10 @@ import (
 //
 // Plain integers are not: they are counts and sizes of the set-up (10
 // particles, 2000 iterations, 1020 parameters) far more often than
-// results. Not numbers at all: section references (Sec. 5.4, Secs.
-// 5.1-5.3, section 4.2), version numbers (v0.11.3, 6.4.12), and link
-// targets.
+// results. Not numbers at all: references to sections, theorems,
+// equations, figures, algorithms and tables (Sec. 5.4, Secs. 5.1-5.3,
+// section 4.2, Thm. 3.1, Fig. 2), version numbers (v0.11.3, 6.4.12), and
+// link targets.
 
 // TypedNumber is a result-like number in a markdown cell.
 type TypedNumber struct {
@@ -101,7 +102,7 @@ var (
 	// references and version numbers.
 	notNumbers = []*regexp.Regexp{
 		regexp.MustCompile(`\]\([^)]*\)`),
-		regexp.MustCompile(`(?i)\b(?:secs?|sections?|sect)\.?\s+\d+(?:\.\d+)*(?:\s*(?:-|–|,|and|to|&)\s*\d+(?:\.\d+)*)*`),
+		regexp.MustCompile(`(?i)\b(?:secs?|sections?|sect|thm|theorems?|lemma|props?|propositions?|defs?|definitions?|eqs?|equations?|figs?|figures?|algs?|algorithms?|tables?|chapters?|ch)\.?\s+\d+(?:\.\d+)*(?:\s*(?:-|–|,|and|to|&)\s*\d+(?:\.\d+)*)*`),
 		regexp.MustCompile(`\bv?\d+\.\d+\.\d+(?:\.\d+)*\b|\bv\d+(?:\.\d+)+\b`),
 	}
 	num = `[-−]?\d+(?:\.\d+)?`

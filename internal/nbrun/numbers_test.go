@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
@@ -31,6 +32,8 @@ var settings = []setting{
 		"metrics.DensityFloorFraction: the floor of a weight density's bandwidth", true},
 	{[]string{"07-exploring-weights.ipynb"}, []float64{0.9, 1.34},
 		"Silverman's rule of thumb, h = 0.9 min(s, IQR/1.34) n^(-1/5), as metrics.Silverman writes it", false},
+	{[]string{"02-illustrative-example.ipynb"}, []float64{mvn.MomentTolerance},
+		"mvn.MomentTolerance: how closely two quadrature rules of the exact moments agree", false},
 	{[]string{"08-exact-posterior.ipynb"}, study.CoverageLevels,
 		"study.CoverageLevels: the nominal levels of the central bands and of the reliability diagram", true},
 }
