@@ -40,8 +40,9 @@ func checkConvexity(s *Store) (Verdict, string, error) {
 	violations, worst := 0, math.Inf(-1)
 	for _, w := range rows {
 		for range convexityPairs {
-			x := arch.Inputs.At(data.Train[rng.IntN(len(data.Train))].Kinematics)
-			y := arch.Inputs.At(data.Train[rng.IntN(len(data.Train))].Kinematics)
+			i := rng.IntN(len(data.Train))
+			j := (i + 1 + rng.IntN(len(data.Train)-1)) % len(data.Train) // another point
+			x, y := arch.Inputs.At(data.Train[i].Kinematics), arch.Inputs.At(data.Train[j].Kinematics)
 			m := make([]float64, len(x))
 			for i := range m {
 				m[i] = (x[i] + y[i]) / 2
@@ -59,7 +60,7 @@ func checkConvexity(s *Store) (Verdict, string, error) {
 	if lowest < 0 || violations > 0 {
 		v = DoesNotHold
 	}
-	return v, fmt.Sprintf("smallest constrained weight %.3g; midpoint convexity violated in %d of %d pairs (largest NN(mid) − mean, relative: %.1e)",
+	return v, fmt.Sprintf("smallest constrained weight %.3g; midpoint convexity violated in %d of %d pairs (NN(mid) − mean of the ends at most %.1e, relative)",
 		lowest, violations, len(rows)*convexityPairs, worst), nil
 }
 
