@@ -57,7 +57,7 @@ var paperClaims = []claimCheck{
 		"the 20-particle run: the initial distances' coefficient of variation below 0.1"},
 		checkEquidistant},
 	{Claim{"5.4", "Sec. 5.4, on Fig. graph_distance_evolution", "the particles have a transient where they attain a maximum dispersion",
-		"the 20-particle run: the mean distance peaks at a record between the first and the last"},
+		"the 20-particle run: the mean distance is largest at an iteration between the first and the last"},
 		checkTransient},
 	{Claim{"5.4", "Sec. 5.4, on Fig. graph_distance_evolution", "subsets of particles grow close to each other but there is still diversity",
 		"the 20-particle run at its end: the closest pair below half the mean distance, and none at zero"},
@@ -74,9 +74,6 @@ var paperClaims = []claimCheck{
 	{Claim{"5.4", "Sec. 5.4, on Fig. graph_condense_speedup", "an attendant speed-up that is proportional to the complexity reduction",
 		fmt.Sprintf("per α: the speed-up per iteration from the first stage to the last within a factor %g of the reduction of the template", float64(proportionalBand))},
 		checkProportionalSpeedup},
-	{Claim{"5.4", "Sec. 5.4, on Fig. graph_condense_speedup", "Without graph condense, near-zero parameters are allowed to re-emerge",
-		"per α: SVGD's active weights rise again after their lowest record"},
-		checkReemerge},
 
 	{Claim{"5.5", "Sec. 5.5, on Fig. convergence_priors", "for α = [0.25, 0.5, 0.75, 1, 2], the corresponding active weights are [17, 22, 25, 29, 127]",
 		fmt.Sprintf("each final count within a factor %g of the paper's (α = 0.5 calibrated on it)", countFactor)},

@@ -162,7 +162,7 @@ func checkTransient(s *Store) (Verdict, string, error) {
 		return 0, "", err
 	}
 	v := DoesNotHold
-	if t.PeakRecord > 0 && t.PeakRecord < t.Records-1 {
+	if t.PeakIter > res.History[0].Iter && t.PeakIter < t.LastIter {
 		v = Holds
 	}
 	return v, fmt.Sprintf("mean distance %.3g at iteration 0, largest %.3g at iteration %d, %.3g at iteration %d", t.First, t.Peak, t.PeakIter, t.Last, t.LastIter), nil
@@ -284,29 +284,6 @@ func checkProportionalSpeedup(s *Store) (Verdict, string, error) {
 		parts = append(parts, fmt.Sprintf("%s: %.1fx faster, %.1fx fewer parameters", alphaCase(i), speed, reduction))
 	}
 	return share(held, len(res)), strings.Join(parts, "; ") + " (times of this machine's pure-Go backend)", nil
-}
-
-func checkReemerge(s *Store) (Verdict, string, error) {
-	_, without := s.SpeedupRuns()
-	res, _, err := finals(s, without)
-	if err != nil {
-		return 0, "", err
-	}
-	held := 0
-	var parts []string
-	for i, r := range res {
-		counts := make([]float64, len(r.History))
-		for k, h := range r.History {
-			counts[k] = h.ActiveWeights
-		}
-		low := argmin(counts)
-		last := counts[len(counts)-1]
-		if last >= counts[low]+1 {
-			held++
-		}
-		parts = append(parts, fmt.Sprintf("%s: lowest %.1f at iteration %d, %.1f at the end", alphaCase(i), counts[low], r.History[low].Iter, last))
-	}
-	return share(held, len(res)), "SVGD's active weights: " + strings.Join(parts, "; "), nil
 }
 
 // pairValues are the entries of a distance matrix above its diagonal.

@@ -15,8 +15,6 @@ import (
 type DistanceTrend struct {
 	First, Peak, Last  float64 // mean distance over the pairs
 	PeakIter, LastIter int
-	PeakRecord         int     // the index of the peak's record in the history
-	Records            int     // records in the history
 	Closest            float64 // the last record's smallest distance between two particles
 }
 
@@ -35,9 +33,9 @@ func DistanceTrendOf(history []train.Record) (DistanceTrend, error) {
 		means[i] = metrics.MeanOfDistances(r.Distances)
 	}
 	last := history[len(history)-1]
-	t.PeakRecord, t.Records = argmax(means), len(history)
-	t.First, t.Peak, t.Last = means[0], means[t.PeakRecord], means[len(means)-1]
-	t.PeakIter, t.LastIter = history[t.PeakRecord].Iter, last.Iter
+	peak := argmax(means)
+	t.First, t.Peak, t.Last = means[0], means[peak], means[len(means)-1]
+	t.PeakIter, t.LastIter = history[peak].Iter, last.Iter
 	t.Closest = slices.Min(pairValues(last.Distances))
 	return t, nil
 }

@@ -187,7 +187,7 @@ func TestDistanceTrend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := DistanceTrend{First: 3, Peak: 8, Last: 3, PeakIter: 5, LastIter: 9, PeakRecord: 1, Records: 3, Closest: 1}
+	want := DistanceTrend{First: 3, Peak: 8, Last: 3, PeakIter: 5, LastIter: 9, Closest: 1}
 	if got != want {
 		t.Errorf("trend %+v, want %+v", got, want)
 	}
