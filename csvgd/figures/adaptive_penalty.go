@@ -6,9 +6,11 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
@@ -25,11 +27,15 @@ type PenaltyRuns struct {
 // coloured along viridis by lambda, dark the smallest; solid, filled
 // circles) and with the adaptive schedule of Sec. 5.6 (adaptive[i] at
 // noises[i]; black, dashed, filled squares), in two panels against the
-// noise level in %:
+// noise level in %, in three panels (the paper's (a) accuracy is split in
+// two):
 //
-//	(a) accuracy: the final push-forward W1 sum on the test set
-//	    ([train.Result].W1.Sum), on a linear axis from 0;
-//	(b) sparsity: the final mean count of active weights per particle, that
+//	(a) accuracy: the final push-forward W1 sum over the whole test path
+//	    ([train.Result].W1.Sum), lower is better, on a log axis (one run
+//	    that extrapolates badly would otherwise flatten the others);
+//	(b) accuracy inside the training range: its part over the test points
+//	    with |delta| <= 0.2 ([train.Result].W1InRange), on a log axis;
+//	(c) sparsity: the final mean count of active weights per particle, that
 //	    of the last [train.StageRecord] (the last history record when there
 //	    are no stages), on a log axis from a factor 2 below the smallest
 //	    count to 2 above the largest.
@@ -47,17 +53,26 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 	if err != nil {
 		return failed(name, err)
 	}
-	var xs, w1s, counts []float64
+	var xs, w1s, w1Ins, counts []float64
 	for _, s := range series {
-		xs, w1s, counts = append(xs, xsOf(s.w1)...), append(w1s, ysOf(s.w1)...), append(counts, ysOf(s.active)...)
+		xs, counts = append(xs, xsOf(s.w1)...), append(counts, ysOf(s.active)...)
+		w1s, w1Ins = append(w1s, ysOf(s.w1)...), append(w1Ins, ysOf(s.w1In)...)
 	}
-	pa := newPanel("(a) accuracy: final W₁", "noise level (%)", "push-forward W₁ sum")
-	pb := newPanel("(b) sparsity: final active weights", "noise level (%)", "parameters per particle")
-	bottom := countAxis(&pb.Y, counts)
-	_, y1 := paddedRange(append(w1s, 0), 0.06)
-	setRange(&pa.Y, 0, y1)
+	pa := newPanel("(a) accuracy: final W₁, whole test path", "noise level (%)", "push-forward W₁ sum (lower is better)")
+	pb := newPanel(fmt.Sprintf("(b) accuracy: final W₁, |δ| ≤ %s", num(hyperelastic.TrainingDelta)), "noise level (%)", "push-forward W₁ sum (lower is better)")
+	pc := newPanel("(c) sparsity: final active weights", "noise level (%)", "parameters per particle")
+	for k, vs := range [][]float64{w1s, w1Ins} {
+		ax := &[]*plot.Plot{pa, pb}[k].Y
+		if lo, hi := slices.Min(vs), slices.Max(vs); lo > 0 {
+			setLog(ax, lo/1.3, hi*1.3)
+			ax.Tick.Marker = countTicks{}
+		} else {
+			accuracyAxis(ax, vs)
+		}
+	}
+	bottom := countAxis(&pc.Y, counts)
 	x0, x1 := paddedRange(xs, 0.06)
-	for _, p := range []*plot.Plot{pa, pb} {
+	for _, p := range []*plot.Plot{pa, pb, pc} {
 		setRange(&p.X, x0, x1)
 		p.X.Tick.Marker = valueTicks(distinct(xs))
 	}
@@ -65,19 +80,26 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 	for _, s := range series {
 		act := floorXYs(s.active, bottom)
 		addFlat(pa, line(s.w1, s.line), points(s.w1, s.glyph))
-		addFlat(pb, line(act, s.line), points(act, s.glyph))
+		addFlat(pb, line(s.w1In, s.line), points(s.w1In, s.glyph))
+		addFlat(pc, line(act, s.line), points(act, s.glyph))
 		leg.Add(s.label, lineThumb{s.line}, glyphThumb{s.glyph})
 	}
-	return widePair(name, pa, pb, leg)
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{pa, pb, pc}},
+		Legend: leg,
+		Width:  40 * vg.Centimeter,
+		Height: 11 * vg.Centimeter,
+	}
 }
 
 // penaltyLine is one line of [AdaptivePenalty]: final W1 sums and active
 // counts against the noise level in %, in increasing noise.
 type penaltyLine struct {
-	label      string
-	w1, active plotter.XYs
-	line       draw.LineStyle
-	glyph      draw.GlyphStyle
+	label            string
+	w1, w1In, active plotter.XYs
+	line             draw.LineStyle
+	glyph            draw.GlyphStyle
 }
 
 // penaltySeries checks the input of [AdaptivePenalty] and returns its
@@ -93,13 +115,13 @@ func penaltySeries(noises []float64, fixed []PenaltyRuns, adaptive []train.Resul
 		label := "λ = " + num(f.Lambda)
 		c := colorOf(f.Lambda)
 		pl := penaltyLine{label: label, line: solidLine(c), glyph: marker(c, draw.CircleGlyph{})}
-		if pl.w1, pl.active, err = finalPoints(label, noises, f.Runs); err != nil {
+		if pl.w1, pl.w1In, pl.active, err = finalPoints(label, noises, f.Runs); err != nil {
 			return nil, err
 		}
 		out = append(out, pl)
 	}
 	pl := penaltyLine{label: "adaptive", line: dashedLine(black), glyph: marker(black, draw.BoxGlyph{})}
-	if pl.w1, pl.active, err = finalPoints("adaptive", noises, adaptive); err != nil {
+	if pl.w1, pl.w1In, pl.active, err = finalPoints("adaptive", noises, adaptive); err != nil {
 		return nil, err
 	}
 	return append(out, pl), nil
@@ -129,26 +151,29 @@ func checkPenaltyInput(noises []float64, fixed []PenaltyRuns) ([]float64, error)
 	return lambdas, nil
 }
 
-// finalPoints are the final W1 sums and mean active counts of runs (the
-// runs of what, runs[i] at noises[i]) against the noise level in %, in
-// increasing noise.
-func finalPoints(what string, noises []float64, runs []train.Result) (w1, active plotter.XYs, err error) {
+// finalPoints are the final W1 sums (over the whole path and inside the
+// training range) and mean active counts of runs (the runs of what,
+// runs[i] at noises[i]) against the noise level in %, in increasing noise.
+func finalPoints(what string, noises []float64, runs []train.Result) (w1, w1In, active plotter.XYs, err error) {
 	if len(runs) != len(noises) {
-		return nil, nil, fmt.Errorf("%s: %d runs for %d noise levels: need one per level", what, len(runs), len(noises))
+		return nil, nil, nil, fmt.Errorf("%s: %d runs for %d noise levels: need one per level", what, len(runs), len(noises))
 	}
 	order := make([]int, len(runs))
 	for i := range order {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return noises[order[a]] < noises[order[b]] })
-	w1, active = make(plotter.XYs, len(runs)), make(plotter.XYs, len(runs))
+	w1, w1In, active = make(plotter.XYs, len(runs)), make(plotter.XYs, len(runs)), make(plotter.XYs, len(runs))
 	for k, i := range order {
 		x := 100 * noises[i]
 		w, act, err := finalValues(runs[i])
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s at noise %s%%: %w", what, num(x), err)
+		if err == nil {
+			err = checkCount("final W1 in range", runs[i].W1InRange)
 		}
-		w1[k], active[k] = plotter.XY{X: x, Y: w}, plotter.XY{X: x, Y: act}
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s at noise %s%%: %w", what, num(x), err)
+		}
+		w1[k], w1In[k], active[k] = plotter.XY{X: x, Y: w}, plotter.XY{X: x, Y: runs[i].W1InRange}, plotter.XY{X: x, Y: act}
 	}
-	return w1, active, nil
+	return w1, w1In, active, nil
 }

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
@@ -44,7 +45,9 @@ type AlignedRun struct {
 //	    of them; grey lines mark, for each ensemble size, the share of
 //	    independent normal samples of that size the same rule finds
 //	    unimodal ([metrics.NormalUnimodalRate], 2000 samples);
-//	(c) the push-forward W1 sum over the iterations.
+//	(c) accuracy: the push-forward W1 sum over the iterations (thick) and
+//	    its part inside the training range (thin), lower for a better
+//	    ensemble.
 //
 // Colours follow the groups along viridis. The figure reports an error
 // when there are no runs, when a run has no history or no distances in a
@@ -60,12 +63,12 @@ func Alignment(runs []AlignedRun) *Figure {
 	}
 	pa := newPanel("(a) mean distance between particles", "iteration", "mean d(a, b), eq. distances")
 	pb := newPanel("(b) unimodal weight densities", "weight matrix", "share of drawn entries")
-	pc := newPanel("(c) accuracy", "iteration", "push-forward W₁ sum")
+	pc := newPanel("(c) accuracy: push-forward W₁, lower is better", "iteration", "push-forward W₁ sum")
 	leg := newLegend()
 	var iters, w1s []float64
 	sizes := map[int]bool{}
 	for _, r := range runs {
-		dist, w1, err := alignmentCurves(r)
+		dist, w1, w1In, err := alignmentCurves(r)
 		if err != nil {
 			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 		}
@@ -84,9 +87,11 @@ func Alignment(runs []AlignedRun) *Figure {
 		}
 		addFlat(pa, line(dist, sty))
 		addFlat(pb, line(shares, sty), points(shares, glyph))
-		addFlat(pc, line(w1, sty))
+		thin := sty
+		thin.Width = sty.Width / 2
+		addFlat(pc, line(w1, sty), line(w1In, thin))
 		leg.Add(r.Label, lineThumb{sty}, glyphThumb{glyph})
-		iters, w1s = append(iters, xsOf(dist)...), append(w1s, ysOf(w1)...)
+		iters, w1s = append(iters, xsOf(dist)...), append(append(w1s, ysOf(w1)...), ysOf(w1In)...)
 		sizes[len(r.Particles)] = true
 	}
 	x0, x1 := paddedRange(iters, 0.02)
@@ -97,6 +102,10 @@ func Alignment(runs []AlignedRun) *Figure {
 	setRange(&pb.X, -0.4, float64(len(runs[0].Arch.Layers()))+0.4)
 	pb.X.Tick.Marker = matrixTicks(len(runs[0].Arch.Layers()))
 	leg.Add("")
+	thick, thin := solidLine(black), solidLine(black)
+	thin.Width /= 2
+	leg.Add("(c) W₁ over the whole test path", lineThumb{thick})
+	leg.Add("(c)"+strings.TrimPrefix(inRangeLabel, "(a)"), lineThumb{thin})
 	for _, n := range slices.Sorted(maps.Keys(sizes)) {
 		rate := metrics.NormalUnimodalRate(n, 2000, 1)
 		pb.Add(refLine{at: rate, style: initialCountLine})
@@ -111,22 +120,23 @@ func Alignment(runs []AlignedRun) *Figure {
 	}
 }
 
-// alignmentCurves are the mean distance and the W1 sum of r's history
-// against the iteration.
-func alignmentCurves(r AlignedRun) (dist, w1 plotter.XYs, err error) {
+// alignmentCurves are the mean distance, the W1 sum and its part inside
+// the training range of r's history against the iteration.
+func alignmentCurves(r AlignedRun) (dist, w1, w1In plotter.XYs, err error) {
 	if len(r.History) == 0 {
-		return nil, nil, errors.New("no history")
+		return nil, nil, nil, errors.New("no history")
 	}
 	for _, rec := range r.History {
 		if len(rec.Distances) < 2 {
-			return nil, nil, fmt.Errorf("iteration %d: no distance matrix", rec.Iter)
+			return nil, nil, nil, fmt.Errorf("iteration %d: no distance matrix", rec.Iter)
 		}
 		d := metrics.MeanOfDistances(rec.Distances)
-		if math.IsNaN(d) || math.IsInf(d, 0) || math.IsNaN(rec.W1Sum) || math.IsInf(rec.W1Sum, 0) {
-			return nil, nil, fmt.Errorf("iteration %d: mean distance %v, W1 sum %v", rec.Iter, d, rec.W1Sum)
+		if math.IsNaN(d) || math.IsInf(d, 0) || math.IsNaN(rec.W1Sum+rec.W1InRange) || math.IsInf(rec.W1Sum+rec.W1InRange, 0) {
+			return nil, nil, nil, fmt.Errorf("iteration %d: mean distance %v, W1 sum %v (in range %v)", rec.Iter, d, rec.W1Sum, rec.W1InRange)
 		}
 		dist = append(dist, plotter.XY{X: float64(rec.Iter), Y: d})
 		w1 = append(w1, plotter.XY{X: float64(rec.Iter), Y: rec.W1Sum})
+		w1In = append(w1In, plotter.XY{X: float64(rec.Iter), Y: rec.W1InRange})
 	}
-	return dist, w1, nil
+	return dist, w1, w1In, nil
 }

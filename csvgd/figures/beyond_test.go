@@ -44,7 +44,7 @@ func TestBeyondFiguresRender(t *testing.T) {
 	res := tinyResult(t)
 	cases := []figureCase{
 		{Alignment(alignedRuns(t)), "alignment", 1, 3},
-		{MVNKSD([]string{"λ = 0", "λ = 1"}, mvnRuns), "mvn_ksd", 1, 2},
+		{MVNKSD([]string{"λ = 0", "λ = 1"}, mvnRuns, &KSDBand{"exact samples", 0.2, 0.25, 0.3}), "mvn_ksd", 1, 2},
 		{KSDConvergence([]string{"tiny"}, []train.Result{*res}), "ksd_convergence", 1, 2},
 	}
 	checkFigureCases(t, "", cases)
@@ -64,8 +64,9 @@ func TestBeyondFigureErrors(t *testing.T) {
 		"alignment, no runs":          Alignment(nil),
 		"alignment, no history":       Alignment([]AlignedRun{noHistory}),
 		"alignment, wrong widths":     Alignment([]AlignedRun{badParticles}),
-		"mvn_ksd, no runs":            MVNKSD(nil, nil),
-		"mvn_ksd, no history":         MVNKSD([]string{"x"}, []*mvn.Result{{}}),
+		"mvn_ksd, no runs":            MVNKSD(nil, nil, nil),
+		"mvn_ksd, no history":         MVNKSD([]string{"x"}, []*mvn.Result{{}}, nil),
+		"mvn_ksd, unordered band":     MVNKSD([]string{"x"}, []*mvn.Result{{History: []mvn.HistoryPoint{{Iter: 0, KSD: 1, Bhattacharyya: 1}}}}, &KSDBand{"exact samples", 0.3, 0.25, 0.2}),
 		"ksd_convergence, labels":     KSDConvergence([]string{"a", "b"}, []train.Result{*tinyResult(t)}),
 		"ksd_convergence, no history": KSDConvergence([]string{"a"}, []train.Result{{}}),
 	})

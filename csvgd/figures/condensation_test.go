@@ -53,6 +53,8 @@ func fakeRun(arch icnn.Arch, w1, active float64) train.Result {
 		Arch:    arch,
 		History: []train.Record{{ActiveWeights: 1020}, {ActiveWeights: active}},
 		W1:      metrics.PushForward{Sum: w1, PerPointSum: []float64{w1 / 2, w1 / 2}},
+		// a quarter of it inside the training range
+		W1InRange: w1 / 4,
 	}
 }
 

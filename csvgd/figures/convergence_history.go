@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot/plotter"
@@ -23,10 +24,10 @@ func convergenceHistory(name string, labels []string, runs []train.Result) *Figu
 	for i, r := range runs {
 		curves[i] = newHistoryCurves(r.History)
 		iters = append(iters, xsOf(curves[i].w1)...)
-		w1s = append(w1s, ysOf(curves[i].w1)...)
+		w1s = append(append(w1s, ysOf(curves[i].w1)...), ysOf(curves[i].w1In)...)
 		counts = append(append(counts, ysOf(curves[i].active)...), ysOf(curves[i].template)...)
 	}
-	pa := newPanel("(a) accuracy", "iteration", "push-forward W₁ sum")
+	pa := newPanel(accuracyTitle, "iteration", "push-forward W₁ sum")
 	pb := newPanel("(b) sparsity", "iteration", "parameters per particle")
 	accuracyAxis(&pa.Y, w1s)
 	bottom := countAxis(&pb.Y, counts)
@@ -36,17 +37,27 @@ func convergenceHistory(name string, labels []string, runs []train.Result) *Figu
 	leg := newLegend()
 	for i, c := range curves {
 		col := rankColor(i, len(runs))
-		addFlat(pa, line(c.w1, solidLine(col)))
+		addFlat(pa, line(c.w1, solidLine(col)), line(c.w1In, dashedLine(col)))
 		addFlat(pb, stepLine(floorXYs(c.template, bottom), dashedLine(col)), line(floorXYs(c.active, bottom), solidLine(col)))
 		leg.Add(labels[i], lineThumb{solidLine(col)})
 	}
 	pb.Add(refLine{at: float64(initial), style: initialCountLine})
 	leg.Add("")
+	leg.Add("(a) W₁ over the whole test path", lineThumb{solidLine(black)})
+	leg.Add(inRangeLabel, lineThumb{dashedLine(black)})
 	leg.Add("(b) mean active weights", lineThumb{solidLine(black)})
 	leg.Add("(b) template size", lineThumb{dashedLine(black)})
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
 	return widePair(name, pa, pb, leg)
 }
+
+// The accuracy panels of the figures that draw the push-forward W1: lower
+// is better, and the sum over the whole test path (solid) comes with its
+// part inside the training range (dashed), where the networks are not
+// extrapolating.
+const accuracyTitle = "(a) accuracy: push-forward W₁, lower is better"
+
+var inRangeLabel = fmt.Sprintf("(a) W₁ inside the training range, |δ| ≤ %s", num(hyperelastic.TrainingDelta))
 
 // checkConvergence is the input check of [convergenceHistory]; it returns the
 // runs' common initial parameter count.
@@ -94,6 +105,9 @@ func checkRecord(rec train.Record) error {
 	if err := checkCount("W1 sum", rec.W1Sum); err != nil {
 		return err
 	}
+	if err := checkCount("W1 in range", rec.W1InRange); err != nil {
+		return err
+	}
 	if err := checkCount("active weights", rec.ActiveWeights); err != nil {
 		return err
 	}
@@ -106,15 +120,16 @@ func checkRecord(rec train.Record) error {
 // historyCurves are the curves of one run in [convergenceHistory], against the
 // iteration.
 type historyCurves struct {
-	w1, active, template plotter.XYs
+	w1, w1In, active, template plotter.XYs
 }
 
 // newHistoryCurves reads the curves from a checked history.
 func newHistoryCurves(h []train.Record) historyCurves {
-	c := historyCurves{w1: make(plotter.XYs, len(h)), active: make(plotter.XYs, len(h)), template: make(plotter.XYs, len(h))}
+	c := historyCurves{w1: make(plotter.XYs, len(h)), w1In: make(plotter.XYs, len(h)), active: make(plotter.XYs, len(h)), template: make(plotter.XYs, len(h))}
 	for i, rec := range h {
 		x := float64(rec.Iter)
 		c.w1[i] = plotter.XY{X: x, Y: rec.W1Sum}
+		c.w1In[i] = plotter.XY{X: x, Y: rec.W1InRange}
 		c.active[i] = plotter.XY{X: x, Y: rec.ActiveWeights}
 		c.template[i] = plotter.XY{X: x, Y: float64(icnn.Arch{Widths: rec.Widths}.NumParams())}
 	}

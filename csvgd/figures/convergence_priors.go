@@ -9,8 +9,12 @@ import "github.com/csvgd/csvgd-go/csvgd/train"
 // iteration of their history records ([train.Result].History):
 //
 //	(a) accuracy: the push-forward W1 sum on the test set
-//	    ([train.Record].W1Sum), on a log axis when the values span more
-//	    than a decade (the W1 of an untrained ensemble dwarfs that of a
+//	    ([train.Record].W1Sum, solid) and its part over the test points
+//	    inside the training range, |delta| <= 0.2 ([train.Record].W1InRange,
+//	    dashed, in the same colour: beyond the range the networks
+//	    extrapolate, and the whole path's sum mostly measures that), both
+//	    lower for a better ensemble, on a log axis when the values span
+//	    more than a decade (the W1 of an untrained ensemble dwarfs that of a
 //	    trained one), else on a linear axis from 0;
 //	(b) sparsity: the mean count of active weights per particle (|w| >=
 //	    the threshold; solid) and the size of the record's template, what

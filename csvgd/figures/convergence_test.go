@@ -13,7 +13,8 @@ import (
 )
 
 // convergenceRun is a made-up run from the paper's network, recorded every
-// 200 of 4000 iterations: its W1 sum falls from 2000 to final and its mean
+// 200 of 4000 iterations: its W1 sum falls from 2000 to final (a tenth of
+// it inside the training range) and its mean
 // active count from 1020 to active, and every 1000 iterations the
 // template shrinks to the smallest [3, w, w, 1] that holds the active
 // weights.
@@ -23,7 +24,8 @@ func convergenceRun(final, active float64) train.Result {
 	var h []train.Record
 	for it := 0; it <= 4000; it += 200 {
 		f := math.Exp(-float64(it) / 700)
-		rec := train.Record{Iter: it, W1Sum: final + (2000-final)*f, ActiveWeights: active + (1020-active)*f, Widths: widths}
+		w1 := final + (2000-final)*f
+		rec := train.Record{Iter: it, W1Sum: w1, W1InRange: w1 / 10, ActiveWeights: active + (1020-active)*f, Widths: widths}
 		h = append(h, rec)
 		if it > 0 && it%1000 == 0 {
 			w := 1
@@ -111,8 +113,8 @@ func TestConvergenceFiguresRender(t *testing.T) {
 		{ConvergenceNoise(labels[1:3], runs[1:3]), "convergence_noise", 1, 2},
 		{NoisyPushforwards(test, byNoise, byMethod, 5), "noisy_pushforwards", 1, 2},
 		{NoisyPushforwards(test, byNoise[:1], byMethod, 1), "noisy_pushforwards", 1, 2},
-		{AdaptivePenalty(noises, fixed, adaptive), "adaptive_penalty", 1, 2},
-		{AdaptivePenalty(noises[:1], oneFixed, adaptive[:1]), "adaptive_penalty", 1, 2},
+		{AdaptivePenalty(noises, fixed, adaptive), "adaptive_penalty", 1, 3},
+		{AdaptivePenalty(noises[:1], oneFixed, adaptive[:1]), "adaptive_penalty", 1, 3},
 	}
 	checkFigureCases(t, "", cases)
 }
@@ -174,7 +176,7 @@ func TestConvergenceAxes(t *testing.T) {
 	for _, r := range runs {
 		for _, rec := range r.History {
 			template := float64(icnn.Arch{Widths: rec.Widths}.NumParams())
-			if !holds(pa.Y, rec.W1Sum) || !holds(pb.Y, rec.ActiveWeights, template, 1020) {
+			if !holds(pa.Y, rec.W1Sum, rec.W1InRange) || !holds(pb.Y, rec.ActiveWeights, template, 1020) {
 				t.Fatalf("iteration %d: values %v, %v outside the axes", rec.Iter, rec.W1Sum, rec.ActiveWeights)
 			}
 			smallest = math.Min(smallest, math.Min(rec.ActiveWeights, template))
@@ -184,12 +186,16 @@ func TestConvergenceAxes(t *testing.T) {
 		t.Errorf("count axis %v..%v, want %v..2040", pb.Y.Min, pb.Y.Max, smallest/2)
 	}
 	svg := svgOf(t, f)
+	if !strings.Contains(svg, "inside the training range") || !strings.Contains(svg, "lower is better") {
+		t.Error("panel (a) does not name the W1 inside the training range and which way is better")
+	}
 	if !inOrder(svg, append(labels, "initial count, 1020")...) {
 		t.Errorf("the legend does not list %q and the initial count in order", labels)
 	}
 	flatRun := convergenceRun(40, 20)
 	for i := range flatRun.History {
 		flatRun.History[i].W1Sum = 40 + float64(i%3)
+		flatRun.History[i].W1InRange = 20 + float64(i%3)
 	}
 	g := ConvergenceNoise([]string{"10%"}, []train.Result{flatRun})
 	if err := g.Err(); err != nil {
@@ -204,7 +210,8 @@ func TestConvergenceAxes(t *testing.T) {
 }
 
 // TestAdaptivePenaltyPoints: the final active count is that of the last
-// stage, else of the last history record; the axes hold every point; the
+// stage, else of the last history record; the axes hold every point, the
+// two W1 axes (whole path, inside the training range) logarithmic; the
 // noise levels label the x axis in %; the legend lists the fixed
 // penalties in their order, then the adaptive schedule.
 func TestAdaptivePenaltyPoints(t *testing.T) {
@@ -225,12 +232,20 @@ func TestAdaptivePenaltyPoints(t *testing.T) {
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
-	pa, pb := f.Panels[0][0], f.Panels[0][1]
-	if pa.Y.Min != 0 || !holds(pa.Y, 40+420*0.2) || !holds(pa.X, 1, 20) {
+	pa, pb, pc := f.Panels[0][0], f.Panels[0][1], f.Panels[0][2]
+	if !holds(pa.Y, 20+300*0.01, 40+420*0.2) || !holds(pa.X, 1, 20) {
 		t.Errorf("accuracy axes x %v..%v, y %v..%v", pa.X.Min, pa.X.Max, pa.Y.Min, pa.Y.Max)
 	}
-	if !holds(pb.Y, 12.3, 126, 22.2) || holds(pb.Y, 300) {
-		t.Errorf("count axis %v..%v does not fit the final counts 12.3 to 126", pb.Y.Min, pb.Y.Max)
+	if !holds(pb.Y, (20+300*0.01)/4, (40+420*0.2)/4) {
+		t.Errorf("in-range accuracy axis %v..%v", pb.Y.Min, pb.Y.Max)
+	}
+	for _, ax := range []plot.Axis{pa.Y, pb.Y} {
+		if _, ok := ax.Scale.(plot.LogScale); !ok {
+			t.Error("a W1 axis is not logarithmic")
+		}
+	}
+	if !holds(pc.Y, 12.3, 126, 22.2) || holds(pc.Y, 300) {
+		t.Errorf("count axis %v..%v does not fit the final counts 12.3 to 126", pc.Y.Min, pc.Y.Max)
 	}
 	var labels []string
 	for _, tk := range pa.X.Tick.Marker.Ticks(pa.X.Min, pa.X.Max) {

@@ -46,6 +46,7 @@
 //
 //	FlowSnapshots     flow_snapshots     the ensemble at several iterations of one run
 //	ForceArrows       force_arrows       the three terms of eq. (stein_grad) acting on one particle
+//	SteinAblations    stein_ablations    two-dimensional Stein flows (SVGD from scratch and its ablations)
 //	HyperelasticData  hyperelastic_data  the hyperelastic data: test path, training points, inputs
 //	PushForwardBands  pushforward_bands  an ensemble's stress bands against the truth on the test path
 //	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11

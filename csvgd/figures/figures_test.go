@@ -109,6 +109,12 @@ func TestFiguresRender(t *testing.T) {
 		{MVNParticles(particles), "mvn_particles", 1, 2},
 		{FlowSnapshots(syntheticResult(7, 1, 1, 20)), "flow_snapshots", 1, 3},
 		{ForceArrows(ff, x, 2), "force_arrows", 1, 1},
+		{SteinAblations([]float64{1, 2}, [2][2]float64{{2.0 / 3, -1.0 / 3}, {-1.0 / 3, 2.0 / 3}}, []SteinAblation{
+			{"four", [][]float64{{0, 0}, {1, 1}, {-1, 0}, {0, 2}}, [][]float64{{1, 2}, {1.5, 2}, {0.5, 2}, {1, 1.5}}},
+			{"one", [][]float64{{0, 0}}, [][]float64{{1, 2}}},
+			{"two", [][]float64{{0, 0}, {1, 0}}, [][]float64{{1, 2.1}, {1, 1.9}}},
+			{"fourth", [][]float64{{3, 3}}, [][]float64{{1, 2}}},
+		}), "stein_ablations", 2, 3},
 	}
 	dir := t.TempDir()
 	checkFigureCases(t, dir, cases)

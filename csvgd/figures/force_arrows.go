@@ -24,11 +24,16 @@ import (
 //
 // drawn as arrows from the particle, with their sum phi, over the other
 // particles in grey. The plane is (theta_1, theta_3) when the ensemble has
-// three or more dimensions, (theta_1, theta_2) otherwise. All arrows share
-// one scale s (arrow = s x force, in data units, stated in the legend),
-// chosen so that the longest reaches about 40% of the ensemble's extent
-// along each axis; the figure reports an error when ff and x do not match
-// or a is out of range.
+// three or more dimensions, (theta_1, theta_2) otherwise; the title names
+// it and the particle (numbered from 1). All arrows share one scale s
+// (arrow = s x force, in data units, stated in the legend), chosen so that
+// the longest reaches about 40% of the ensemble's extent along each axis.
+// A term whose arrow would be shorter than a tenth of the longest (in the
+// drawn plane a force can be small next to the others: the repulsion,
+// typically) is drawn dashed and magnified by a round factor m (1, 2 or 5
+// times a power of ten) that brings it to about a third of the longest, and
+// its legend entry says "drawn m× longer". The figure reports an error
+// when ff and x do not match or a is out of range.
 func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	const name = "force_arrows"
 	if err := checkForces(ff, x, a); err != nil {
@@ -46,7 +51,7 @@ func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	all := plane(x, i, j)
 	s := arrowScale(all, fs)
 
-	p := newPanel(fmt.Sprintf("forces on particle %d of %d", a, x.N), labelX, labelY)
+	p := newPanel(fmt.Sprintf("forces on particle %d of %d, (%s, %s) plane", a+1, x.N, labelX, labelY), labelX, labelY)
 	p.Add(axesLines()...)
 	others := make(plotter.XYs, 0, x.N-1)
 	for b, q := range all {
@@ -61,22 +66,27 @@ func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	}
 	leg := newLegend()
 	tail := plotter.XYs{all[a]}
-	for _, f := range fs {
-		arr, err := NewArrows(tail, plotter.XYs{{X: s * f.v.X, Y: s * f.v.Y}}, f.c.c, vg.Points(f.c.w))
+	mags := magnifications(fs)
+	xs, ys := xsOf(all), ysOf(all)
+	for k, f := range fs {
+		v := plotter.XY{X: s * mags[k] * f.v.X, Y: s * mags[k] * f.v.Y}
+		arr, err := NewArrows(tail, plotter.XYs{v}, f.c.c, vg.Points(f.c.w))
 		if err != nil {
 			return failed(name, err)
 		}
+		label := f.label
+		if mags[k] != 1 {
+			arr.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+			label += fmt.Sprintf(", drawn %s× longer", num(mags[k]))
+		}
 		p.Add(arr)
-		leg.Add(f.label, arr)
+		leg.Add(label, arr)
+		// the arrow tips count for the ranges, with the particles
+		xs, ys = append(xs, all[a].X+v.X), append(ys, all[a].Y+v.Y)
 	}
 	p.Add(points(tail, meSty))
-	// the particles and the arrow tips, with a margin
-	xs, ys := xsOf(all), ysOf(all)
-	for _, f := range fs {
-		xs, ys = append(xs, all[a].X+s*f.v.X), append(ys, all[a].Y+s*f.v.Y)
-	}
 	padRanges(p, xs, 0.05, ys, 0.05)
-	leg.Add(fmt.Sprintf("particle %d", a), glyphThumb{meSty})
+	leg.Add(fmt.Sprintf("particle %d", a+1), glyphThumb{meSty})
 	leg.Add("other particles", glyphThumb{otherSty})
 	leg.Add(fmt.Sprintf("arrow = %s × force", num(s)))
 	return &Figure{
@@ -164,6 +174,39 @@ func arrowScale(all plotter.XYs, fs []force) float64 {
 		s = 1
 	}
 	return s
+}
+
+// magnifications are the factors by which [ForceArrows] lengthens the
+// arrows of fs: 1 for an arrow at least a tenth as long as the longest,
+// else the round factor (1, 2 or 5 times a power of ten) nearest to the
+// one that would make it a third as long as the longest. A zero force
+// stays 1: there is nothing to show.
+func magnifications(fs []force) []float64 {
+	longest := 0.0
+	for _, f := range fs {
+		longest = math.Max(longest, math.Hypot(f.v.X, f.v.Y))
+	}
+	out := make([]float64, len(fs))
+	for k, f := range fs {
+		out[k] = 1
+		if l := math.Hypot(f.v.X, f.v.Y); l > 0 && l < longest/10 {
+			out[k] = roundFactor(longest / 3 / l)
+		}
+	}
+	return out
+}
+
+// roundFactor is the number of the form 1, 2 or 5 times a power of ten
+// nearest to v > 0 on a log scale.
+func roundFactor(v float64) float64 {
+	e := math.Floor(math.Log10(v))
+	best := math.Pow(10, e)
+	for _, m := range []float64{1, 2, 5, 10} {
+		if c := m * math.Pow(10, e); math.Abs(math.Log(c/v)) < math.Abs(math.Log(best/v)) {
+			best = c
+		}
+	}
+	return best
 }
 
 // colorSpec is the colour and the line width of an arrow.

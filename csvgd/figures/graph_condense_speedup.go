@@ -17,7 +17,10 @@ import (
 // against alpha:
 //
 //	(a) accuracy: the final push-forward W1 sum on the test set
-//	    ([train.Result].W1.Sum);
+//	    ([train.Result].W1.Sum; solid lines, filled markers) and its part
+//	    inside the training range ([train.Result].W1InRange; dashed, open
+//	    diamonds), lower for a better ensemble, on a log axis when they
+//	    span more than a decade;
 //	(b) sparsity: the final mean count of active weights per particle
 //	    (|w| >= the threshold; solid lines, filled markers), that of the
 //	    last [train.StageRecord] (after the last condensation, like the
@@ -53,33 +56,34 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 		c     color.Color
 	}{{"with condensation (cSVGD)", pw, viridis(0.15)}, {"without condensation (SVGD)", po, viridis(0.62)}}
 
-	pa := newPanel("(a) accuracy", "prior order α", "push-forward W₁ sum")
+	pa := newPanel(accuracyTitle, "prior order α", "push-forward W₁ sum")
 	pb := newPanel("(b) sparsity", "prior order α", "parameters per particle")
 	var xs, w1s []float64
 	counts := []float64{float64(initial)}
 	for _, s := range series {
 		for _, p := range s.pts {
-			xs, w1s = append(xs, p.alpha), append(w1s, p.w1)
+			xs, w1s = append(xs, p.alpha), append(w1s, p.w1, p.w1In)
 			counts = append(counts, p.active, p.template)
 		}
 	}
 	bottom := countAxis(&pb.Y, counts) // a count of 0 is drawn at the bottom
 	for _, s := range series {
-		var acc, act, tpl plotter.XYs
+		var acc, accIn, act, tpl plotter.XYs
 		for _, p := range s.pts {
 			acc = append(acc, plotter.XY{X: p.alpha, Y: p.w1})
+			accIn = append(accIn, plotter.XY{X: p.alpha, Y: p.w1In})
 			act = append(act, plotter.XY{X: p.alpha, Y: p.active})
 			tpl = append(tpl, plotter.XY{X: p.alpha, Y: p.template})
 		}
 		act, tpl = floorXYs(act, bottom), floorXYs(tpl, bottom)
-		addFlat(pa, line(acc, solidLine(s.c)), points(acc, marker(s.c, draw.CircleGlyph{})))
+		addFlat(pa, line(acc, solidLine(s.c)), points(acc, marker(s.c, draw.CircleGlyph{})),
+			line(accIn, dashedLine(s.c)), points(accIn, marker(s.c, draw.RingGlyph{})))
 		addFlat(pb, line(tpl, dashedLine(s.c)), points(tpl, marker(s.c, draw.RingGlyph{})), line(act, solidLine(s.c)), points(act, marker(s.c, draw.CircleGlyph{})))
 	}
 	pb.Add(refLine{at: float64(initial), style: initialCountLine})
 	x0, x1 := paddedRange(xs, 0.06)
-	_, y1 := paddedRange(append(w1s, 0), 0.06)
+	accuracyAxis(&pa.Y, w1s)
 	setRange(&pa.X, x0, x1)
-	setRange(&pa.Y, 0, y1)
 	setRange(&pb.X, x0, x1)
 	pa.X.Tick.Marker, pb.X.Tick.Marker = valueTicks(distinct(xs)), valueTicks(distinct(xs))
 
@@ -88,15 +92,18 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 		leg.Add(s.label, lineThumb{solidLine(s.c)}, glyphThumb{marker(s.c, draw.CircleGlyph{})})
 	}
 	leg.Add("")
+	leg.Add("(a) W₁ over the whole test path", lineThumb{solidLine(black)}, glyphThumb{marker(black, draw.CircleGlyph{})})
+	leg.Add(inRangeLabel, lineThumb{dashedLine(black)}, glyphThumb{marker(black, draw.RingGlyph{})})
 	leg.Add("(b) mean active weights", lineThumb{solidLine(black)}, glyphThumb{marker(black, draw.CircleGlyph{})})
 	leg.Add("(b) template size", lineThumb{dashedLine(black)}, glyphThumb{marker(black, draw.RingGlyph{})})
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
 	return widePair(name, pa, pb, leg)
 }
 
-// speedupPoint is one run of [GraphCondenseSpeedup]: its final W1 sum, mean
+// speedupPoint is one run of [GraphCondenseSpeedup]: its final W1 sum (and
+// its part inside the training range), mean
 // active count and template size at its alpha.
-type speedupPoint struct{ alpha, w1, active, template float64 }
+type speedupPoint struct{ alpha, w1, w1In, active, template float64 }
 
 // speedupPoints checks the runs rs of [GraphCondenseSpeedup] (those with or
 // without condensation, what), rs[i] at alphas[i], and returns their
@@ -124,7 +131,10 @@ func speedupPoints(what string, alphas []float64, rs []train.Result, initial *in
 			return nil, fmt.Errorf("run %s condensation at alpha %v started with %d parameters, another with %d", what, a, n0, *initial)
 		}
 		*initial = n0
-		pts[i] = speedupPoint{alpha: a, w1: w1, active: act, template: float64(r.Arch.NumParams())}
+		if err := checkCount("W1 in range", r.W1InRange); err != nil {
+			return nil, fmt.Errorf("run %s condensation at alpha %v: %w", what, a, err)
+		}
+		pts[i] = speedupPoint{alpha: a, w1: w1, w1In: r.W1InRange, active: act, template: float64(r.Arch.NumParams())}
 	}
 	sort.SliceStable(pts, func(i, j int) bool { return pts[i].alpha < pts[j].alpha })
 	return pts, nil

@@ -13,7 +13,9 @@ import (
 //
 //	(a) the kernel Stein discrepancy of the particles to the posterior of
 //	    the stage they are in ([train.Record].KSD);
-//	(b) the push-forward W1 sum on the test set.
+//	(b) accuracy: the push-forward W1 sum on the test set (solid) and its
+//	    part inside the training range (dashed), lower for a better
+//	    ensemble.
 //
 // The figure reports an error when there are no runs, not one label per
 // run, or a run without history.
@@ -31,8 +33,9 @@ func KSDConvergence(labels []string, runs []train.Result) *Figure {
 		for _, h := range r.History {
 			s.ksd = append(s.ksd, plotter.XY{X: float64(h.Iter), Y: h.KSD})
 			s.other = append(s.other, plotter.XY{X: float64(h.Iter), Y: h.W1Sum})
+			s.otherIn = append(s.otherIn, plotter.XY{X: float64(h.Iter), Y: h.W1InRange})
 		}
 		series = append(series, s)
 	}
-	return ksdPair(name, "(b) accuracy", "push-forward W₁ sum", series)
+	return ksdPair(name, "(b) accuracy: push-forward W₁, lower is better", "push-forward W₁ sum", series, nil)
 }

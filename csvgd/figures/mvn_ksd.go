@@ -16,11 +16,15 @@ import (
 //	    ([mvn.KSD]: IMQ kernel, c = 1, beta = -1/2);
 //	(b) the Bhattacharyya distance of their moments to the likelihood's.
 //
-// Both on log axes when their values span more than a decade. A
-// Bhattacharyya distance that is not finite (a singular covariance) is
-// left out. The figure reports an error when there are no runs, not one
-// label per run, or a run without history.
-func MVNKSD(labels []string, runs []*mvn.Result) *Figure {
+// Both on log axes when their values span more than a decade. exact, when
+// not nil, is drawn across panel (a): the spread of the KSDs of exact
+// samples of the likelihood of the runs' size ([mvn.ExactSampleKSDs]),
+// the level an ensemble reaches when it is as good as an independent
+// sample. A Bhattacharyya distance that is not finite (a singular
+// covariance) is left out. The figure reports an error when there are no
+// runs, not one label per run, a run without history, or a band whose
+// bounds are not ordered.
+func MVNKSD(labels []string, runs []*mvn.Result, exact *KSDBand) *Figure {
 	const name = "mvn_ksd"
 	if len(runs) == 0 || len(labels) != len(runs) {
 		return failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
@@ -39,5 +43,5 @@ func MVNKSD(labels []string, runs []*mvn.Result) *Figure {
 		}
 		series = append(series, s)
 	}
-	return ksdPair(name, "(b) Bhattacharyya distance", "Bhattacharyya distance to the likelihood", series)
+	return ksdPair(name, "(b) Bhattacharyya distance", "Bhattacharyya distance to the likelihood", series, exact)
 }

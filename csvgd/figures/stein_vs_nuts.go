@@ -249,7 +249,10 @@ func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
 // one weight of layer k, the entry whose Stein values have the largest
 // median magnitude, on the axis u = asinh(w) ([asinhTicks]): the NUTS
 // draws spread over orders of magnitude that a linear axis cannot show
-// beside the Stein particles. The densities are those of u.
+// beside the Stein particles. The densities are those of u; for a
+// non-negative weight (k > 0) they start at u = 0, reflected there
+// ([metrics.ReflectedKDE]). The entry is named as the figures number
+// entries, from 1 ([Entry]).
 func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plot {
 	l := r.Arch.Layers()[k]
 	best, bestMed := l.Offset, -1.0
@@ -259,12 +262,16 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 		}
 	}
 	row, col := (best-l.Offset)/l.Cols, (best-l.Offset)%l.Cols
-	p := newPanel(fmt.Sprintf("%s W%s[%d][%d], N = %d", tag, subscript(k), row, col, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
+	p := newPanel(fmt.Sprintf("%s %v, N = %d", tag, Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
 	st, nu := asinhAll(column(r.SteinWeights, best)), asinhAll(column(r.NUTSWeights, best))
 	lo, hi := paddedRange(append(slices.Clone(st), nu...), 0.05)
+	bounded := constrainedLayer(r.Arch, k)
+	if bounded {
+		lo = 0
+	}
 	xs := metrics.Linspace(lo, hi, 400)
 	density := func(v []float64) []float64 {
-		return metrics.GaussianKDE(v, math.Max(metrics.Silverman(v), 1e-2*(hi-lo)), xs)
+		return entryKDE(v, math.Max(metrics.Silverman(v), 1e-2*(hi-lo)), bounded, xs)
 	}
 	dn, ds := density(nu), density(st)
 	p.Add(&fillBand{xs: xs, lo: make([]float64, len(xs)), hi: dn, color: fade(black, 0.25)})

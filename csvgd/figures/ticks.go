@@ -66,11 +66,14 @@ func (v valueTicks) Ticks(_, _ float64) []plot.Tick {
 }
 
 // countTicks label a log axis of counts at 1, 2 and 5 times the powers of
-// ten, with unlabelled ticks at the other integers times them.
+// ten, with unlabelled ticks at the other integers times them; an axis
+// that spans less than a decade, which would show one label or none, has
+// every tick labelled.
 type countTicks struct{}
 
 // Ticks implements plot.Ticker.
 func (countTicks) Ticks(lo, hi float64) []plot.Tick {
+	narrow := hi < 10*lo
 	var ts []plot.Tick
 	for p := math.Pow(10, math.Floor(math.Log10(lo))); p <= hi; p *= 10 {
 		for m := 1; m <= 9; m++ {
@@ -79,7 +82,7 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if m == 1 || m == 2 || m == 5 {
+			if narrow || m == 1 || m == 2 || m == 5 {
 				t.Label = strconv.FormatFloat(v, 'f', -1, 64)
 			}
 			ts = append(ts, t)

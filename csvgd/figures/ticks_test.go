@@ -32,3 +32,23 @@ func TestCleanTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestCountTicks: a log axis over decades labels 1, 2 and 5 times the
+// powers of ten; one narrower than a decade labels every tick.
+func TestCountTicks(t *testing.T) {
+	labels := func(lo, hi float64) []string {
+		var out []string
+		for _, tk := range (countTicks{}).Ticks(lo, hi) {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	if got := strings.Join(labels(3, 300), ","); got != "5,10,20,50,100,200" {
+		t.Errorf("labels from 3 to 300: %s", got)
+	}
+	if got := strings.Join(labels(230, 900), ","); got != "300,400,500,600,700,800,900" {
+		t.Errorf("labels from 230 to 900: %s", got)
+	}
+}

@@ -22,6 +22,10 @@ import (
 //     of the layer's largest |w| (pruned and padded weights, near-zero
 //     ones; [metrics.OmitDensity]). The panel's title gives how many
 //     entries are drawn.
+//   - Non-negative weights (W_1, W_2, ...: [icnn.Arch.Constrained]) have
+//     densities that respect their bound: drawn from 0, with the kernel
+//     mass that would fall below 0 reflected back above it
+//     ([metrics.ReflectedKDE]).
 //   - The six drawn entries with the largest mean |w| are coloured along
 //     viridis (dark the largest) and named in the legend; the others are
 //     thin grey lines.

@@ -113,3 +113,36 @@ func TestLayerWeights(t *testing.T) {
 		t.Error("one particle: no error")
 	}
 }
+
+// TestConstrainedDensitiesRespectTheBound: the densities of the
+// non-negative W_1 start at 0, where the reflected estimate of values
+// near 0 is highest, and hold no point below it; those of the
+// unconstrained W_0 reach below the smallest value.
+func TestConstrainedDensitiesRespectTheBound(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{1, 2, 1}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ps [][]float64
+	for range 12 {
+		p := make([]float64, arch.NumParams())
+		p[0], p[1] = 1+0.3*rng.NormFloat64(), -1+0.3*rng.NormFloat64() // W_0
+		p[2], p[3] = 0.05*rng.Float64(), 1+0.2*rng.Float64()           // W_1 >= 0: one entry near 0
+		ps = append(ps, p)
+	}
+	f := WeightDistributions(arch, ps)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if w0 := f.Panels[0][0]; !(w0.X.Min < -1.3) {
+		t.Errorf("W0 axis starts at %v: the unconstrained densities should reach below their values", w0.X.Min)
+	}
+	w1 := f.Panels[0][1]
+	if w1.X.Min != 0 {
+		t.Errorf("W1 axis starts at %v, want 0", w1.X.Min)
+	}
+	// the reflected density: at 0 not below its value just above (the
+	// plain estimate of values in [0, 0.05] would fall off towards 0)
+	d := entryKDE([]float64{0.01, 0.03, 0.04}, 0.02, true, []float64{0, 0.01})
+	if !(d[0] > 0 && d[0] >= 0.9*d[1]) {
+		t.Errorf("reflected density %v at 0 and 0.01", d)
+	}
+}

@@ -30,8 +30,11 @@ const pairLabelCap = 40
 // matrix over the particles ([metrics.DensityBandwidth]), and at the
 // pruning threshold 1e-3, [condense.PaperThreshold] (an entry that all
 // particles pruned is then a narrow peak at 0, not an error).
-// Densities of two entries that condensation aligned say how the ensemble
-// spreads each weight; the scatter shows whether the two move together.
+// The density of a non-negative weight (of W_1, W_2, ...) is drawn from 0,
+// reflected there ([metrics.ReflectedKDE]), so that it puts no mass where
+// no value can be. Densities of two entries that condensation aligned say
+// how the ensemble spreads each weight; the scatter shows whether the two
+// move together.
 //
 // The figure reports the errors of [TemplateGraph], and one when x or y
 // is not a weight of the ensemble's network.
@@ -83,6 +86,10 @@ func entryDensity(tag string, e Ensemble, en Entry, vals []float64, sty draw.Gly
 	h := max(metrics.DensityBandwidth(vals, metrics.WeightSpread(e.Arch, e.Particles, en.K)), condense.PaperThreshold)
 	lo, hi := metrics.DensityRange(vals, h)
 	xs, ys := metrics.DensityCurve(vals, h)
+	if constrainedLayer(e.Arch, en.K) { // a non-negative weight: its density starts at 0
+		lo = 0
+		xs, ys = metrics.BoundedDensityCurve(vals, h, 0)
+	}
 	p := newPanel(fmt.Sprintf("%s %v: mean %s, sd %s", tag, en, num(mean), num(sd)), "weight", "density")
 	p.Add(refLine{vertical: true, style: draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75)}})
 	addFlat(p, line(xyOf(xs, ys), solidLine(viridis(0.35))))

@@ -47,7 +47,7 @@ func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry
 // in WeightDistributions); it adds the panel's entries to leg (no
 // separator after them) and returns the number of entries drawn.
 func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
-	kept, size, spread := layerEntries(arch, particles, k)
+	kept, size, _ := layerEntries(arch, particles, k)
 	label := "W" + subscript(k)
 	p := newPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
 	if len(kept) == 0 {
@@ -61,15 +61,16 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 		elo, ehi := metrics.DensityRange(e.Values, e.Bandwidth)
 		lo, hi = math.Min(lo, elo), math.Max(hi, ehi)
 	}
-	if k > 0 { // non-negative weights: their densities start at 0
-		lo = math.Max(lo, -metrics.DensityReach*metrics.DensityFloorFraction*spread)
+	bounded := constrainedLayer(arch, k)
+	if bounded { // non-negative weights: their densities start at 0
+		lo = 0
 	}
 	xs := metrics.Linspace(lo, hi, metrics.DensityPoints)
 	named := min(kdeLegendCap, len(kept))
 	curves := make([]plotter.XYs, len(kept))
 	peaks := make([]float64, len(kept))
 	for r, e := range kept {
-		ys := metrics.GaussianKDE(e.Values, e.Bandwidth, xs)
+		ys := entryKDE(e.Values, e.Bandwidth, bounded, xs)
 		peaks[r] = slices.Max(ys)
 		curves[r] = xyOf(xs, ys)
 	}
@@ -99,6 +100,24 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 	setRange(&p.X, lo, hi)
 	setRange(&p.Y, 0, 1.05*top)
 	return p, len(kept)
+}
+
+// constrainedLayer reports whether the weights of W_k of arch are
+// constrained to be non-negative ([icnn.Arch.Constrained]): their
+// densities are then drawn from 0, reflected at it ([entryKDE]).
+func constrainedLayer(arch icnn.Arch, k int) bool {
+	return arch.Constrained()[arch.Layers()[k].Offset]
+}
+
+// entryKDE is the density of an entry's values vals with bandwidth h at
+// xs: the plain Gaussian estimate, or for a non-negative weight (bounded)
+// the estimate reflected at 0, which puts no mass below 0 and none is lost
+// there ([metrics.ReflectedKDE]).
+func entryKDE(vals []float64, h float64, bounded bool, xs []float64) []float64 {
+	if bounded {
+		return metrics.ReflectedKDE(vals, h, 0, xs)
+	}
+	return metrics.GaussianKDE(vals, h, xs)
 }
 
 // checkLayer reports a k that is not the index of a weight matrix W_k of

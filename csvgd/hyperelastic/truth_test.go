@@ -228,3 +228,27 @@ func TestLinearisedModuli(t *testing.T) {
 		t.Errorf("Poisson ratio %.5f, want -0.109", nu)
 	}
 }
+
+// TestPoissonRatio: the ratio agrees with the one that linear isotropic
+// elasticity gives from the bulk modulus K (a small dilation, S11 = 3 K
+// eps) and the shear modulus mu (a small shear, S12 = mu eps): nu = (3K -
+// 2 mu) / (2 (3K + mu)); and it is slightly negative for the paper's
+// truth.
+func TestPoissonRatio(t *testing.T) {
+	truth := PaperTruth()
+	nu, err := truth.PoissonRatio()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const eps = 1e-5
+	dil, _ := NewKinematics([9]float64{1 + eps, 0, 0, 0, 1 + eps, 0, 0, 0, 1 + eps})
+	shear, _ := NewKinematics([9]float64{1, eps, 0, 0, 1, 0, 0, 0, 1})
+	k, mu := truth.Stress(dil)[0]/(3*eps), truth.Stress(shear)[5]/eps
+	want := (3*k - 2*mu) / (2 * (3*k + mu))
+	if math.Abs(nu-want) > 1e-3 {
+		t.Errorf("Poisson ratio %v, from K = %v and mu = %v: %v", nu, k, mu, want)
+	}
+	if !(nu < 0 && nu > -0.5) {
+		t.Errorf("Poisson ratio %v: want slightly negative", nu)
+	}
+}

@@ -30,6 +30,33 @@ func GaussianKDE(vals []float64, h float64, xs []float64) []float64 {
 	return out
 }
 
+// ReflectedKDE is the Gaussian kernel density estimate of a sample vals
+// of a quantity that cannot fall below lower (a constrained weight, w >=
+// 0), with the kernel mass that would spill below the bound reflected
+// back above it (Schuster 1985):
+//
+//	f(x) = 1/(n h sqrt(2 pi)) sum_i [exp(-((x - v_i)/h)^2 / 2) + exp(-((x + v_i - 2 lower)/h)^2 / 2)]
+//
+// for x >= lower and 0 below, which integrates to 1 over [lower, inf)
+// when every v_i >= lower, as the plain estimate ([GaussianKDE]) does over
+// the real line: the density respects the bound instead of putting mass
+// where no value can be. ReflectedKDE panics as GaussianKDE does.
+func ReflectedKDE(vals []float64, h, lower float64, xs []float64) []float64 {
+	mirror := make([]float64, len(vals))
+	for i, v := range vals {
+		mirror[i] = 2*lower - v
+	}
+	f, g := GaussianKDE(vals, h, xs), GaussianKDE(mirror, h, xs)
+	for i, x := range xs {
+		if x < lower {
+			f[i] = 0
+		} else {
+			f[i] += g[i]
+		}
+	}
+	return f
+}
+
 // Silverman is Silverman's rule-of-thumb bandwidth for a Gaussian kernel
 // density estimate of the sample vals:
 //
@@ -107,6 +134,16 @@ func DensityCurve(vals []float64, h float64) (xs, ys []float64) {
 	lo, hi := DensityRange(vals, h)
 	xs = Linspace(lo, hi, DensityPoints)
 	return xs, GaussianKDE(vals, h, xs)
+}
+
+// BoundedDensityCurve is [DensityCurve] for values that cannot fall below
+// lower: the reflected estimate ([ReflectedKDE]) on DensityPoints evenly
+// spaced points from lower (or from DensityRange's start, when that is
+// above it) to DensityRange's end.
+func BoundedDensityCurve(vals []float64, h, lower float64) (xs, ys []float64) {
+	lo, hi := DensityRange(vals, h)
+	xs = Linspace(math.Max(lo, lower), hi, DensityPoints)
+	return xs, ReflectedKDE(vals, h, lower, xs)
 }
 
 // Linspace is n >= 2 evenly spaced points from lo to hi, both included:

@@ -37,6 +37,47 @@ func TestGaussianKDE(t *testing.T) {
 	}
 }
 
+// TestReflectedKDE: for values of a quantity bounded below by 0 the
+// reflected estimate is 0 below the bound, integrates to 1 above it
+// (where the plain estimate of values near 0 loses mass below it), has a
+// zero slope at the bound, and far from the bound equals the plain one.
+func TestReflectedKDE(t *testing.T) {
+	vals := []float64{0, 0.05, 0.3, 1.2, 2}
+	const h = 0.2
+	xs, ys := BoundedDensityCurve(vals, h, 0)
+	if xs[0] != 0 {
+		t.Fatalf("curve starts at %v, want the bound 0", xs[0])
+	}
+	integral := func(xs, ys []float64) float64 {
+		s := 0.0
+		for i := 1; i < len(xs); i++ {
+			s += (ys[i] + ys[i-1]) / 2 * (xs[i] - xs[i-1])
+		}
+		return s
+	}
+	// the curve ends DensityReach = 3 bandwidths above the largest value:
+	// the tail beyond holds 0.00135 of that value's 1/5 of the mass
+	if got := integral(xs, ys); math.Abs(got-(1-0.00135/5)) > 2e-5 {
+		t.Errorf("reflected KDE integrates to %v over its curve, want 1 but the far tail", got)
+	}
+	if got := integral(xs, GaussianKDE(vals, h, xs)); !(got < 0.9) {
+		t.Errorf("the plain KDE keeps %v of its mass above 0: want the test to need the reflection", got)
+	}
+	below := ReflectedKDE(vals, h, 0, []float64{-0.1, -1e-9})
+	if below[0] != 0 || below[1] != 0 {
+		t.Errorf("density below the bound %v, want 0", below)
+	}
+	const eps = 1e-6
+	d := ReflectedKDE(vals, h, 0, []float64{0, eps})
+	if slope := (d[1] - d[0]) / eps; math.Abs(slope) > 1e-3*d[0]/h {
+		t.Errorf("slope at the bound %v (density %v): want 0", slope, d[0])
+	}
+	far := []float64{2}
+	if a, b := ReflectedKDE(vals, h, 0, far)[0], GaussianKDE(vals, h, far)[0]; math.Abs(a-b) > 1e-12*b {
+		t.Errorf("far from the bound: reflected %v, plain %v", a, b)
+	}
+}
+
 // TestSilverman: the rule on values whose sd and IQR are known, with the
 // IQR deciding, the sd deciding (ties make the IQR 0), and equal values.
 func TestSilverman(t *testing.T) {

@@ -18,17 +18,27 @@ const ModeHeight = 0.1
 // vals with bandwidth h > 0 (the estimate of Fig. weight_distributions,
 // [DensityCurve]): its local maxima on DensityPoints evenly spaced points
 // from DensityReach bandwidths below the smallest value to as far above
-// the largest, at least ModeHeight times the highest. A plateau counts
-// once. The grid is finer than a quarter bandwidth whenever the values
-// span less than 90 bandwidths, so that no mode of the estimate falls
-// between its points. Modes is 0 for no values.
+// the largest, at least ModeHeight times the highest ([ModePositions]).
+// The grid is finer than a quarter bandwidth whenever the values span
+// less than 90 bandwidths, so that no mode of the estimate falls between
+// its points. Modes is 0 for no values.
 func Modes(vals []float64, h float64) int {
 	if len(vals) == 0 || !(h > 0) {
 		return 0
 	}
-	_, ys := DensityCurve(vals, h)
+	return len(ModePositions(DensityCurve(vals, h)))
+}
+
+// ModePositions are the places of the modes of the density curve (xs,
+// ys): its local maxima of at least ModeHeight times the highest, an end
+// of the curve included when the curve falls away from it, and a plateau
+// once (at its middle).
+func ModePositions(xs, ys []float64) []float64 {
+	if len(ys) == 0 {
+		return nil
+	}
 	top := slices.Max(ys)
-	n := 0
+	var out []float64
 	for i := 0; i < len(ys); {
 		j := i // ys[i..j] is a plateau
 		for j+1 < len(ys) && ys[j+1] == ys[i] {
@@ -37,11 +47,11 @@ func Modes(vals []float64, h float64) int {
 		rises := i == 0 || ys[i-1] < ys[i]
 		falls := j+1 == len(ys) || ys[j+1] < ys[i]
 		if rises && falls && ys[i] >= ModeHeight*top {
-			n++
+			out = append(out, (xs[i]+xs[j])/2)
 		}
 		i = j + 1
 	}
-	return n
+	return out
 }
 
 // LayerModality counts, for the weight matrix W_k of [Modality], its

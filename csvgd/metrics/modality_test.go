@@ -3,6 +3,7 @@ package metrics
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -62,6 +63,30 @@ func TestModes(t *testing.T) {
 				t.Errorf("%d modes, want %d (h = %g)", got, tc.want, h)
 			}
 		})
+	}
+}
+
+// TestModePositions: the modes of a curve are where its local maxima of
+// at least ModeHeight times the highest are: an end of the curve when it
+// falls away from it, a plateau once at its middle, a low bump not at all.
+func TestModePositions(t *testing.T) {
+	xs := []float64{0, 1, 2, 3, 4, 5, 6, 7}
+	for _, tc := range []struct {
+		ys   []float64
+		want []float64
+	}{
+		{[]float64{1, 0.5, 0.2, 0.6, 0.6, 0.6, 0.1, 0}, []float64{0, 4}},
+		{[]float64{0, 0.2, 1, 0.5, 0.01, 0.05, 0.02, 0}, []float64{2}},
+		{[]float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}, []float64{7}},
+	} {
+		if got := ModePositions(xs, tc.ys); !slices.Equal(got, tc.want) {
+			t.Errorf("modes of %v at %v, want %v", tc.ys, got, tc.want)
+		}
+	}
+	// the reflected density of values near a bound has its mode at the bound
+	xs, ys := BoundedDensityCurve([]float64{0.01, 0.02, 0.05, 0.9, 1}, 0.05, 0)
+	if got := ModePositions(xs, ys); len(got) != 2 || got[0] != 0 {
+		t.Errorf("modes of a reflected density at %v, want two, the first at 0", got)
 	}
 }
 

@@ -26,7 +26,7 @@ import (
 // on [min(0, mu_i) - K sigma_i, max(0, mu_i) + K sigma_i] with K = 12.
 // Two checks make the result trustworthy: the integrand at the window's
 // edges must be below e^-40 times its largest value (else the window is
-// widened, K = 18 and 27), and the moments must agree to 1e-10 with those
+// widened, K = 18 and 27), and the moments must agree to MomentTolerance with those
 // of the rule whose panels are halved (else the panels are halved again,
 // up to three times); otherwise ExactMoments returns an error.
 func ExactMoments(t Target, prior stein.Prior) (mean []float64, cov *mat.SymDense, err error) {
@@ -135,10 +135,14 @@ func (b block) refined(prior stein.Prior, k float64) (moments, bool, error) {
 		if err != nil {
 			return moments{}, false, err
 		}
-		if next.close(prev, 1e-10) {
+		if next.close(prev, MomentTolerance) {
 			return next, next.edge < -40, nil
 		}
 		prev = next
 	}
-	return moments{}, false, fmt.Errorf("quadrature did not converge to 1e-10 with panels of sigma/16")
+	return moments{}, false, fmt.Errorf("quadrature did not converge to %g with panels of sigma/16", MomentTolerance)
 }
+
+// MomentTolerance is how closely [ExactMoments] requires two successive
+// quadrature rules to agree.
+const MomentTolerance = 1e-10

@@ -1,7 +1,9 @@
 package mvn
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/gonum/mat"
@@ -114,4 +116,27 @@ func (h *history) observe(done int, x *stein.Ensemble) bool {
 // sample of its size by this measure.
 func KSDFloor(t Target, n int) float64 {
 	return math.Sqrt((float64(t.Dim()) + mat.Trace(t.Precision)) / float64(n))
+}
+
+// ExactSampleKSDs are the KSDs ([KSD], lambda = 0) of samples independent
+// exact samples of n points each of the Gaussian likelihood t, drawn from
+// a PCG seeded with seed: the spread of the KSD that an ensemble of n
+// particles as good as an independent sample has. Their mean square is
+// about KSDFloor(t, n) squared.
+func ExactSampleKSDs(t Target, n, samples int, seed uint64) ([]float64, error) {
+	if n < 1 || samples < 1 {
+		return nil, fmt.Errorf("mvn: %d samples of %d points: want at least one of one", samples, n)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x45d))
+	out := make([]float64, samples)
+	for k := range out {
+		x, err := t.Sample(n, rng)
+		if err != nil {
+			return nil, err
+		}
+		if out[k], err = KSD(t, stein.Prior{Alpha: 1}, x); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

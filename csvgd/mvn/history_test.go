@@ -2,10 +2,10 @@ package mvn
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"gonum.org/v1/gonum/mat"
 )
 
 // TestHistoryKSD: a run with lambda = 0 records its history every Every
@@ -44,29 +44,44 @@ func TestHistoryKSD(t *testing.T) {
 	}
 }
 
+// TestExactSampleKSDs: the KSDs of many exact samples of 128 points have a
+// mean square within 10% of KSDFloor's square, spread around it, and the
+// same seed gives the same values.
+func TestExactSampleKSDs(t *testing.T) {
+	tg := PaperTarget()
+	ks, err := ExactSampleKSDs(tg, 128, 200, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := 0.0
+	for _, k := range ks {
+		ms += k * k / float64(len(ks))
+	}
+	floor := KSDFloor(tg, 128)
+	if r := ms / (floor * floor); r < 0.9 || r > 1.1 {
+		t.Errorf("mean square KSD %v, KSDFloor^2 %v", ms, floor*floor)
+	}
+	if slices.Min(ks) >= floor || slices.Max(ks) <= floor {
+		t.Errorf("KSDs from %v to %v do not straddle the floor %v", slices.Min(ks), slices.Max(ks), floor)
+	}
+	again, _ := ExactSampleKSDs(tg, 128, 200, 5)
+	if !slices.Equal(ks, again) {
+		t.Error("same seed, other KSDs")
+	}
+	if _, err := ExactSampleKSDs(tg, 0, 1, 1); err == nil {
+		t.Error("0 points accepted")
+	}
+}
+
 // TestKSDExactSample: the KSD of an exact sample of the target (lambda =
 // 0) agrees with KSDFloor, sqrt((d + tr P) / N), within 30%, and shifting the sample
 // by 1 along theta_1 raises it at least threefold.
 func TestKSDExactSample(t *testing.T) {
 	tg := PaperTarget()
-	cov, err := tg.Covariance()
+	const n = 1000
+	x, err := tg.Sample(n, rand.New(rand.NewPCG(14, 11)))
 	if err != nil {
 		t.Fatal(err)
-	}
-	var chol mat.Cholesky
-	chol.Factorize(cov)
-	var l mat.TriDense
-	chol.LTo(&l)
-	const n = 1000
-	rng := rand.New(rand.NewPCG(14, 11))
-	x := stein.NewEnsemble(n, 3)
-	for a := range n {
-		z := mat.NewVecDense(3, []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
-		var v mat.VecDense
-		v.MulVec(&l, z)
-		for i := range 3 {
-			x.Particle(a)[i] = tg.Mean[i] + v.AtVec(i)
-		}
 	}
 	exact, err := KSD(tg, stein.Prior{Alpha: 1}, x)
 	if err != nil {

@@ -1,8 +1,11 @@
 package mvn
 
 import (
+	"errors"
 	"fmt"
+	"math/rand/v2"
 
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 	"gonum.org/v1/gonum/mat"
 )
@@ -82,4 +85,33 @@ func Rows(m mat.Symmetric) [][]float64 {
 		}
 	}
 	return rows
+}
+
+// Sample draws n independent points of the likelihood N(Mean,
+// Precision^-1) from rng.
+func (t Target) Sample(n int, rng *rand.Rand) (*stein.Ensemble, error) {
+	cov, err := t.Covariance()
+	if err != nil {
+		return nil, err
+	}
+	var chol mat.Cholesky
+	if !chol.Factorize(cov) {
+		return nil, errors.New("mvn: the likelihood's covariance is not positive definite")
+	}
+	var l mat.TriDense
+	chol.LTo(&l)
+	d := t.Dim()
+	x := stein.NewEnsemble(n, d)
+	z := mat.NewVecDense(d, nil)
+	var v mat.VecDense
+	for a := range n {
+		for i := range d {
+			z.SetVec(i, rng.NormFloat64())
+		}
+		v.MulVec(&l, z)
+		for i := range d {
+			x.Particle(a)[i] = t.Mean[i] + v.AtVec(i)
+		}
+	}
+	return x, nil
 }

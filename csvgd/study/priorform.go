@@ -58,30 +58,46 @@ func PriorFormTable(w io.Writer, s *Store) error {
 	fmt.Fprintf(w, "| final active weights (λ = 0.05, 10 particles, 10%% noise) | %s |\n|---|%s\n",
 		alphaHeads(), strings.Repeat("---|", len(PaperAlphas)))
 	fmt.Fprintf(w, "| paper | %s |\n", joinNumbers(PaperActiveWeights, "%g"))
-	rows := []struct {
-		label string
-		specs []Spec
-	}{{fmt.Sprintf("normalized form (eq. sparprior), σ = %g, seed 1", NormalizedSigma), normalized}}
-	for i, seed := range Seeds {
-		rows = append(rows, struct {
-			label string
-			specs []Spec
-		}{fmt.Sprintf("penalty form (eq. log_post), σ = %g, seed %d", train.CalibratedSigma, seed), penalty[i]})
+	type row struct {
+		label, short string
+		specs        []Spec
 	}
+	rows := []row{{fmt.Sprintf("normalized form (eq. sparprior), σ = %g, seed 1", NormalizedSigma), "normalized form", normalized}}
+	for i, seed := range Seeds {
+		rows = append(rows, row{fmt.Sprintf("penalty form (eq. log_post), σ = %g, seed %d", train.CalibratedSigma, seed),
+			fmt.Sprintf("penalty form, seed %d", seed), penalty[i]})
+	}
+	spreads := []string{fmt.Sprintf("paper %.1f", spreadUpTo1(PaperActiveWeights))}
 	for _, r := range rows {
 		res, err := s.All(r.specs)
 		if err != nil {
 			return err
 		}
 		cells := make([]string, len(res))
+		counts := make([]float64, len(res))
 		for i, x := range res {
-			a := FinalOf(x).Active
-			cells[i] = fmt.Sprintf("%.1f (%s)", a, factor(a, PaperActiveWeights[i]))
+			counts[i] = FinalOf(x).Active
+			cells[i] = fmt.Sprintf("%.1f (%s)", counts[i], factor(counts[i], PaperActiveWeights[i]))
 		}
 		fmt.Fprintf(w, "| %s | %s |\n", r.label, strings.Join(cells, " | "))
+		spreads = append(spreads, fmt.Sprintf("%s %.1f", r.short, spreadUpTo1(counts)))
 	}
 	fmt.Fprintln(w, "\nIn parentheses: the factor by which a count is off the paper's (×1.3 above it, ÷1.3 below it).")
+	fmt.Fprintf(w, "Spread of the counts over α ≤ 1 (the largest over the smallest): %s.\n", strings.Join(spreads, "; "))
 	return nil
+}
+
+// spreadUpTo1 is the largest of the counts of PaperAlphas up to alpha = 1
+// over the smallest: how much the prior order changes sparsity among the
+// sparsifying priors.
+func spreadUpTo1(counts []float64) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, a := range PaperAlphas {
+		if a <= 1 {
+			lo, hi = math.Min(lo, counts[i]), math.Max(hi, counts[i])
+		}
+	}
+	return hi / lo
 }
 
 // factor says how far got is from want as a ratio ≥ 1: "×r" above, "÷r"

@@ -19,8 +19,9 @@ type Spec struct {
 
 // runFileVersion changes whenever the meaning of a cached run changes
 // (training code, file layout, the GoMLX version that computes it), so
-// that older files are run again. Version 8: GoMLX v0.28.2.
-const runFileVersion = 8
+// that older files are run again. Version 8: GoMLX v0.28.2; version 9:
+// every history and stage record holds the W1 inside the training range.
+const runFileVersion = 9
 
 // Key identifies the run's result: a hash of the noise level, the
 // configuration and runFileVersion (not of the label, so that studies

@@ -198,5 +198,36 @@ func NoiseTable(w io.Writer, s *Store) error {
 		fmt.Fprintf(w, "| %g%% | %.1f | %d | %.1f (%.1f) | %.1f%% |\n", 100*PaperNoiseLevels[i], f.Active, f.Template, f.W1, f.W1In, 100*f.ErrIn)
 	}
 	fmt.Fprintln(w, "\nThe mean error is the relative RMS error of the ensemble-mean stress against the noise-free truth at the test points inside the training range.")
+	var slopes []string
+	for i := 1; i < len(res); i++ {
+		dn := 100 * (PaperNoiseLevels[i] - PaperNoiseLevels[i-1])
+		slopes = append(slopes, fmt.Sprintf("%.2f from %g to %g%%", (FinalOf(res[i]).W1In-FinalOf(res[i-1]).W1In)/dn, 100*PaperNoiseLevels[i-1], 100*PaperNoiseLevels[i]))
+	}
+	fmt.Fprintf(w, "The W1 sum inside the training range rises per percentage point of noise by %s.\n", strings.Join(slopes, ", "))
+	return nil
+}
+
+// EnsembleTable writes the final state of the runs of Fig.
+// convergence_ensemble (alpha = 0.5, 10% noise) per ensemble size, as
+// Markdown, with the median kernel value between the particles at the end
+// beside 1/(N+1), what Liu & Wang's median rule puts there.
+func EnsembleTable(w io.Writer, s *Store) error {
+	specs := s.ConvergenceEnsembleRuns()
+	res, err := s.All(specs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "| particles (α = 0.5, 10% noise) | active weights | template parameters | W1 sum (in training range) | mean error in range | median kernel value (1/(N+1)) | kernel groups, most at a record |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	for i, r := range res {
+		f := FinalOf(r)
+		n := specs[i].Config.Particles
+		groups := 0
+		for _, h := range r.History {
+			groups = max(groups, h.KernelGroups)
+		}
+		last := r.History[len(r.History)-1]
+		fmt.Fprintf(w, "| %d | %.1f | %d | %.1f (%.1f) | %.1f%% | %.4f (%.4f) | %d |\n", n, f.Active, f.Template, f.W1, f.W1In, 100*f.ErrIn, last.KernelMedian, 1/float64(n+1), groups)
+	}
 	return nil
 }

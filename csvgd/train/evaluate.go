@@ -18,11 +18,12 @@ type evaluator struct {
 	c           Config
 	trainTarget [][]float64
 	train, test *icnn.Predictor
-	ref         [][][6]float64 // [point][draw][6]
+	testSamples []hyperelastic.Sample // the test points, for the W1 inside the training range
+	ref         [][][6]float64        // [point][draw][6]
 }
 
-func newEvaluator(b compute.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, ref [][][6]float64) (*evaluator, error) {
-	ev := &evaluator{c: c, trainTarget: trainBatch.Target, ref: ref}
+func newEvaluator(b compute.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, test []hyperelastic.Sample, ref [][][6]float64) (*evaluator, error) {
+	ev := &evaluator{c: c, trainTarget: trainBatch.Target, testSamples: test, ref: ref}
 	var err error
 	if ev.train, err = icnn.NewPredictor(b, arch, trainBatch); err != nil {
 		return nil, err
@@ -93,7 +94,7 @@ func (ev *evaluator) record(k int, x *stein.Ensemble) (Record, error) {
 	rows := x.Rows()
 	_, active := metrics.ActiveWeights(rows, ev.c.Threshold)
 	rec := Record{
-		Iter: k, TrainRMSE: meanRMSE(pred, ev.trainTarget), W1Sum: pf.Sum,
+		Iter: k, TrainRMSE: meanRMSE(pred, ev.trainTarget), W1Sum: pf.Sum, W1InRange: InRangeW1(pf, ev.testSamples),
 		ActiveWeights: active, Distances: metrics.Distances(rows),
 	}
 	rec.KernelMedian, rec.KernelGroups = kernelHealth(ev.c, rows)

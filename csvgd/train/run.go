@@ -26,6 +26,7 @@ type Record struct {
 	Iter          int         `json:"iter"`
 	TrainRMSE     float64     `json:"train_rmse"`             // RMS error of the ensemble-mean stress on the training data
 	W1Sum         float64     `json:"w1_sum"`                 // push-forward W1 summed over test points and components
+	W1InRange     float64     `json:"w1_sum_in_range"`        // its part over the test points inside the training range ([InRangeW1])
 	ActiveWeights float64     `json:"active_weights"`         // mean count per particle of |w| >= threshold
 	KernelMedian  float64     `json:"kernel_median"`          // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
 	KernelGroups  int         `json:"kernel_groups"`          // groups of particles that the kernel decouples from each other ([stein.KernelGroups]); 1: all interact
@@ -207,7 +208,7 @@ func (r *run) problem(arch icnn.Arch) Problem {
 func (r *run) seconds() float64 { return r.elapsed + time.Since(r.start).Seconds() }
 
 func (r *run) evaluator() (*evaluator, error) {
-	return newEvaluator(r.b, r.c, r.res.Arch, r.train, r.test, r.ref)
+	return newEvaluator(r.b, r.c, r.res.Arch, r.train, r.test, r.data.Test, r.ref)
 }
 
 // stages runs every stage, recording the history on the way. After each

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
@@ -25,6 +26,7 @@ type StageRecord struct {
 	ActiveWeights  float64 `json:"active_weights"` // mean per particle, |w| >= threshold, at the end
 	TrainRMSE      float64 `json:"train_rmse"`
 	W1Sum          float64 `json:"w1_sum"`
+	W1InRange      float64 `json:"w1_sum_in_range"` // W1Sum's part inside the training range ([InRangeW1])
 	// ErrorRose marks the stage of the adaptive schedule whose training
 	// error rose past the tolerance over the best so far: lambda reverts
 	// to its initial value after it.
@@ -58,7 +60,7 @@ func (r *run) endStage(s, n int, flow *stein.Flow) error {
 	if err != nil {
 		return err
 	}
-	rec.ActiveWeights, rec.TrainRMSE, rec.W1Sum = m.ActiveWeights, m.TrainRMSE, m.W1Sum
+	rec.ActiveWeights, rec.TrainRMSE, rec.W1Sum, rec.W1InRange = m.ActiveWeights, m.TrainRMSE, m.W1Sum, m.W1InRange
 	r.res.Stages = append(r.res.Stages, rec)
 	if condensed && r.recorded() {
 		if err := r.complete(&m, After); err != nil {
@@ -102,17 +104,28 @@ func (r *run) condense() error {
 }
 
 // WriteStages writes stages as an aligned text table, one line per stage:
-// lambda, the template the stage ran on and its size, the mean active
-// weights, training error and W1 sum at its end, and its milliseconds per
-// iteration.
+// lambda, the template the stage ran on and its size (what each of its
+// iterations computed), the template its graph condensation left ("–"
+// when the stage ended without one), and, measured on the ensemble at the
+// stage's end after that condensation, the mean active weights, the
+// training error and the W1 sum over the whole test path and inside the
+// training range; last, its milliseconds per iteration.
 func WriteStages(w io.Writer, stages []StageRecord) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "stage\tlambda\ttemplate\tparams\tactive\ttrain RMSE\tW1 sum\tms/iter\t")
+	fmt.Fprintln(tw, "stage\tlambda\tran on\tparams\tcondensed to\tactive\ttrain RMSE\tW1 sum\tW1 in range\tms/iter\t")
 	for _, s := range stages {
-		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%.1f\t%.4f\t%.1f\t%.1f\t\n", s.Stage, s.Lambda, FormatWidths(s.Widths),
-			s.TemplateParams, s.ActiveWeights, s.TrainRMSE, s.W1Sum, s.MsPerIter)
+		to := "–"
+		if len(s.CondensedTo) > 0 {
+			to = FormatWidths(s.CondensedTo)
+		}
+		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%s\t%.1f\t%.4f\t%.1f\t%.1f\t%.1f\t\n", s.Stage, s.Lambda, FormatWidths(s.Widths),
+			s.TemplateParams, to, s.ActiveWeights, s.TrainRMSE, s.W1Sum, s.W1InRange, s.MsPerIter)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "(active, train RMSE and W1 are measured at the stage's end, after its condensation; W1 in range: |δ| ≤ %g)\n", hyperelastic.TrainingDelta)
+	return err
 }
 
 // FormatWidths writes widths as 3-30-30-1.

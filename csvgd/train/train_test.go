@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
@@ -61,6 +62,17 @@ func TestTrainingReducesErrorAndRecordsHistory(t *testing.T) {
 	}
 	if !(last.W1Sum < first.W1Sum) || math.Abs(res.W1.Sum-last.W1Sum) > 1e-9*last.W1Sum {
 		t.Errorf("W1 sum: first %v, last %v, final %v", first.W1Sum, last.W1Sum, res.W1.Sum)
+	}
+	// Every record has the in-range part of its W1, a strict part of the
+	// whole path's sum (the test path leaves the training range), and the
+	// last one is the final ensemble's.
+	for _, h := range res.History {
+		if !(h.W1InRange > 0 && h.W1InRange < h.W1Sum) {
+			t.Errorf("iteration %d: W1 in range %v, whole path %v", h.Iter, h.W1InRange, h.W1Sum)
+		}
+	}
+	if math.Abs(res.W1InRange-last.W1InRange) > 1e-9*last.W1InRange {
+		t.Errorf("W1 in range: last record %v, final %v", last.W1InRange, res.W1InRange)
 	}
 	if len(last.Distances) != c.Particles || last.Distances[1][1] != 0 || !(last.Distances[0][1] > 0) {
 		t.Errorf("distance matrix %v", last.Distances)
@@ -131,7 +143,7 @@ func TestCondensedStagesShrinkTheTemplate(t *testing.T) {
 	prev := c.Arch.NumParams()
 	for _, s := range res.Stages {
 		next := icnn.Arch{Widths: s.CondensedTo}.NumParams()
-		if s.TemplateParams > prev || next > s.TemplateParams || !(s.MsPerIter > 0) {
+		if s.TemplateParams > prev || next > s.TemplateParams || !(s.MsPerIter > 0) || !(s.W1InRange > 0 && s.W1InRange < s.W1Sum) {
 			t.Fatalf("stage %+v after a template of %d parameters", s, prev)
 		}
 		prev = next
@@ -250,26 +262,26 @@ func TestKeepRecordsParticlesOnTheirTemplate(t *testing.T) {
 func TestWriteStages(t *testing.T) {
 	var b strings.Builder
 	stages := []StageRecord{
-		{Stage: 0, Lambda: 0.05, Widths: []int{3, 30, 30, 1}, TemplateParams: 1020, ActiveWeights: 210.5, TrainRMSE: 0.1234, W1Sum: 987.6, MsPerIter: 60.2},
-		{Stage: 1, Lambda: 0.1, Widths: []int{3, 8, 2, 1}, TemplateParams: 42, ActiveWeights: 13.1, TrainRMSE: 0.11, W1Sum: 970.66, MsPerIter: 6.5},
+		{Stage: 0, Lambda: 0.05, Widths: []int{3, 30, 30, 1}, TemplateParams: 1020, CondensedTo: []int{3, 8, 2, 1}, ActiveWeights: 210.5, TrainRMSE: 0.1234, W1Sum: 987.6, W1InRange: 80.04, MsPerIter: 60.2},
+		{Stage: 1, Lambda: 0.1, Widths: []int{3, 8, 2, 1}, TemplateParams: 42, ActiveWeights: 13.1, TrainRMSE: 0.11, W1Sum: 970.66, W1InRange: 70.06, MsPerIter: 6.5},
 	}
 	if err := WriteStages(&b, stages); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("%d lines, want a header and 2 stages:\n%s", len(lines), b.String())
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want a header, 2 stages and a note:\n%s", len(lines), b.String())
 	}
 	for i, want := range [][]string{
-		{"stage", "lambda", "template", "params"},
-		{"0", "0.05", "3-30-30-1", "1020", "210.5", "0.1234", "987.6", "60.2"},
-		{"1", "0.1", "3-8-2-1", "42", "13.1", "0.1100", "970.7", "6.5"},
+		{"stage", "lambda", "ran", "on", "params", "condensed", "to"},
+		{"0", "0.05", "3-30-30-1", "1020", "3-8-2-1", "210.5", "0.1234", "987.6", "80.0", "60.2"},
+		{"1", "0.1", "3-8-2-1", "42", "–", "13.1", "0.1100", "970.7", "70.1", "6.5"},
 	} {
 		if got := strings.Fields(lines[i]); len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
 			t.Errorf("line %d = %q, want fields %q", i, lines[i], want)
 		}
 	}
-	if len(lines[1]) != len(lines[2]) {
+	if utf8.RuneCountInString(lines[1]) != utf8.RuneCountInString(lines[2]) {
 		t.Errorf("rows not aligned:\n%s", b.String())
 	}
 }

@@ -76,6 +76,14 @@ func Must[T any](v T, err error) T {
 	return v
 }
 
+// Must2 returns a and b, or panics with err (see [Show] for why).
+func Must2[A, B any](a A, b B, err error) (A, B) {
+	if err != nil {
+		panic(err)
+	}
+	return a, b
+}
+
 // Check panics with err when it is not nil (see [Show] for why).
 func Check(err error) {
 	if err != nil {
@@ -107,3 +115,14 @@ func ShowTable(table func(io.Writer, *study.Store) error, store *study.Store) {
 // error (seen under load, with large PNGs), so every display call here ends
 // with gonbui.Sync, as GoNB's documentation advises.
 func flush() { gonbui.Sync() }
+
+// FromOne returns the 0-based indices idx numbered from 1, the paper's
+// convention for particles, hidden nodes and the rows and columns of a
+// weight matrix (the figures number them so too; Go slices count from 0).
+func FromOne(idx []int) []int {
+	out := make([]int, len(idx))
+	for i, v := range idx {
+		out[i] = v + 1
+	}
+	return out
+}

@@ -61,6 +61,7 @@ type historyEntry struct {
 	Iter          int           `json:"iter"`
 	TrainRMSE     jsonnum.Float `json:"train_rmse"`
 	W1Sum         jsonnum.Float `json:"w1_sum"`
+	W1InRange     jsonnum.Float `json:"w1_sum_in_range"`
 	ActiveWeights float64       `json:"active_weights"`
 	KernelMedian  jsonnum.Float `json:"kernel_median"`
 	KernelGroups  int           `json:"kernel_groups"`
@@ -164,7 +165,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
 	for _, h := range res.History {
-		out.History = append(out.History, historyEntry{h.Iter, jsonnum.Float(h.TrainRMSE), jsonnum.Float(h.W1Sum), h.ActiveWeights, jsonnum.Float(h.KernelMedian), h.KernelGroups, jsonnum.Float(h.KSD)})
+		out.History = append(out.History, historyEntry{h.Iter, jsonnum.Float(h.TrainRMSE), jsonnum.Float(h.W1Sum), jsonnum.Float(h.W1InRange), h.ActiveWeights, jsonnum.Float(h.KernelMedian), h.KernelGroups, jsonnum.Float(h.KSD)})
 	}
 	return out
 }

@@ -1,0 +1,146 @@
+package figures
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// SteinAblation is one run of a two-dimensional Stein flow for
+// [SteinAblations]: its label and its particles (each of two coordinates)
+// at the start and at the end.
+type SteinAblation struct {
+	Label      string
+	Start, End [][]float64
+}
+
+// SteinAblations is the teaching figure "stein_ablations" (notebook 01's
+// SVGD written from scratch), not one of the paper's: one panel per run,
+// its particles at the start (light grey) and at the end (blue, the
+// particle's number beside it when there are a few) over the 1σ and 2σ
+// ellipses of the Gaussian target N(mean, cov) in the (θ₁, θ₂) plane, with
+// its mode marked. All panels share their axis ranges, so the runs compare
+// at a glance; three panels to a row. The figure reports an error when
+// there is no run, when the target is not a two-dimensional Gaussian with
+// a positive definite covariance, or when a particle is not two finite
+// coordinates.
+func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Figure {
+	const (
+		name    = "stein_ablations"
+		perRow  = 3
+		panelCm = 8.0
+	)
+	ell, err := ellipses(mean, cov)
+	if err != nil {
+		return failed(name, err)
+	}
+	if len(runs) == 0 {
+		return failed(name, errors.New("no runs"))
+	}
+	xs, ys := append(xsOf(ell[1]), mean[0]), append(ysOf(ell[1]), mean[1])
+	for _, r := range runs {
+		for _, set := range [][][]float64{r.Start, r.End} {
+			pts, err := plane2(set)
+			if err != nil {
+				return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
+			}
+			xs, ys = append(xs, xsOf(pts)...), append(ys, ysOf(pts)...)
+		}
+	}
+	x0, x1 := paddedRange(xs, 0.05)
+	y0, y1 := paddedRange(ys, 0.05)
+	cols := min(perRow, len(runs))
+	rows := (len(runs) + cols - 1) / cols
+	panels := make([][]*plot.Plot, rows)
+	for r := range panels {
+		panels[r] = make([]*plot.Plot, cols)
+	}
+	startSty, endSty := particleStyle(lightGrey), particleStyle(blue)
+	ellSty := []draw.LineStyle{
+		{Color: contourGrey(0.7), Width: vg.Points(1.2)},
+		{Color: contourGrey(0.4), Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}},
+	}
+	modeSty := marker(black, boldCross{width: vg.Points(2)})
+	for i, r := range runs {
+		row, col := i/cols, i%cols
+		xlabel, ylabel := "", ""
+		if row == rows-1 || i+cols >= len(runs) {
+			xlabel = "θ₁"
+		}
+		if col == 0 {
+			ylabel = "θ₂"
+		}
+		p := newPanel(fmt.Sprintf("%s %s", panelTag(i), r.Label), xlabel, ylabel)
+		for k, e := range ell {
+			addFlat(p, line(e, ellSty[k]))
+		}
+		start, _ := plane2(r.Start)
+		end, _ := plane2(r.End)
+		addFlat(p, points(start, startSty), points(end, endSty))
+		if len(end) <= 5 {
+			addFlat(p, particleNumbers(end))
+		}
+		addFlat(p, points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
+		setRange(&p.X, x0, x1)
+		setRange(&p.Y, y0, y1)
+		panels[row][col] = p
+	}
+	leg := newLegend()
+	leg.Add("particles at the start", glyphThumb{startSty})
+	leg.Add("particles at the end", glyphThumb{endSty})
+	leg.Add("target: 1σ ellipse", lineThumb{ellSty[0]})
+	leg.Add("target: 2σ ellipse", lineThumb{ellSty[1]})
+	leg.Add("target's mode", glyphThumb{modeSty})
+	return &Figure{
+		Name:   name,
+		Panels: panels,
+		Legend: leg,
+		Width:  vg.Length(panelCm*float64(cols)+6) * vg.Centimeter,
+		Height: vg.Length(panelCm*float64(rows)+1) * vg.Centimeter,
+	}
+}
+
+// plane2 is a set of two-dimensional particles as points; an error when a
+// particle has not two finite coordinates.
+func plane2(set [][]float64) (plotter.XYs, error) {
+	out := make(plotter.XYs, len(set))
+	for a, th := range set {
+		if len(th) != 2 || math.IsNaN(th[0]+th[1]) || math.IsInf(th[0]+th[1], 0) {
+			return nil, fmt.Errorf("particle %d is %v: want two finite coordinates", a+1, th)
+		}
+		out[a] = plotter.XY{X: th[0], Y: th[1]}
+	}
+	return out, nil
+}
+
+// ellipses are the 1σ and 2σ ellipses of N(mean, cov), as closed lines:
+// mean + k L (cos t, sin t) with L the Cholesky factor of cov.
+func ellipses(mean []float64, cov [2][2]float64) ([2]plotter.XYs, error) {
+	var out [2]plotter.XYs
+	if len(mean) != 2 || math.IsNaN(mean[0]+mean[1]) || math.IsInf(mean[0]+mean[1], 0) {
+		return out, fmt.Errorf("target mean %v: want two finite coordinates", mean)
+	}
+	a := cov[0][0]
+	det := cov[0][0]*cov[1][1] - cov[0][1]*cov[1][0]
+	if !(a > 0 && det > 0) || cov[0][1] != cov[1][0] {
+		return out, fmt.Errorf("target covariance %v is not symmetric positive definite", cov)
+	}
+	l11, l21 := math.Sqrt(a), cov[1][0]/math.Sqrt(a)
+	l22 := math.Sqrt(cov[1][1] - l21*l21)
+	const n = 120
+	for k := range out {
+		s := float64(k + 1)
+		out[k] = make(plotter.XYs, n+1)
+		for i := range out[k] {
+			t := 2 * math.Pi * float64(i) / n
+			c, sn := math.Cos(t), math.Sin(t)
+			out[k][i] = plotter.XY{X: mean[0] + s*l11*c, Y: mean[1] + s*(l21*c+l22*sn)}
+		}
+	}
+	return out, nil
+}

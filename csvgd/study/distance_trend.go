@@ -1,0 +1,47 @@
+package study
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// DistanceTrend is how the inter-particle distances of eq. (distances)
+// move over a run's history: the mean distance at the first record, at
+// the record where it is largest and at the last, and the last record's
+// closest pair.
+type DistanceTrend struct {
+	First, Peak, Last  float64 // mean distance over the pairs
+	PeakIter, LastIter int
+	Closest            float64 // the last record's smallest distance between two particles
+}
+
+// DistanceTrendOf reads the trend from the distance matrices of history
+// (each record's Distances); an error when a record has none.
+func DistanceTrendOf(history []train.Record) (DistanceTrend, error) {
+	var t DistanceTrend
+	if len(history) == 0 {
+		return t, fmt.Errorf("study: no history")
+	}
+	means := make([]float64, len(history))
+	for i, r := range history {
+		if len(r.Distances) < 2 {
+			return t, fmt.Errorf("study: the record at iteration %d has no distance matrix", r.Iter)
+		}
+		means[i] = metrics.MeanOfDistances(r.Distances)
+	}
+	last := history[len(history)-1]
+	peak := argmax(means)
+	t.First, t.Peak, t.Last = means[0], means[peak], means[len(means)-1]
+	t.PeakIter, t.LastIter = history[peak].Iter, last.Iter
+	t.Closest = slices.Min(pairValues(last.Distances))
+	return t, nil
+}
+
+// String is the trend as the notebooks print it.
+func (t DistanceTrend) String() string {
+	return fmt.Sprintf("mean distance between particles %.3g at the start, largest %.3g at iteration %d, %.3g at iteration %d; closest pair at the end %.3g",
+		t.First, t.Peak, t.PeakIter, t.Last, t.LastIter, t.Closest)
+}

@@ -1,0 +1,156 @@
+package study
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// Verdict is how a claim of the paper fares against this project's runs.
+type Verdict int
+
+// The verdicts of a [Check].
+const (
+	Holds       Verdict = iota // the runs show what the paper states
+	HoldsPartly                // they show part of it (one measure, or some of the cases)
+	DoesNotHold                // they show otherwise
+)
+
+// String is the verdict as the scorecards print it.
+func (v Verdict) String() string {
+	switch v {
+	case Holds:
+		return "holds"
+	case HoldsPartly:
+		return "holds in part"
+	case DoesNotHold:
+		return "does not hold"
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// Claim is a statement of the paper that this project's runs can test:
+// the paper's words, where they stand, and the test that decides the
+// verdict, with its thresholds.
+type Claim struct {
+	Section string // the notebook's section of the paper: "5.1-5.3", "5.4", "5.5" or "5.6"
+	Source  string // where in the paper, e.g. "Sec. 5.4, on Fig. graph_condense_speedup"
+	Quote   string // the paper's words
+	Test    string // how the runs decide it
+}
+
+// Check is a claim with its verdict and the reproduced numbers behind it.
+type Check struct {
+	Claim
+	Verdict  Verdict
+	Evidence string // the reproduced numbers, as the scorecard prints them
+}
+
+// claimCheck is a claim with the function that checks it on the runs of
+// a store.
+type claimCheck struct {
+	Claim
+	check func(s *Store) (Verdict, string, error)
+}
+
+// ScorecardSections are the sections of the paper that have a scorecard,
+// in order: the notebooks 03 to 06.
+var ScorecardSections = []string{"5.1-5.3", "5.4", "5.5", "5.6"}
+
+// Claims are the paper's claims that the scorecard of section checks, in
+// the paper's order (all sections when section is "").
+func Claims(section string) []Claim {
+	var out []Claim
+	for _, c := range paperClaims {
+		if section == "" || c.Section == section {
+			out = append(out, c.Claim)
+		}
+	}
+	return out
+}
+
+// Scorecard checks the claims of the paper's section (one of
+// ScorecardSections) against the runs of s (cached, or trained now).
+func Scorecard(s *Store, section string) ([]Check, error) {
+	var out []Check
+	for _, c := range paperClaims {
+		if c.Section != section {
+			continue
+		}
+		v, ev, err := c.check(s)
+		if err != nil {
+			return nil, fmt.Errorf("study: scorecard of Sec. %s, claim %q: %w", section, c.Quote, err)
+		}
+		out = append(out, Check{Claim: c.Claim, Verdict: v, Evidence: ev})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("study: no scorecard for Sec. %q (there are: %s)", section, strings.Join(ScorecardSections, ", "))
+	}
+	return out, nil
+}
+
+// ScorecardTable returns the writer of the scorecard of section as a
+// Markdown table (for the notebooks' nbutil.ShowTable): one row per claim,
+// with where the paper makes it, its words, the test, the reproduced
+// numbers and the verdict, and a line that counts the verdicts.
+func ScorecardTable(section string) func(io.Writer, *Store) error {
+	return func(w io.Writer, s *Store) error {
+		checks, err := Scorecard(s, section)
+		if err != nil {
+			return err
+		}
+		return WriteScorecard(w, checks, s.Quick)
+	}
+}
+
+// WriteScorecard writes checks as a Markdown table; quick says that the
+// runs are those of quick mode, which the table's last line then says.
+func WriteScorecard(w io.Writer, checks []Check, quick bool) error {
+	fmt.Fprintln(w, "| the paper (where) | test here | reproduced | verdict |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	count := map[Verdict]int{}
+	for _, c := range checks {
+		count[c.Verdict]++
+		fmt.Fprintf(w, "| “%s” (%s) | %s | %s | **%s** |\n", cell(c.Quote), cell(c.Source), cell(c.Test), cell(c.Evidence), c.Verdict)
+	}
+	fmt.Fprintf(w, "\n%d claims: %d hold, %d hold in part, %d do not hold.", len(checks), count[Holds], count[HoldsPartly], count[DoesNotHold])
+	if quick {
+		fmt.Fprint(w, " Quick mode: short runs, far from converged; the verdicts are those of its runs, not of the paper's settings.")
+	}
+	_, err := fmt.Fprintln(w)
+	return err
+}
+
+// cell escapes a table cell's text.
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// spread is the largest of vs over the smallest.
+func spread(vs []float64) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vs {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return hi / lo
+}
+
+// join formats vs with format, separated by ", ".
+func join(format string, vs []float64) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = fmt.Sprintf(format, v)
+	}
+	return strings.Join(s, ", ")
+}
+
+// share is the verdict of a claim that holds case by case: Holds when it
+// holds in all n cases, HoldsPartly in some, DoesNotHold in none.
+func share(held, n int) Verdict {
+	switch {
+	case held == n:
+		return Holds
+	case held > 0:
+		return HoldsPartly
+	}
+	return DoesNotHold
+}

@@ -1,0 +1,226 @@
+package study
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// fakeStore is a store whose cache holds made-up results: the scorecard's
+// checks read them as they read trained runs, so that each verdict can be
+// tested against numbers chosen to decide it.
+type fakeStore struct {
+	*Store
+	t *testing.T
+}
+
+func newFakeStore(t *testing.T) fakeStore {
+	return fakeStore{&Store{Plan: Plan{Quick: true}, Dir: t.TempDir()}, t}
+}
+
+// put caches res as the result of spec.
+func (f fakeStore) put(spec Spec, res train.Result) {
+	f.t.Helper()
+	res.Config = spec.Config
+	if res.Particles == nil {
+		res.Particles = stein.NewEnsemble(1, 1)
+	}
+	path, err := f.Path(spec)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := atomicfile.WriteJSON(path, runFile{Version: runFileVersion, Label: spec.Label, Noise: spec.Noise, Result: &res}); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// final is a result that ends with the given W1 sums and active weights
+// on a template of params parameters.
+func final(w1, w1In, active float64, params int) train.Result {
+	arch := icnn.Arch{Widths: []int{3, params/4 - 1, 1, 1}}
+	return train.Result{
+		Arch: arch, W1: metrics.PushForward{Sum: w1}, W1InRange: w1In,
+		History: []train.Record{{Iter: 0, ActiveWeights: 1020}, {Iter: 10, ActiveWeights: active}},
+		Stages:  []train.StageRecord{{TemplateParams: 1020, MsPerIter: 10, ActiveWeights: active}, {TemplateParams: arch.NumParams(), MsPerIter: 1, ActiveWeights: active}},
+	}
+}
+
+// TestScorecardVerdicts: checks decide by their stated thresholds, case by
+// case: all cases pass (holds), some do (in part), none does.
+func TestScorecardVerdicts(t *testing.T) {
+	f := newFakeStore(t)
+	with, without := f.SpeedupRuns()
+	for i := range with {
+		// in range cSVGD at most 1.1 x SVGD's everywhere; over the whole path only for the first two alphas
+		whole := 1.5
+		if i < 2 {
+			whole = 1.05
+		}
+		f.put(with[i], final(whole*100, 40, 20, 60))
+		f.put(without[i], final(100, 40, 45, 1020))
+	}
+	for _, c := range []struct {
+		check func(*Store) (Verdict, string, error)
+		want  Verdict
+		in    string
+	}{
+		{checkNoLoss, HoldsPartly, "whole path 1.05, 1.05, 1.50"},
+		{checkFewerWeights, Holds, "α = 0.25: 20.0 against 45.0"},
+	} {
+		v, ev, err := c.check(f.Store)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != c.want || !strings.Contains(ev, c.in) {
+			t.Errorf("verdict %v with %q, want %v with %q", v, ev, c.want, c.in)
+		}
+	}
+
+	// counts: within a factor 1.5 of the paper's for all but alpha = 2
+	for i, spec := range f.ConvergencePriorsRuns() {
+		count := 1.2 * PaperActiveWeights[i]
+		if PaperAlphas[i] == 2 {
+			count = 2 * PaperActiveWeights[i]
+		}
+		f.put(spec, final(100, 40, count, 60))
+	}
+	if v, ev, err := checkCounts(f.Store); err != nil || v != HoldsPartly {
+		t.Errorf("counts: %v, %q, %v: want in part", v, ev, err)
+	}
+	if v, _, err := checkCountsOrdered(f.Store); err != nil || v != Holds {
+		t.Errorf("ordered counts: %v, %v: want holds", v, err)
+	}
+
+	// noise: W1 exactly linear in the noise inside the range, falling over the whole path
+	for i, spec := range f.ConvergenceNoiseRuns() {
+		n := PaperNoiseLevels[i]
+		f.put(spec, final(600-1000*n, 20+300*n, 20, 60))
+	}
+	v, ev, err := checkLinearNoise(f.Store)
+	if err != nil || v != HoldsPartly || !strings.Contains(ev, "R² 1.00, rising") || !strings.Contains(ev, "not rising") {
+		t.Errorf("linear noise: %v, %q, %v: want in part, linear in range", v, ev, err)
+	}
+
+	// the adaptive schedule: reverted at every noise level but the last
+	_, adaptive := f.AdaptiveRuns()
+	for j, spec := range adaptive {
+		r := final(100, 40, 15, 30)
+		r.Stages = []train.StageRecord{{Lambda: 0.01, CondensedTo: []int{3, 4, 3, 1}}, {Lambda: 0.02, CondensedTo: []int{3, 4, 3, 1}, ErrorRose: j < 3}, {Lambda: 0.01}}
+		f.put(spec, r)
+	}
+	if v, ev, err := checkSchedule(f.Store); err != nil || v != HoldsPartly || !strings.Contains(ev, "20%: λ up to 0.02, error never rose") {
+		t.Errorf("schedule: %v, %q, %v: want in part", v, ev, err)
+	}
+}
+
+// TestClaims: every claim belongs to a section with a scorecard and has
+// its source, words and test; every section has claims; an unknown
+// section is an error that names the known ones.
+func TestClaims(t *testing.T) {
+	for _, c := range Claims("") {
+		if !slices.Contains(ScorecardSections, c.Section) || c.Source == "" || c.Quote == "" || c.Test == "" {
+			t.Errorf("claim %+v", c)
+		}
+	}
+	for _, sec := range ScorecardSections {
+		if len(Claims(sec)) < 3 {
+			t.Errorf("Sec. %s has %d claims", sec, len(Claims(sec)))
+		}
+	}
+	if _, err := Scorecard(newFakeStore(t).Store, "4.2"); err == nil || !strings.Contains(err.Error(), "5.4") {
+		t.Errorf("unknown section: %v", err)
+	}
+}
+
+// TestWriteScorecard: one row per check with its verdict, pipes escaped,
+// the count of verdicts, and quick mode said.
+func TestWriteScorecard(t *testing.T) {
+	var b strings.Builder
+	checks := []Check{
+		{Claim{"5.4", "Sec. 5.4", "a | b", "t"}, Holds, "1 | 2"},
+		{Claim{"5.4", "Sec. 5.4", "c", "t"}, DoesNotHold, "3"},
+	}
+	if err := WriteScorecard(&b, checks, true); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "2 claims: 1 hold, 0 hold in part, 1 do not hold.", "Quick mode"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("scorecard lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestLineFit: a line's slope and R² = 1; noise lowers R²; constant data
+// give 0.
+func TestLineFit(t *testing.T) {
+	if s, r2 := lineFit([]float64{0, 1, 2}, []float64{1, 3, 5}); math.Abs(s-2) > 1e-12 || math.Abs(r2-1) > 1e-12 {
+		t.Errorf("slope %v, R² %v", s, r2)
+	}
+	if _, r2 := lineFit([]float64{0, 1, 2, 3}, []float64{0, 2, 1, 3}); !(r2 > 0.5 && r2 < 0.9) {
+		t.Errorf("R² %v of scattered points", r2)
+	}
+	if s, r2 := lineFit([]float64{0, 1}, []float64{2, 2}); s != 0 || r2 != 0 {
+		t.Errorf("constant: %v, %v", s, r2)
+	}
+	if got := percents([]float64{0, 0.05, 0.2}); got != "0, 5 and 20%" {
+		t.Errorf("percents: %q", got)
+	}
+}
+
+// TestDistanceTrend: the mean distance at the start, its peak and the end,
+// and the closest pair at the end, from made-up distance matrices; a
+// record without one is an error.
+func TestDistanceTrend(t *testing.T) {
+	m := func(d01, d02, d12 float64) [][]float64 {
+		return [][]float64{{0, d01, d02}, {d01, 0, d12}, {d02, d12, 0}}
+	}
+	h := []train.Record{{Iter: 0, Distances: m(3, 3, 3)}, {Iter: 5, Distances: m(6, 9, 9)}, {Iter: 9, Distances: m(1, 4, 4)}}
+	got, err := DistanceTrendOf(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DistanceTrend{First: 3, Peak: 8, Last: 3, PeakIter: 5, LastIter: 9, Closest: 1}
+	if got != want {
+		t.Errorf("trend %+v, want %+v", got, want)
+	}
+	if _, err := DistanceTrendOf([]train.Record{{Iter: 3}}); err == nil {
+		t.Error("a record without distances accepted")
+	}
+}
+
+// TestNoiseAndEnsembleTables: the noise table states the rise of the
+// in-range W1 per percentage point between the noise levels; the ensemble
+// table has a row per size with 1/(N+1) beside the median kernel value.
+func TestNoiseAndEnsembleTables(t *testing.T) {
+	f := newFakeStore(t)
+	for i, spec := range f.ConvergenceNoiseRuns() {
+		f.put(spec, final(500, 20+[]float64{0, 5, 15, 45}[i], 20, 60))
+	}
+	var b strings.Builder
+	if err := NoiseTable(&b, f.Store); err != nil {
+		t.Fatal(err)
+	}
+	if want := "rises per percentage point of noise by 1.00 from 0 to 5%, 2.00 from 5 to 10%, 3.00 from 10 to 20%."; !strings.Contains(b.String(), want) {
+		t.Errorf("noise table:\n%s\nwant %q", b.String(), want)
+	}
+	for _, spec := range f.ConvergenceEnsembleRuns() {
+		r := final(500, 40, 20, 60)
+		r.History[1].KernelMedian, r.History[1].KernelGroups = 1/float64(spec.Config.Particles+1), 1
+		f.put(spec, r)
+	}
+	b.Reset()
+	if err := EnsembleTable(&b, f.Store); err != nil {
+		t.Fatal(err)
+	}
+	if rows := strings.Count(b.String(), "\n| "); rows != len(f.EnsembleSizes()) || !strings.Contains(b.String(), "| 0.0909 (0.0909) |") {
+		t.Errorf("ensemble table:\n%s", b.String())
+	}
+}
