@@ -17,7 +17,7 @@ import (
 
 // Options are the bootstrap's settings.
 type Options struct {
-	Bootstrap int    // replicates of the 90% intervals (>= 100)
+	Bootstrap int    // stand-in ensembles of the band ratios and bootstrap replicates of the distances (>= 100)
 	Seed      uint64 // every resample derives from it
 	Workers   int    // replicates computed at once (0: one per CPU); the result does not depend on it
 }
@@ -53,24 +53,28 @@ type Result struct {
 	ReferenceDraws int `json:"reference_draws"` // R
 	Entries        int `json:"entries"`         // non-zero stress components at the test points inside the training range
 	InRangePoints  int `json:"in_range_points"` // test points inside the training range
-	// Band90Ratio and Band50Ratio are the Stein ensemble's mean central
-	// band widths over those of N reference draws (the mean over every
-	// subsample of N of the R draws).
+	// Band90Ratio and Band50Ratio are the Stein ensemble's summed central
+	// band widths over the median of those of N reference draws (over
+	// Options.Bootstrap subsamples of N of the R draws).
 	Band90Ratio Estimate `json:"band90_ratio"`
 	Band50Ratio Estimate `json:"band50_ratio"`
 	// Band90RatioAll and Band50RatioAll are over the band widths of all R
 	// draws.
 	Band90RatioAll Estimate `json:"band90_ratio_all"`
 	Band50RatioAll Estimate `json:"band50_ratio_all"`
-	// Band90Stein and Band90Reference are the mean widths behind
-	// Band90Ratio (the reference's over subsamples of N); likewise at 50%.
+	// Band90Stein, Band90Reference and Band90All are the mean widths over
+	// the entries behind the ratios: the Stein ensemble's, that of N
+	// reference draws (the subsamples' median) and that of all draws;
+	// likewise at 50%.
 	Band90Stein     float64 `json:"band90_stein"`
 	Band90Reference float64 `json:"band90_reference"`
+	Band90All       float64 `json:"band90_all"`
 	Band50Stein     float64 `json:"band50_stein"`
 	Band50Reference float64 `json:"band50_reference"`
+	Band50All       float64 `json:"band50_all"`
 	// W1InRange is the Wasserstein-1 distance between the two
-	// push-forwards summed over the components and the test points inside
-	// the training range; W1Central90InRange between their central 90%.
+	// push-forwards summed over the entries; W1Central90InRange between
+	// their central 90%.
 	W1InRange          Estimate `json:"w1_in_range"`
 	W1Central90InRange Estimate `json:"w1_central90_in_range"`
 	Bootstrap          int      `json:"bootstrap"`
@@ -79,13 +83,6 @@ type Result struct {
 	// [Ensembles] (nil from [Predictions]).
 	Weights *ZeroWeights `json:"constrained_weights,omitempty"`
 }
-
-// The numbers of a comparison, in the order of their replicates.
-const (
-	band90, band50, band90All, band50All, w1, w1Central90, numStats = 0, 1, 2, 3, 4, 5, 6
-)
-
-var statNames = [numStats]string{"band90_ratio", "band50_ratio", "band90_ratio_all", "band50_ratio_all", "w1_in_range", "w1_central90_in_range"}
 
 // Predictions compares the Stein ensemble's predictions stein with the
 // reference draws' ref, both [member][test point][6] at the test points
@@ -100,28 +97,47 @@ func Predictions(stein, ref [][][6]float64, test []hyperelastic.Sample, o Option
 	if err != nil {
 		return nil, fmt.Errorf("compare: %w", err)
 	}
-	est := p.estimate()
-	reps := p.replicates(o)
-	r := &Result{
-		Members: p.n, ReferenceDraws: p.r, Entries: len(p.bands), InRangePoints: len(p.dists) / 6,
-		Band90Stein: p.widths.stein90, Band90Reference: p.widths.ref90, Band50Stein: p.widths.stein50, Band50Reference: p.widths.ref50,
-		Bootstrap: o.Bootstrap, Seed: o.Seed,
+	sub := p.subsamples(o)
+	boot := p.replicates(o)
+	r := &Result{Members: p.n, ReferenceDraws: p.r, Entries: len(p.entries), InRangePoints: p.points, Bootstrap: o.Bootstrap, Seed: o.Seed}
+	e := float64(len(p.entries))
+	for i, lv := range []struct {
+		ratio, all           *Estimate
+		stein, ref, allWidth *float64
+	}{
+		{&r.Band90Ratio, &r.Band90RatioAll, &r.Band90Stein, &r.Band90Reference, &r.Band90All},
+		{&r.Band50Ratio, &r.Band50RatioAll, &r.Band50Stein, &r.Band50Reference, &r.Band50All},
+	} {
+		stein, all := p.steinWidths[i], p.allWidths[i]
+		widths := make([]float64, len(sub))
+		for b, w := range sub {
+			widths[b] = w[i]
+		}
+		slices.Sort(widths)
+		med := quantileSorted(widths, 0.5)
+		*lv.stein, *lv.ref, *lv.allWidth = stein/e, med/e, all/e
+		*lv.ratio = pivotInterval(stein/med, widths, med)
+		*lv.all = pivotInterval(stein/all, widths, med)
 	}
-	for i, dst := range []*Estimate{&r.Band90Ratio, &r.Band50Ratio, &r.Band90RatioAll, &r.Band50RatioAll, &r.W1InRange, &r.W1Central90InRange} {
-		col := make([]float64, len(reps))
-		for b, s := range reps {
-			col[b] = s[i]
-		}
-		if i < w1 {
-			*dst = pivotInterval(est[i], col)
-		} else {
-			*dst = biasCorrected(est[i], col)
-		}
-		if !finite(dst.Estimate, dst.Lo, dst.Hi) {
-			return nil, fmt.Errorf("compare: %s is not finite (%v): a band of the reference has width 0", statNames[i], *dst)
+	d, dc := p.distances(nil, nil)
+	r.W1InRange = biasCorrected(d, column0(boot, 0))
+	r.W1Central90InRange = biasCorrected(dc, column0(boot, 1))
+	for name, v := range map[string]Estimate{"band90_ratio": r.Band90Ratio, "band50_ratio": r.Band50Ratio, "band90_ratio_all": r.Band90RatioAll,
+		"band50_ratio_all": r.Band50RatioAll, "w1_in_range": r.W1InRange, "w1_central90_in_range": r.W1Central90InRange} {
+		if !finite(v.Estimate, v.Lo, v.Hi) {
+			return nil, fmt.Errorf("compare: %s is not finite (%v): the reference's bands have width 0", name, v)
 		}
 	}
 	return r, nil
+}
+
+// column0 is entry k of every replicate.
+func column0(reps [][2]float64, k int) []float64 {
+	out := make([]float64, len(reps))
+	for b, r := range reps {
+		out[b] = r[k]
+	}
+	return out
 }
 
 // finite reports whether every value is finite.
@@ -134,13 +150,14 @@ func finite(vs ...float64) bool {
 	return true
 }
 
-// problem is a comparison laid out for the bootstrap: one column per
-// band entry and per distance entry, for each ensemble.
+// problem is a comparison laid out for the resampling: for every entry
+// a column of the Stein members' values and one of the reference draws',
+// and the Stein ensemble's and all draws' summed band widths (index 0:
+// 90%, 1: 50%).
 type problem struct {
-	n, r         int
-	bands, dists [][2]column // [entry]{stein, reference}
-	w90, w50     []float64   // subsample band weights over the R draws
-	widths       struct{ stein90, ref90, stein50, ref50 float64 }
+	n, r, points           int
+	entries                [][2]column // [entry]{stein, reference}
+	steinWidths, allWidths [2]float64
 }
 
 func newProblem(stein, ref [][][6]float64, test []hyperelastic.Sample) (*problem, error) {
@@ -158,21 +175,17 @@ func newProblem(stein, ref [][][6]float64, test []hyperelastic.Sample) (*problem
 		return nil, fmt.Errorf("%d reference draws for %d Stein members: need at least as many draws as members", r, n)
 	}
 	entries := calibration.Entries(test)
-	in := hyperelastic.WithinRange(test, hyperelastic.TrainingDelta)
 	if len(entries) == 0 {
 		return nil, errors.New("no non-zero stress component at a test point inside the training range")
 	}
-	p := &problem{n: n, r: r, w90: bandWeights(r, n, 0.9), w50: bandWeights(r, n, 0.5)}
-	pair := func(m, k int) [2]column {
-		return [2]column{newColumn(values(stein, m, k)), newColumn(values(ref, m, k))}
-	}
+	p := &problem{n: n, r: r, points: len(hyperelastic.WithinRange(test, hyperelastic.TrainingDelta))}
 	for _, e := range entries {
-		p.bands = append(p.bands, pair(e.Point, e.Component))
-	}
-	for _, m := range in {
-		for k := range 6 {
-			p.dists = append(p.dists, pair(m, k))
-		}
+		c := [2]column{newColumn(values(stein, e.Point, e.Component)), newColumn(values(ref, e.Point, e.Component))}
+		p.entries = append(p.entries, c)
+		s90, s50 := c[0].bandWidths(nil, n)
+		a90, a50 := c[1].bandWidths(nil, r)
+		p.steinWidths[0], p.steinWidths[1] = p.steinWidths[0]+s90, p.steinWidths[1]+s50
+		p.allWidths[0], p.allWidths[1] = p.allWidths[0]+a90, p.allWidths[1]+a50
 	}
 	return p, nil
 }
@@ -204,67 +217,48 @@ func values(pred [][][6]float64, m, k int) []float64 {
 	return out
 }
 
-// estimate computes the numbers of the ensembles themselves and keeps
-// the mean widths.
-func (p *problem) estimate() [numStats]float64 {
-	var s90, s50, r90, r50, a90, a50 float64
-	for _, b := range p.bands {
-		w90, w50 := b[0].bandWidths(nil, p.n)
-		s90, s50 = s90+w90, s50+w50
-		w90, w50 = b[1].weighted(nil, p.w90, p.w50)
-		r90, r50 = r90+w90, r50+w50
-		w90, w50 = b[1].bandWidths(nil, p.r)
-		a90, a50 = a90+w90, a50+w50
-	}
-	e := float64(len(p.bands))
-	p.widths.stein90, p.widths.ref90, p.widths.stein50, p.widths.ref50 = s90/e, r90/e, s50/e, r50/e
-	d, dc := p.distances(nil, nil)
-	return [numStats]float64{s90 / r90, s50 / r50, s90 / a90, s50 / a50, d, dc}
+// subsamples are the summed 90% and 50% band widths of o.Bootstrap
+// stand-in ensembles, each N of the R reference draws picked without
+// replacement from its own PCG stream ([nuts.ChainSeed] of o.Seed and its
+// index): the spread of the bands of ensembles that are N posterior draws.
+func (p *problem) subsamples(o Options) [][2]float64 {
+	return parallel(o, func(rng *rand.Rand, s *scratch) [2]float64 {
+		clear(s.in)
+		for _, m := range rng.Perm(p.r)[:p.n] {
+			s.in[m] = true
+		}
+		var w [2]float64
+		for _, c := range p.entries {
+			w90, w50 := c[1].subsetWidths(s.in, p.n)
+			w[0], w[1] = w[0]+w90, w[1]+w50
+		}
+		return w
+	}, p)
 }
 
-// replicate computes replicate b of the numbers from its own PCG stream
-// ([nuts.ChainSeed] of seed and b): the band ratios of a stand-in ensemble of N draws picked
-// from the reference (without replacement) against the reference
-// resampled with replacement, and the distances between both ensembles
-// resampled with replacement. The scratch slices are the caller's.
-func (p *problem) replicate(seed uint64, b int, cs, cr []int32, in []bool) [numStats]float64 {
-	rng := rand.New(rand.NewPCG(nuts.ChainSeed(seed, b)))
-	resample(rng, cs)
-	resample(rng, cr)
-	clear(in)
-	for _, m := range rng.Perm(p.r)[:p.n] {
-		in[m] = true
-	}
-	var s90, s50, r90, r50, a90, a50 float64
-	for _, b := range p.bands {
-		w90, w50 := b[1].subsetWidths(in, p.n)
-		s90, s50 = s90+w90, s50+w50
-		w90, w50 = b[1].weighted(cr, p.w90, p.w50)
-		r90, r50 = r90+w90, r50+w50
-		w90, w50 = b[1].bandWidths(cr, p.r)
-		a90, a50 = a90+w90, a50+w50
-	}
-	d, dc := p.distances(cs, cr)
-	return [numStats]float64{s90 / r90, s50 / r50, s90 / a90, s50 / a50, d, dc}
+// replicates are o.Bootstrap bootstrap replicates of the distances, each
+// resampling both ensembles' members with replacement from its own PCG
+// stream.
+func (p *problem) replicates(o Options) [][2]float64 {
+	return parallel(o, func(rng *rand.Rand, s *scratch) [2]float64 {
+		resample(rng, s.cs)
+		resample(rng, s.cr)
+		d, dc := p.distances(s.cs, s.cr)
+		return [2]float64{d, dc}
+	}, p)
 }
 
-// distances are the W1 and central-90% W1 between the members drawn cs
-// and cr times (nil: once each), summed over the distance entries.
-func (p *problem) distances(cs, cr []int32) (d, dc float64) {
-	var va, ca, vb, cb []float64
-	for _, e := range p.dists {
-		va, ca = e[0].steps(cs, p.n, va, ca)
-		vb, cb = e[1].steps(cr, p.r, vb, cb)
-		d += quantileDistance(va, ca, vb, cb, 0)
-		dc += quantileDistance(va, ca, vb, cb, 0.05)
-	}
-	return d, dc
+// scratch is one worker's buffers.
+type scratch struct {
+	cs, cr []int32
+	in     []bool
 }
 
-// replicates computes o.Bootstrap replicates on o.Workers goroutines;
-// each depends on its index only.
-func (p *problem) replicates(o Options) [][numStats]float64 {
-	out := make([][numStats]float64, o.Bootstrap)
+// parallel computes f for the indices 0..o.Bootstrap-1 on o.Workers
+// goroutines, index b with the PCG stream nuts.ChainSeed(o.Seed, b), so
+// that the result does not depend on the scheduling.
+func parallel(o Options, f func(*rand.Rand, *scratch) [2]float64, p *problem) [][2]float64 {
+	out := make([][2]float64, o.Bootstrap)
 	workers := o.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -273,9 +267,9 @@ func (p *problem) replicates(o Options) [][numStats]float64 {
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			cs, cr, in := make([]int32, p.n), make([]int32, p.r), make([]bool, p.r)
+			s := &scratch{cs: make([]int32, p.n), cr: make([]int32, p.r), in: make([]bool, p.r)}
 			for b := range jobs {
-				out[b] = p.replicate(o.Seed, b, cs, cr, in)
+				out[b] = f(rand.New(rand.NewPCG(nuts.ChainSeed(o.Seed, b))), s)
 			}
 		})
 	}
@@ -287,6 +281,19 @@ func (p *problem) replicates(o Options) [][numStats]float64 {
 	return out
 }
 
+// distances are the W1 and central-90% W1 between the members drawn cs
+// and cr times (nil: once each), summed over the entries.
+func (p *problem) distances(cs, cr []int32) (d, dc float64) {
+	var va, ca, vb, cb []float64
+	for _, e := range p.entries {
+		va, ca = e[0].steps(cs, p.n, va, ca)
+		vb, cb = e[1].steps(cr, p.r, vb, cb)
+		d += quantileDistance(va, ca, vb, cb, 0)
+		dc += quantileDistance(va, ca, vb, cb, 0.05)
+	}
+	return d, dc
+}
+
 // resample sets count to the multiplicities of len(count) draws with
 // replacement from len(count) members.
 func resample(rng *rand.Rand, count []int32) {
@@ -296,18 +303,15 @@ func resample(rng *rand.Rand, count []int32) {
 	}
 }
 
-// pivotInterval is the 90% interval of a ratio est whose replicates reps
-// are those of ensembles that are N posterior draws: if the Stein
-// ensemble's band is rho times theirs, est/rho is distributed like
-// reps/mean(reps), so rho lies in [est m/q95, est m/q05] with m the
-// replicates' mean and q their type-7 quantiles.
-func pivotInterval(est float64, reps []float64) Estimate {
-	var m float64
-	for _, v := range reps {
-		m += v / float64(len(reps))
-	}
-	s := slices.Sorted(slices.Values(reps))
-	return Estimate{Estimate: est, Lo: est * m / quantileSorted(s, 0.95), Hi: est * m / quantileSorted(s, 0.05)}
+// pivotInterval is the 90% interval of the ratio est = W_S / X, with W_S
+// the Stein ensemble's summed band width, from the sorted summed widths
+// of the stand-in ensembles of N posterior draws and their median med: if
+// the Stein ensemble's band is rho times that of N posterior draws,
+// W_S / (rho med) is distributed like widths / med, so est / rho is too,
+// and rho lies in [est med / q95, est med / q05] with q the type-7
+// quantiles of the widths.
+func pivotInterval(est float64, widths []float64, med float64) Estimate {
+	return Estimate{Estimate: est, Lo: est * med / quantileSorted(widths, 0.95), Hi: est * med / quantileSorted(widths, 0.05)}
 }
 
 // biasCorrected is the bias-corrected percentile interval at 90% of the

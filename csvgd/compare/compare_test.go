@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,10 +44,11 @@ func members(test []hyperelastic.Sample, n int, scale float64, seed uint64) [][]
 
 // TestBandRatioIsUnbiasedForPosteriorDraws: when the "Stein ensemble" is
 // N independent draws of the reference's own distribution, the ratio to
-// subsamples of N draws scatters around 1 at every N and its 90% interval
-// covers 1 in 78-99% of 100 repetitions at N = 10, while the ratio to all draws
-// sits at the small-sample bias of the type-7 band (0.785 at N = 10,
-// 0.970 at N = 100, normal draws), which it must not be confused with.
+// stand-ins of N draws scatters around 1 at every N (its median over the
+// repetitions within 0.06) and its 90% interval covers 1 in 78-99% of 100
+// repetitions at N = 10, while the ratio to all draws sits at the
+// small-sample bias of the type-7 band (mean 0.785 at N = 10, 0.970 at
+// N = 100, normal draws), which it must not be confused with.
 func TestBandRatioIsUnbiasedForPosteriorDraws(t *testing.T) {
 	if testing.Short() {
 		t.Skip("130 comparisons with bootstrap: seconds")
@@ -58,7 +60,8 @@ func TestBandRatioIsUnbiasedForPosteriorDraws(t *testing.T) {
 		allBias  float64
 		coverage bool
 	}{{10, 100, 0.785, true}, {100, 30, 0.970, false}} {
-		var mean, meanAll float64
+		var ratios []float64
+		var meanAll float64
 		covered := 0
 		reps := float64(c.reps)
 		for s := range uint64(c.reps) {
@@ -66,16 +69,18 @@ func TestBandRatioIsUnbiasedForPosteriorDraws(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mean += r.Band90Ratio.Estimate / reps
+			ratios = append(ratios, r.Band90Ratio.Estimate)
 			meanAll += r.Band90RatioAll.Estimate / reps
 			if r.Band90Ratio.Lo <= 1 && 1 <= r.Band90Ratio.Hi {
 				covered++
 			}
 		}
 		share := float64(covered) / reps
-		t.Logf("N = %d: mean band90_ratio %.3f, band90_ratio_all %.3f, interval covers 1 in %.0f%%", c.n, mean, meanAll, 100*share)
-		if math.Abs(mean-1) > 0.05 || math.Abs(meanAll-c.allBias) > 0.05 {
-			t.Errorf("N = %d: mean ratio %.3f (want 1 +- 0.05), to all draws %.3f (want %.3f +- 0.05)", c.n, mean, meanAll, c.allBias)
+		slices.Sort(ratios)
+		med := ratios[len(ratios)/2]
+		t.Logf("N = %d: median band90_ratio %.3f, mean band90_ratio_all %.3f, interval covers 1 in %.0f%%", c.n, med, meanAll, 100*share)
+		if math.Abs(med-1) > 0.06 || math.Abs(meanAll-c.allBias) > 0.05 {
+			t.Errorf("N = %d: median ratio %.3f (want 1 +- 0.06), mean ratio to all draws %.3f (want %.3f +- 0.05)", c.n, med, meanAll, c.allBias)
 		}
 		if c.coverage && (share < 0.78 || share > 0.99) {
 			t.Errorf("N = %d: the 90%% interval covers 1 in %.0f%% of the repetitions, want 78-99%%", c.n, 100*share)
@@ -156,5 +161,37 @@ func TestPredictionsRefusesBadInput(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("error %v, want one with %q", err, c.want)
 		}
+	}
+}
+
+// TestBandRatioIgnoresAFewExtremeDraws: 1% of the reference draws predict
+// stresses 1000 times too far out (as posterior draws of a network can,
+// between the training points); the band ratio to stand-ins of 10 draws
+// stays that of the rest within 10%, while the plain W1 grows by more
+// than 20 times the central one.
+func TestBandRatioIgnoresAFewExtremeDraws(t *testing.T) {
+	test := path()
+	stein, ref := members(test, 10, 1, 8), members(test, 1000, 1, 9)
+	clean, err := Predictions(stein, ref, test, Options{Bootstrap: 300, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := 0; j < len(ref); j += 100 {
+		for m := range ref[j] {
+			for k := range 3 {
+				ref[j][m][k] = test[m].STrue[k] + 1000*(ref[j][m][k]-test[m].STrue[k])
+			}
+		}
+	}
+	wild, err := Predictions(stein, ref, test, Options{Bootstrap: 300, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("clean %v, with 1%% extreme draws %v; W1 %v, central %v", clean.Band90Ratio, wild.Band90Ratio, wild.W1InRange, wild.W1Central90InRange)
+	if r := wild.Band90Ratio.Estimate / clean.Band90Ratio.Estimate; math.Abs(r-1) > 0.1 {
+		t.Errorf("band90_ratio %v with the extreme draws, %v without", wild.Band90Ratio, clean.Band90Ratio)
+	}
+	if !(wild.W1InRange.Estimate > 20*wild.W1Central90InRange.Estimate) {
+		t.Errorf("W1 %v, central %v: want the extreme draws to dominate the plain W1", wild.W1InRange, wild.W1Central90InRange)
 	}
 }

@@ -109,24 +109,6 @@ func (c column) subsetWidths(in []bool, n int) (w90, w50 float64) {
 	return p.widths()
 }
 
-// weighted is sum_j w_j v_j and sum_j u_j v_j over the positions j of
-// the sorted multiset with multiplicities count (nil: once each).
-func (c column) weighted(count []int32, w, u []float64) (sw, su float64) {
-	j := 0
-	for i, m := range c.member {
-		k := 1
-		if count != nil {
-			k = int(count[m])
-		}
-		for range k {
-			sw += w[j] * c.vals[i]
-			su += u[j] * c.vals[i]
-			j++
-		}
-	}
-	return sw, su
-}
-
 // steps is the step quantile function of the multiset: the values in
 // order with the cumulative share of the multiset at or below each.
 func (c column) steps(count []int32, n int, vals, cum []float64) ([]float64, []float64) {

@@ -62,7 +62,8 @@ func TestGaussianTurns(t *testing.T) {
 }
 
 // TestDivergenceNeverLeavesSupport: a density that is NaN beyond |x| = 1
-// with a step size of 0.5 diverges often; every draw stays inside, finite.
+// with a step size of 0.5 diverges often; every draw stays inside, finite,
+// and every divergence records where it happened: outside the support.
 func TestDivergenceNeverLeavesSupport(t *testing.T) {
 	box := func(x, g []float64) float64 {
 		if math.Abs(x[0]) > 1 {
@@ -78,6 +79,11 @@ func TestDivergenceNeverLeavesSupport(t *testing.T) {
 		tr := k.transition(&z)
 		if tr.Divergent {
 			divergent++
+			if len(tr.DivergedAt) != 1 || math.Abs(tr.DivergedAt[0]) <= 1 {
+				t.Fatalf("divergent transition %+v: diverged at %v, want a point beyond |x| = 1", tr, tr.DivergedAt)
+			}
+		} else if tr.DivergedAt != nil {
+			t.Fatalf("transition %+v records a divergence", tr)
 		}
 		if !(math.Abs(z.q[0]) <= 1) || math.IsInf(tr.Energy, 0) || math.IsNaN(tr.Energy) {
 			t.Fatalf("state %v with energy %v after %+v", z.q, tr.Energy, tr)
