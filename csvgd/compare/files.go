@@ -57,7 +57,7 @@ func Ensembles(stein, ref *ensemble.File, test []hyperelastic.Sample, o Options)
 	if err != nil {
 		return nil, err
 	}
-	r.Weights = zeroWeights(arch, stein.Particles, ref.Particles)
+	r.Weights = ZeroWeightsOf(arch, stein.Particles, ref.Particles)
 	return r, nil
 }
 
@@ -83,8 +83,9 @@ func sameTemplate(stein, ref *ensemble.File) (icnn.Arch, error) {
 	return a, nil
 }
 
-// zeroWeights counts the constrained weights at and near 0.
-func zeroWeights(arch icnn.Arch, stein, ref [][]float64) *ZeroWeights {
+// ZeroWeightsOf counts the constrained weights of the template arch at
+// and near 0 among the Stein particles stein and the reference draws ref.
+func ZeroWeightsOf(arch icnn.Arch, stein, ref [][]float64) *ZeroWeights {
 	cons := arch.Constrained()
 	per := 0
 	for _, c := range cons {

@@ -50,6 +50,16 @@ type Report struct {
 	StepSizes             []float64 // per chain, after warm-up
 	Gradients             int       // log density evaluations, warm-up included
 	Seconds               float64   // wall time of the sampler, warm-up included
+	// Drift says what keeps moving while the log density's R-hat is above
+	// 1.01: the change from the first to the second half of the kept
+	// draws, averaged over the chains, of the log-likelihood and of the log
+	// prior; and the mean 90% band width of the watched quantities over
+	// the first halves of the chains and over the second halves. Bands
+	// that agree while the log prior falls: the chains move along weights
+	// that only the prior holds, which the push-forward does not see.
+	LogLikelihoodDrift float64
+	LogPriorDrift      float64
+	Band90Halves       [2]float64
 }
 
 // Stan's thresholds, as the comparisons apply them: at most 1% of the
@@ -109,7 +119,7 @@ type Trace struct {
 // quantities of watch (the weights themselves when watch is nil), and the
 // trace of the log density and of the watched quantity with the largest
 // R-hat.
-func newReport(res *nuts.Result, c Config, seconds float64, watch func([]float64) []float64) (Report, Trace, error) {
+func newReport(post *Posterior, res *nuts.Result, c Config, seconds float64, watch func([]float64) []float64) (Report, Trace, error) {
 	s := res.Stats()
 	r := Report{
 		Chains: c.Chains, Warmup: c.Warmup, Draws: c.Draws, Overdispersed: c.Overdispersed, Accept: c.Accept, Metric: c.Metric, MaxDepth: c.MaxDepth,
@@ -133,6 +143,8 @@ func newReport(res *nuts.Result, c Config, seconds float64, watch func([]float64
 		}
 	}
 	tr.Watched = q(tr.WatchedIndex)
+	r.LogLikelihoodDrift, r.LogPriorDrift = drift(post, res, tr.LogDensity)
+	r.Band90Halves = bandHalves(q, len(sums))
 	if seconds > 0 {
 		r.ESSPerSecond = r.ESSBulkMin / seconds
 	}
@@ -201,6 +213,55 @@ func watched(res *nuts.Result, watch func([]float64) []float64) [][][]float64 {
 		}
 	}
 	return out
+}
+
+// drift is the change of the log-likelihood and of the log prior (the log
+// density less the log-likelihood) from the first to the second half of
+// every chain's kept draws, averaged over the chains.
+func drift(post *Posterior, res *nuts.Result, logp [][]float64) (like, prior float64) {
+	grad := make([]float64, post.Dim())
+	for k, ch := range res.Chains {
+		half := len(ch.Draws) / 2
+		for i, x := range ch.Draws {
+			l := post.Like.Eval(x, grad)
+			sign := -1 / float64(half)
+			if i >= half {
+				sign = 1 / float64(len(ch.Draws)-half)
+			}
+			like += sign * l
+			prior += sign * (logp[k][i] - l)
+		}
+	}
+	n := float64(len(res.Chains))
+	return like / n, prior / n
+}
+
+// bandHalves is the mean width of the central 90% band of the n watched
+// quantities (q gives one's draws per chain) over the first halves of the
+// chains pooled, and over the second halves.
+func bandHalves(q func(int) [][]float64, n int) [2]float64 {
+	var out [2]float64
+	for i := range n {
+		var first, second []float64
+		for _, ch := range q(i) {
+			first, second = append(first, ch[:len(ch)/2]...), append(second, ch[len(ch)/2:]...)
+		}
+		for h, v := range [][]float64{first, second} {
+			slices.Sort(v)
+			out[h] += (quantile(v, 0.95) - quantile(v, 0.05)) / float64(n)
+		}
+	}
+	return out
+}
+
+// quantile is the type-7 quantile at u of sorted values.
+func quantile(s []float64, u float64) float64 {
+	h := float64(len(s)-1) * u
+	i := int(math.Floor(h))
+	if i >= len(s)-1 {
+		return s[len(s)-1]
+	}
+	return s[i] + (h-float64(i))*(s[i+1]-s[i])
 }
 
 // diverged lists where the kept transitions diverged, in chain order.

@@ -105,6 +105,13 @@ func (c Config) nutsConfig(post *Posterior, particles [][]float64) (nuts.Config,
 	return nc, nc.Validate(post.Dim())
 }
 
+// The perturbation of [Perturb]: the standard deviation of the log of a
+// weight's factor, and of its shift in units of the ensemble's spread.
+const (
+	PerturbScale = 0.3
+	PerturbShift = 0.1
+)
+
 // perturbStream offsets the chain index of the perturbations' PCG
 // streams from the chains' own ([nuts.ChainSeed]).
 const perturbStream = 1 << 20
@@ -128,16 +135,20 @@ func Spread(particles [][]float64) []float64 {
 }
 
 // Perturb is an overdispersed start near the particle theta: every weight
-// scaled by exp(g) and shifted by spread_i h, with g and h standard
-// normal draws from rng and spread the ensemble's standard deviation of
-// the weight; constrained weights (cons) are reflected to |.| >= 0. A
-// weight that the flow pruned to 0 thereby starts at the ensemble's
-// spread, and the others within about a factor e of where the particle
-// has them.
+// scaled by exp(PerturbScale g) and shifted by PerturbShift spread_i h,
+// with g and h standard normal draws from rng and spread the ensemble's
+// standard deviation of the weight; constrained weights (cons) are
+// reflected to |.| >= 0. A weight that the flow pruned to 0 thereby
+// starts at a tenth of the ensemble's spread, and the others within about
+// 35% of where the particle has them: far enough that the chains do not
+// merely stay where the flow left them, near enough that the data still
+// hold the network (a start with every weight off by a factor e fits the
+// data so badly that the warm-up adapts its step size to that region and
+// the chain does not leave it).
 func Perturb(theta, spread []float64, cons []bool, rng *rand.Rand) []float64 {
 	out := make([]float64, len(theta))
 	for i, v := range theta {
-		out[i] = v*math.Exp(rng.NormFloat64()) + spread[i]*rng.NormFloat64()
+		out[i] = v*math.Exp(PerturbScale*rng.NormFloat64()) + PerturbShift*spread[i]*rng.NormFloat64()
 		if cons[i] {
 			out[i] = math.Abs(out[i])
 		}
@@ -179,7 +190,7 @@ func Sample(post *Posterior, particles [][]float64, c Config, watch func([]float
 	if err := finiteDraws(res); err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
-	rep, tr, err := newReport(res, c, seconds, watch)
+	rep, tr, err := newReport(post, res, c, seconds, watch)
 	if err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
