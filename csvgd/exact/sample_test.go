@@ -67,6 +67,11 @@ func TestSampleKnownPosterior(t *testing.T) {
 	if len(r.EBFMI) != 4 || r.EBFMIMin < 0.3 || r.Accept != 0.8 || r.Overdispersed != 2 || r.LogDensityRHat > 1.01 {
 		t.Errorf("report %+v: want 4 E-BFMI values >= 0.3, the target acceptance, 2 overdispersed chains, log density R-hat <= 1.01", r)
 	}
+	// Stationary chains: neither the log prior nor the log-likelihood (0,
+	// no data) moves between the halves, and the halves' bands agree.
+	if math.Abs(r.LogPriorDrift) > 0.5 || r.LogLikelihoodDrift != 0 || math.Abs(r.Band90Halves[0]/r.Band90Halves[1]-1) > 0.15 {
+		t.Errorf("drift: log prior %v, log-likelihood %v, bands of the halves %v", r.LogPriorDrift, r.LogLikelihoodDrift, r.Band90Halves)
+	}
 	if len(run.Trace.LogDensity) != 4 || len(run.Trace.Watched[3]) != 500 || len(run.Diverged) != 0 {
 		t.Errorf("trace of %d chains, watched quantity of %d draws, %d divergences", len(run.Trace.LogDensity), len(run.Trace.Watched[3]), len(run.Diverged))
 	}

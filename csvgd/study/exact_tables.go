@@ -34,6 +34,46 @@ func ExactTables(w io.Writer, s *Store) error {
 	return nil
 }
 
+// ExactSamplerTable writes the first table of [ExactTables]: the NUTS
+// runs and Stan's criteria.
+func ExactSamplerTable(w io.Writer, s *Store) error {
+	cs, err := ExactComparisons(s)
+	if err == nil {
+		samplerTable(w, cs)
+	}
+	return err
+}
+
+// ExactAgreementTable writes the second table of [ExactTables]: two NUTS
+// runs of one template.
+func ExactAgreementTable(w io.Writer, s *Store) error {
+	cs, err := ExactComparisons(s)
+	if err != nil {
+		return err
+	}
+	return agreementTable(w, s, cs[0])
+}
+
+// ExactBandsTable writes the third table of [ExactTables]: the band
+// ratios and distances, and the verdict on more particles.
+func ExactBandsTable(w io.Writer, s *Store) error {
+	cs, err := ExactComparisons(s)
+	if err == nil {
+		bandsTable(w, cs)
+	}
+	return err
+}
+
+// ExactCoverageTable writes the last table of [ExactTables]: the
+// coverage at 50% and 90%.
+func ExactCoverageTable(w io.Writer, s *Store) error {
+	cs, err := ExactComparisons(s)
+	if err == nil {
+		coverageTable(w, cs)
+	}
+	return err
+}
+
 // samplerTable is what the NUTS runs cost and what their diagnostics say.
 func samplerTable(w io.Writer, cs []ExactComparison) {
 	r0, c0 := cs[0].Report, cs[0].Config
