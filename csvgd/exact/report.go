@@ -41,6 +41,7 @@ type Report struct {
 	LogDensityESSBulk     float64     // bulk ESS of log p(theta | D)
 	LogDensityESSTail     float64     // tail ESS of log p(theta | D)
 	Divergences           int         // divergent transitions among the kept ones
+	ChainDivergences      []int       // per chain, divergent transitions among the kept ones
 	WarmupDivergences     int         // divergent transitions during the warm-up
 	AcceptRate            float64     // mean acceptance statistic of the kept transitions
 	EBFMI                 []float64   // per chain ([nuts.EBFMI])
@@ -128,6 +129,13 @@ func newReport(post *Posterior, res *nuts.Result, c Config, seconds float64, wat
 	}
 	for _, ch := range res.Chains {
 		r.WarmupDivergences += ch.WarmupDivergences
+		n := 0
+		for _, t := range ch.Stats {
+			if t.Divergent {
+				n++
+			}
+		}
+		r.ChainDivergences = append(r.ChainDivergences, n)
 	}
 	weights := res.Summary()
 	r.WeightsRHatMax, r.WeightsESSBulkMin, _ = nuts.Worst(weights)

@@ -16,7 +16,8 @@ import (
 // criteria, the agreement of two NUTS runs of one template, the band
 // ratios and distances with their intervals and what they say about more
 // particles, the constrained weights at 0, and the coverage at 50% and
-// 90%, each table under a one-line caption.
+// 90%, each table under a one-line caption, and the summary of
+// [ExactSummary].
 func ExactTables(w io.Writer, s *Store) error {
 	cs, err := ExactComparisons(s)
 	if err != nil {
@@ -31,6 +32,10 @@ func ExactTables(w io.Writer, s *Store) error {
 	bandsTable(w, cs)
 	fmt.Fprintln(w)
 	coverageTable(w, cs)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "In short:")
+	fmt.Fprintln(w)
+	summary(w, cs)
 	return nil
 }
 

@@ -111,3 +111,28 @@ func TestMoreParticlesVerdict(t *testing.T) {
 		t.Errorf("apart: %s", apart)
 	}
 }
+
+// TestDriftSummary: the sentence names what moves more and whether the
+// bands of the two halves agree within 10%.
+func TestDriftSummary(t *testing.T) {
+	r := exact.Report{Chains: 4, Draws: 100, MaxDepthHits: 100, LogDensityRHat: 2.5, LogPriorDrift: -3, LogLikelihoodDrift: 0.2, Band90Halves: [2]float64{0.1, 0.105}}
+	got := DriftSummary(r)
+	for _, want := range []string{"Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "only the prior holds", "do not depend"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	r.LogLikelihoodDrift, r.Band90Halves[1] = 5, 0.2
+	got = DriftSummary(r)
+	for _, want := range []string{"still changing the network's fit", "change with what keeps moving"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	if s := span([]float64{0.5, 0.504}); s != "50%" {
+		t.Errorf("span %q", s)
+	}
+	if s := span([]float64{0.12, 0.3}); s != "12-30%" {
+		t.Errorf("span %q", s)
+	}
+}

@@ -49,6 +49,7 @@ func (p Plan) Studies() ([]Study, error) {
 		{"nuts_diagnostics", b.exact(p.ExactRuns()[:1])},
 		{"results", b.runs(slices.Concat(p.ConvergencePriorsRuns(), p.MethodRuns(), p.ConvergenceNoiseRuns(), penalty, kernel)...)},
 		{"prior", b.runs(slices.Concat(slices.Concat(forms...), normalized, slices.Concat(p.CalibrationRuns()...))...)},
+		{"exact-posterior-mvn", []Job{p.surveyJob()}},
 		{"exact-posterior", exact},
 	}
 	return out, b.err

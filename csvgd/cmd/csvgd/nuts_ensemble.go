@@ -54,6 +54,7 @@ type nutsEnsembleOutput struct {
 	LogDensityESSBulk jsonnum.Float    `json:"log_density_ess_bulk"`
 	LogDensityESSTail jsonnum.Float    `json:"log_density_ess_tail"`
 	Divergences       int              `json:"divergences"`
+	ChainDivergences  []int            `json:"chain_divergences"`
 	WarmupDivergences int              `json:"warmup_divergences"`
 	AcceptRate        float64          `json:"accept_rate"`
 	EBFMI             []jsonnum.Float  `json:"ebfmi"`
@@ -239,7 +240,7 @@ func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
 		AcceptTarget: c.Accept, Metric: c.Metric.String(), Watched: r.Watched, RHatMax: jsonnum.Float(r.RHatMax), ESSBulkMin: jsonnum.Float(r.ESSBulkMin), ESSTailMin: jsonnum.Float(r.ESSTailMin),
 		ESSPerSecond: jsonnum.Float(r.ESSPerSecond), WeightsRHatMax: jsonnum.Float(r.WeightsRHatMax), WeightsESSBulkMin: jsonnum.Float(r.WeightsESSBulkMin),
 		LogDensityRHat: jsonnum.Float(r.LogDensityRHat), LogDensityESSBulk: jsonnum.Float(r.LogDensityESSBulk), LogDensityESSTail: jsonnum.Float(r.LogDensityESSTail),
-		Divergences: r.Divergences, WarmupDivergences: r.WarmupDivergences, AcceptRate: r.AcceptRate,
+		Divergences: r.Divergences, ChainDivergences: r.ChainDivergences, WarmupDivergences: r.WarmupDivergences, AcceptRate: r.AcceptRate,
 		EBFMI: jsonnum.Floats(r.EBFMI), EBFMIMin: jsonnum.Float(r.EBFMIMin),
 		TreeDepthMean: r.TreeDepthMean, MaxDepthHits: r.MaxDepthHits, MaxDepthShare: r.MaxDepthShare(), Misses: append([]string{}, r.Misses()...),
 		StepSize: r.StepSizes, Gradients: r.Gradients, Seconds: r.Seconds,
