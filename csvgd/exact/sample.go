@@ -42,12 +42,12 @@ type Config struct {
 // iterations, 500 kept iterations per chain (aimed at a bulk and tail ESS
 // of 400 of every watched stress), acceptance target 0.95, trees of at
 // most 2^9 - 1 leapfrog steps, the diagonal metric, 1000 draws kept,
-// seed 1. Quick mode runs 4 chains of 150 and 50 iterations with trees
-// of at most 63 steps and keeps 100: enough to exercise the code, not a
+// seed 1. Quick mode runs 4 chains of 100 and 40 iterations with trees
+// of at most 31 steps and keeps 80: enough to exercise the code, not a
 // reference.
 func DefaultConfig(quick bool) Config {
 	if quick {
-		return Config{Chains: 4, Overdispersed: 2, Warmup: 150, Draws: 50, Keep: 100, Seed: 1, MaxDepth: 6, Accept: 0.95}
+		return Config{Chains: 4, Overdispersed: 2, Warmup: 100, Draws: 40, Keep: 80, Seed: 1, MaxDepth: 5, Accept: 0.95}
 	}
 	return Config{Chains: 4, Overdispersed: 2, Warmup: 1000, Draws: 500, Keep: 1000, Seed: 1, MaxDepth: 9, Accept: 0.95}
 }

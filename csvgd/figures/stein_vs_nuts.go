@@ -79,7 +79,7 @@ func SteinVsNUTS(runs []SteinNUTS) *Figure {
 	pc, pd := ratioPanel(runs), trimmedW1Panel(seed1)
 	pe, pf := weightDensityPanel("(e)", first, 0, c0), weightDensityPanel("(f)", first, len(first.Arch.Widths)-2, c0)
 	leg := newLegend()
-	leg.Add("NUTS (exact posterior):")
+	leg.Add("NUTS draws of the template's posterior:")
 	leg.Add("median", lineThumb{draw.LineStyle{Color: black, Width: vg.Points(1.5)}})
 	leg.Add("central 50%", fillThumb{fade(black, 0.35)})
 	leg.Add("central 90%", fillThumb{fade(black, 0.15)})

@@ -16,11 +16,12 @@ import (
 
 // Studies beyond the paper: the Stein ensembles of Fig.
 // convergence_ensemble, and runs like them with other seeds, against the
-// exact posterior of the template their last stage ran on, sampled by
-// NUTS, and the calibration of both.
+// posterior of the template their last stage ran on, sampled by NUTS (a
+// reference, called the exact posterior only where the run meets Stan's
+// criteria), and the calibration of both.
 
 // ExactSeeds are the seeds of the Stein runs of every ensemble size that
-// are compared with the exact posterior: 1 (the runs of Fig.
+// are compared with the posterior of their template: 1 (the runs of Fig.
 // convergence_ensemble), 2 and 3; in quick mode only 1.
 func (p Plan) ExactSeeds() []uint64 {
 	if p.Quick {
