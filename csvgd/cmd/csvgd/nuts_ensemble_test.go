@@ -59,7 +59,7 @@ func TestNUTSEnsembleJSONAndSave(t *testing.T) {
 			t.Errorf("%s missing or not a number in %s", k, out)
 		}
 	}
-	if _, ok := got["misses"].([]any); !ok || got["accept_target"] != 0.95 || got["metric"] != "diag" || got["overdispersed"] != 2.0 {
+	if _, ok := got["misses"].([]any); !ok || got["accept_target"] != exact.DefaultConfig(false).Accept || got["metric"] != "diag" || got["overdispersed"] != 2.0 {
 		t.Errorf("misses %v, accept_target %v, metric %v, overdispersed %v", got["misses"], got["accept_target"], got["metric"], got["overdispersed"])
 	}
 	if got["lambda"] != 0.05 || got["sigma"] != 0.07 || got["params"] != 8.0 || got["watched"] != 150.0 {
