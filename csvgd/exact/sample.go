@@ -171,6 +171,10 @@ type Run struct {
 	Report   Report
 	Trace    Trace
 	Diverged [][]float64 // the positions at which kept transitions diverged (nuts.Transition.DivergedAt)
+	// WarmupDiverged are the positions at which warm-up transitions
+	// diverged: where the trajectories break down while the step size and
+	// the metric adapt, which a run without kept divergences still shows.
+	WarmupDiverged [][]float64
 }
 
 // Sample runs NUTS on post from the Stein particles and reports the
@@ -199,7 +203,11 @@ func Sample(post *Posterior, particles [][]float64, c Config, watch func([]float
 	if err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
-	return &Run{Config: c, Result: res, Kept: Thin(res, c.Keep), Report: rep, Trace: tr, Diverged: diverged(res)}, nil
+	run := &Run{Config: c, Result: res, Kept: Thin(res, c.Keep), Report: rep, Trace: tr, Diverged: diverged(res)}
+	for _, ch := range res.Chains {
+		run.WarmupDiverged = append(run.WarmupDiverged, ch.WarmupDivergedAt...)
+	}
+	return run, nil
 }
 
 // finiteDraws reports the first draw with a value that is not finite.

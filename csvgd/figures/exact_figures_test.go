@@ -80,6 +80,7 @@ func nutsRun() NUTSRun {
 	}
 	for i := range 3 {
 		r.Diverged = append(r.Diverged, []float64{30, -1, 2, 0.5, 0.1, 3, 6, 1000 * float64(i+1)})
+		r.WarmupDiverged = append(r.WarmupDiverged, []float64{30, -1, 2, 0.5, 0.1, 3, 6, 500 * float64(i+1)})
 	}
 	return r
 }
@@ -109,7 +110,7 @@ func TestRankCounts(t *testing.T) {
 		}
 	}
 	r := nutsRun()
-	if w := pairsWeights(r.Draws, r.Diverged); w[0] != 7 {
+	if w := pairsWeights(r.Draws, r.WarmupDiverged); w[0] != 7 {
 		t.Errorf("pairs weights %v, want weight 8 (index 7) first", w)
 	}
 	if got := weightName(r.Arch, 7); got != "W₁[1][2]" {

@@ -3,6 +3,7 @@ package figures
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 
@@ -17,15 +18,16 @@ import (
 // NUTSRun is what the diagnostics figure of a NUTS run needs: per chain,
 // in order, the log density of its kept draws and one watched quantity;
 // the template, the kept draws' weights and the positions where kept
-// transitions diverged.
+// transitions, and warm-up transitions, diverged.
 type NUTSRun struct {
-	Label       string
-	LogDensity  [][]float64 // [chain][draw]
-	Watched     [][]float64 // [chain][draw]
-	WatchedName string
-	Arch        icnn.Arch
-	Draws       [][]float64
-	Diverged    [][]float64
+	Label          string
+	LogDensity     [][]float64 // [chain][draw]
+	Watched        [][]float64 // [chain][draw]
+	WatchedName    string
+	Arch           icnn.Arch
+	Draws          [][]float64
+	Diverged       [][]float64
+	WarmupDiverged [][]float64
 }
 
 // rankBins is the number of bins of a rank plot.
@@ -42,10 +44,12 @@ const rankBins = 20
 //	       in a region of its own has its ranks piled at one end.
 //	(c, d) Pairs plots of three weights (asinh axes: linear near 0,
 //	       logarithmic beyond 1): the kept draws (grey) and the positions
-//	       at which transitions diverged (red). The weights are those whose
-//	       values at the divergences differ most from the draws' (median
-//	       of |asinh w|), or without divergences those that spread the
-//	       most. Indices count from 1, as the paper's.
+//	       at which kept transitions diverged (red) and warm-up
+//	       transitions diverged (orange). The weights are those whose
+//	       values at the divergences (the kept ones, or without them the
+//	       warm-up's) differ most from the draws' (median of |asinh w|),
+//	       or without any divergence those that spread the most. Indices
+//	       count from 1, as the paper's.
 //
 // It reports an error when a trace has fewer than 2 chains or chains of
 // different lengths, or when draws do not match the template.
@@ -62,14 +66,20 @@ func NUTSDiagnostics(r NUTSRun) *Figure {
 	if err := metrics.CheckParticles(r.Arch, r.Draws); err != nil {
 		return failed(name, err)
 	}
-	if len(r.Diverged) > 0 {
-		if err := metrics.CheckParticles(r.Arch, r.Diverged); err != nil {
-			return failed(name, fmt.Errorf("divergences: %w", err))
+	for _, d := range [][][]float64{r.Diverged, r.WarmupDiverged} {
+		if len(d) > 0 {
+			if err := metrics.CheckParticles(r.Arch, d); err != nil {
+				return failed(name, fmt.Errorf("divergences: %w", err))
+			}
 		}
 	}
 	pa := rankPanel("(a) ranks of the log density", r.LogDensity)
 	pb := rankPanel("(b) ranks of "+r.WatchedName, r.Watched)
-	w := pairsWeights(r.Draws, r.Diverged)
+	div := r.Diverged
+	if len(div) == 0 {
+		div = r.WarmupDiverged
+	}
+	w := pairsWeights(r.Draws, div)
 	pc := pairsPanel("(c)", r, w[0], w[1])
 	pd := pairsPanel("(d)", r, w[0], w[2])
 	leg := newLegend()
@@ -78,6 +88,7 @@ func NUTSDiagnostics(r NUTSRun) *Figure {
 	leg.Add("uniform ranks", lineThumb{dashedLine(grey)})
 	leg.Add("kept draw", glyphThumb{dotStyle(fade(black, 0.35))})
 	leg.Add(fmt.Sprintf("divergence (%d)", len(r.Diverged)), glyphThumb{dotStyle(red)})
+	leg.Add(fmt.Sprintf("divergence in warm-up (%d)", len(r.WarmupDiverged)), glyphThumb{dotStyle(orange)})
 	return &Figure{Name: name, Panels: [][]*plot.Plot{{pa, pb}, {pc, pd}}, Legend: leg, Width: 28 * vg.Centimeter, Height: 20 * vg.Centimeter}
 }
 
@@ -217,10 +228,15 @@ func pairsPanel(tag string, r NUTSRun, i, j int) *plot.Plot {
 		}
 		return out
 	}
-	all := append(xy(r.Draws), xy(r.Diverged)...)
+	all := append(append(xy(r.Draws), xy(r.Diverged)...), xy(r.WarmupDiverged)...)
 	p.Add(points(xy(r.Draws), draw.GlyphStyle{Color: fade(black, 0.35), Radius: vg.Points(1.3), Shape: draw.CircleGlyph{}}))
-	if len(r.Diverged) > 0 {
-		p.Add(points(xy(r.Diverged), draw.GlyphStyle{Color: red, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}))
+	for _, d := range []struct {
+		pos [][]float64
+		c   color.Color
+	}{{r.WarmupDiverged, orange}, {r.Diverged, red}} {
+		if len(d.pos) > 0 {
+			p.Add(points(xy(d.pos), draw.GlyphStyle{Color: d.c, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}))
+		}
 	}
 	padRanges(p, xsOf(all), 0.05, ysOf(all), 0.05)
 	p.X.Tick.Marker, p.Y.Tick.Marker = asinhTicks{}, asinhTicks{}

@@ -16,6 +16,7 @@ type Chain struct {
 	WarmupGradients   int          // log density evaluations during warm-up (with initialisation)
 	Gradients         int          // log density evaluations while drawing
 	WarmupDivergences int          // divergent transitions during warm-up
+	WarmupDivergedAt  [][]float64  // where the warm-up's divergent transitions diverged ([Transition].DivergedAt)
 }
 
 // runChain runs chain number k of c on f (dimension dim).
@@ -63,6 +64,7 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 		t := k.transition(z)
 		if t.Divergent {
 			ch.WarmupDivergences++
+			ch.WarmupDivergedAt = append(ch.WarmupDivergedAt, t.DivergedAt)
 		}
 		k.eps = da.update(t.AcceptStat)
 		if len(windows) == 0 || i < windows[0].Start {

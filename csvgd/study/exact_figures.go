@@ -70,13 +70,14 @@ func NUTSDiagnostics(s *Store) (*figures.Figure, error) {
 // NUTS run r.
 func NUTSRunFigure(r *NUTSResult) figures.NUTSRun {
 	return figures.NUTSRun{
-		Label:       fmt.Sprintf("NUTS on the template %s of %s", widths(r.Arch.Widths), r.Label),
-		LogDensity:  r.Trace.LogDensity,
-		Watched:     r.Trace.Watched,
-		WatchedName: WatchedName(r.Trace.WatchedIndex),
-		Arch:        r.Arch,
-		Draws:       r.Draws,
-		Diverged:    r.Diverged,
+		Label:          fmt.Sprintf("NUTS on the template %s of %s", widths(r.Arch.Widths), r.Label),
+		LogDensity:     r.Trace.LogDensity,
+		Watched:        r.Trace.Watched,
+		WatchedName:    WatchedName(r.Trace.WatchedIndex),
+		Arch:           r.Arch,
+		Draws:          r.Draws,
+		Diverged:       r.Diverged,
+		WarmupDiverged: r.WarmupDiverged,
 	}
 }
 

@@ -29,8 +29,8 @@ type NUTSSpec struct {
 // sampled again. Version 2: GoMLX v0.28.2 (it computes the Stein
 // ensembles the posteriors are taken from). Version 3: the template of
 // the last stage before its condensation, Stan's criteria, the trace and
-// the divergences' positions.
-const nutsFileVersion = 3
+// the divergences' positions. Version 4: the warm-up's divergences too.
+const nutsFileVersion = 4
 
 // WatchCount is the number of test points inside the training range at
 // which the convergence of a NUTS run's push-forward is measured
@@ -72,6 +72,9 @@ type NUTSResult struct {
 	Draws    [][]float64  `json:"draws"`
 	Trace    exact.Trace  `json:"trace"`
 	Diverged [][]float64  `json:"diverged,omitempty"`
+	// WarmupDiverged are where warm-up transitions diverged (at most
+	// MaxDiverged of them).
+	WarmupDiverged [][]float64 `json:"warmup_diverged,omitempty"`
 	// Compare is the run's last-stage Stein ensemble against the draws
 	// (package compare, with CompareOptions).
 	Compare *compare.Result `json:"compare"`
@@ -80,7 +83,8 @@ type NUTSResult struct {
 // CompareOptions are the resampling settings of the comparisons.
 var CompareOptions = compare.DefaultOptions()
 
-// MaxDiverged is the most divergence positions a cached NUTS run keeps.
+// MaxDiverged is the most divergence positions a cached NUTS run keeps,
+// of the kept transitions and of the warm-up each.
 const MaxDiverged = 500
 
 // nutsPath is the cache file of the NUTS run with this key: beside the
@@ -149,7 +153,8 @@ func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
 	}
 	cmp.Weights = compare.ZeroWeightsOf(arch, particles, run.Kept)
 	return &NUTSResult{Version: nutsFileVersion, Label: n.Run.Label, Config: n.Config, Arch: arch, Report: run.Report, Draws: run.Kept,
-		Trace: run.Trace, Diverged: run.Diverged[:min(len(run.Diverged), MaxDiverged)], Compare: cmp}, nil
+		Trace: run.Trace, Diverged: run.Diverged[:min(len(run.Diverged), MaxDiverged)],
+		WarmupDiverged: run.WarmupDiverged[:min(len(run.WarmupDiverged), MaxDiverged)], Compare: cmp}, nil
 }
 
 // LastStage is the template and the particles of res's last stage
