@@ -167,7 +167,8 @@ func TestPredictionsRefusesBadInput(t *testing.T) {
 // TestBandRatioIgnoresAFewExtremeDraws: 1% of the reference draws predict
 // stresses 1000 times too far out (as posterior draws of a network can,
 // between the training points); the band ratio to stand-ins of 10 draws
-// stays that of the rest within 10%, while the plain W1 grows by more
+// stays that of the rest within 10%, and its interval about as wide
+// (within 20%), while the plain W1 grows by more
 // than 20 times the central one.
 func TestBandRatioIgnoresAFewExtremeDraws(t *testing.T) {
 	test := path()
@@ -190,6 +191,9 @@ func TestBandRatioIgnoresAFewExtremeDraws(t *testing.T) {
 	t.Logf("clean %v, with 1%% extreme draws %v; W1 %v, central %v", clean.Band90Ratio, wild.Band90Ratio, wild.W1InRange, wild.W1Central90InRange)
 	if r := wild.Band90Ratio.Estimate / clean.Band90Ratio.Estimate; math.Abs(r-1) > 0.1 {
 		t.Errorf("band90_ratio %v with the extreme draws, %v without", wild.Band90Ratio, clean.Band90Ratio)
+	}
+	if r := (wild.Band90Ratio.Hi / wild.Band90Ratio.Lo) / (clean.Band90Ratio.Hi / clean.Band90Ratio.Lo); math.Abs(r-1) > 0.2 {
+		t.Errorf("interval %v with the extreme draws, %v without: want about as wide", wild.Band90Ratio, clean.Band90Ratio)
 	}
 	if !(wild.W1InRange.Estimate > 20*wild.W1Central90InRange.Estimate) {
 		t.Errorf("W1 %v, central %v: want the extreme draws to dominate the plain W1", wild.W1InRange, wild.W1Central90InRange)

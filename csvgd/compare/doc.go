@@ -33,10 +33,14 @@
 // # Intervals
 //
 // The band ratios' 90% intervals come from the stand-ins: if the Stein
-// band is rho times that of N posterior draws, W_S / (rho median W_N) is
-// distributed like W_N(b) / median W_N, so rho lies in
-// [band_ratio median W_N / q95, band_ratio median W_N / q05] with q the
-// quantiles of the W_N(b). This takes the Stein ensemble's sampling error
+// band is rho times that of N posterior draws, log(W_S / (rho median W_N))
+// is distributed like log(W_N(b) / median W_N), whose spread s is taken
+// as the interquartile range of the log W_N(b) over 1.349 (the standard
+// deviation of a normal distribution of that range), so that rho lies in
+// band_ratio exp(-+1.645 s). The interquartile range, not the 5% and 95%
+// quantiles: the stand-ins that hold an extreme draw have bands many
+// times as wide, and as long as they are fewer than one in four they do
+// not widen the interval. This takes the Stein ensemble's sampling error
 // as that of N posterior draws, scaled by rho; particles that repel each
 // other spread more evenly than independent draws, which makes the
 // interval conservative for them. It does not cover the variation from

@@ -134,7 +134,17 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 	c := ExactComparison{Label: n.Run.Label, Particles: n.Run.Config.Particles, Seed: n.Run.Config.Seed, Arch: arch, Config: nr.Config,
 		Report: nr.Report, Test: data.Test, SteinWeights: particles, NUTSWeights: nr.Draws,
 		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, nr.Draws),
-		Compare: nr.Compare, Trace: nr.Trace, Diverged: nr.Diverged}
+		Trace: nr.Trace, Diverged: nr.Diverged}
+	c.Compare, err = s.cachedCompare(n, func() (*compare.Result, error) {
+		r, err := compare.Predictions(c.Stein, c.NUTS, data.Test, CompareOptions)
+		if err == nil {
+			r.Weights = compare.ZeroWeightsOf(arch, particles, nr.Draws)
+		}
+		return r, err
+	})
+	if err != nil {
+		return ExactComparison{}, err
+	}
 	ref := train.ReferenceSample(data.Test, data.Noise, n.Run.Config.RefDraws, n.Run.Config.Seed)
 	if c.SteinW1Truth, err = inRangeW1(c.Stein, ref, data.Test); err != nil {
 		return ExactComparison{}, err

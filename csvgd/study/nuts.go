@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
@@ -75,13 +74,7 @@ type NUTSResult struct {
 	// WarmupDiverged are where warm-up transitions diverged (at most
 	// MaxDiverged of them).
 	WarmupDiverged [][]float64 `json:"warmup_diverged,omitempty"`
-	// Compare is the run's last-stage Stein ensemble against the draws
-	// (package compare, with CompareOptions).
-	Compare *compare.Result `json:"compare"`
 }
-
-// CompareOptions are the resampling settings of the comparisons.
-var CompareOptions = compare.DefaultOptions()
 
 // MaxDiverged is the most divergence positions a cached NUTS run keeps,
 // of the kept transitions and of the warm-up each.
@@ -147,14 +140,9 @@ func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmp, err := compare.Predictions(exact.HostPredict(arch, data.Test, particles), exact.HostPredict(arch, data.Test, run.Kept), data.Test, CompareOptions)
-	if err != nil {
-		return nil, err
-	}
-	cmp.Weights = compare.ZeroWeightsOf(arch, particles, run.Kept)
 	return &NUTSResult{Version: nutsFileVersion, Label: n.Run.Label, Config: n.Config, Arch: arch, Report: run.Report, Draws: run.Kept,
 		Trace: run.Trace, Diverged: run.Diverged[:min(len(run.Diverged), MaxDiverged)],
-		WarmupDiverged: run.WarmupDiverged[:min(len(run.WarmupDiverged), MaxDiverged)], Compare: cmp}, nil
+		WarmupDiverged: run.WarmupDiverged[:min(len(run.WarmupDiverged), MaxDiverged)]}, nil
 }
 
 // LastStage is the template and the particles of res's last stage
@@ -179,7 +167,7 @@ func loadNUTS(path string, n NUTSSpec) (*NUTSResult, error) {
 		return nil, err
 	}
 	var r NUTSResult
-	if err := json.Unmarshal(raw, &r); err != nil || len(r.Draws) == 0 || r.Compare == nil {
+	if err := json.Unmarshal(raw, &r); err != nil || len(r.Draws) == 0 {
 		return nil, fmt.Errorf("study: NUTS cache file %s is damaged (delete it to sample %s again): %v", path, n.Run.Label, err)
 	}
 	want, _ := json.Marshal(n.Config)
