@@ -46,8 +46,8 @@ type Config struct {
 // target sets the distance a transition covers, not its cost: in trial
 // runs on the 10-particle template 0.95 left more than 1% of the
 // transitions divergent, 0.999 took steps too small for the push-forward
-// to mix within the limit, and trees one doubling shorter left it
-// unconverged. Quick mode runs 4 chains of 100 and 40 iterations with trees
+// to mix within the limit, trees one doubling shorter left it unconverged
+// and trees one doubling deeper let the chains drift further apart. Quick mode runs 4 chains of 100 and 40 iterations with trees
 // of at most 31 steps and keeps 80: enough to exercise the code, not a
 // reference.
 func DefaultConfig(quick bool) Config {
