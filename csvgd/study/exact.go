@@ -54,12 +54,12 @@ func (p Plan) ExactRuns() []NUTSSpec {
 }
 
 // ExactAgreementRun is a second NUTS run on the template of the first run
-// of ExactRuns (the smallest ensemble, seed 1), with another seed and a
-// tree depth limit one higher: its push-forward bands must agree with the
+// of ExactRuns (the smallest ensemble, seed 1), with another seed and
+// twice the kept iterations: its push-forward bands must agree with the
 // default run's within Monte Carlo error.
 func (p Plan) ExactAgreementRun() NUTSSpec {
 	n := p.ExactRuns()[0]
-	n.Config.Seed, n.Config.MaxDepth = n.Config.Seed+1, n.Config.MaxDepth+1
+	n.Config.Seed, n.Config.Draws = n.Config.Seed+1, 2*n.Config.Draws
 	return n
 }
 

@@ -10,7 +10,7 @@ import (
 
 // TestNUTSRunsAgree: on the template of the last stage of the 10-particle
 // run of the comparison, the default NUTS run and ExactAgreementRun
-// (another seed, trees one doubling deeper) meet Stan's criteria, and the
+// (another seed, twice the kept iterations) meet Stan's criteria, and the
 // ratio of their 90% and 50% band widths inside the training range holds
 // 1 in its 90% bootstrap interval: the comparison's bands do not hinge on
 // the run's seed or settings. Skipped with -short (trains the run, then
@@ -30,8 +30,8 @@ func TestNUTSRunsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("seed %d, depth %d: R-hat %.3f, ESS %.0f / %.0f, %d divergent, log density R-hat %.2f, misses %v",
-			n.Config.Seed, n.Config.MaxDepth, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.ESSTailMin, r.Report.Divergences, r.Report.LogDensityRHat, r.Report.Misses())
+		t.Logf("seed %d, %d draws: R-hat %.3f, ESS %.0f / %.0f, %d divergent, log density R-hat %.2f, misses %v",
+			n.Config.Seed, n.Config.Draws, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.ESSTailMin, r.Report.Divergences, r.Report.LogDensityRHat, r.Report.Misses())
 		if m := r.Report.Misses(); len(m) > 0 {
 			t.Errorf("seed %d: misses %v", n.Config.Seed, m)
 		}

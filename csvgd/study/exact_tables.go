@@ -147,15 +147,15 @@ func agreementTable(w io.Writer, s *Store, c ExactComparison) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "Two NUTS runs on the template of %s: the default (seed %d, trees of at most 2^%d - 1 steps) and one with seed %d and trees of at most 2^%d - 1 steps; the ratio of their mean band widths inside the training range with a 90%% bootstrap interval (1 inside: they agree within Monte Carlo error).\n\n",
-		c.Label, c.Config.Seed, c.Config.MaxDepth, alt.Config.Seed, alt.Config.MaxDepth)
+	fmt.Fprintf(w, "Two NUTS runs on the template of %s: the default (seed %d, %d kept iterations per chain) and one with seed %d and %d kept iterations per chain; the ratio of their mean band widths inside the training range with a 90%% bootstrap interval (1 inside: they agree within Monte Carlo error).\n\n",
+		c.Label, c.Config.Seed, c.Config.Draws, alt.Config.Seed, alt.Config.Draws)
 	fmt.Fprintln(w, "| run | R-hat | bulk ESS | tail ESS | divergent | log density: R-hat | 90% band | 50% band |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, row := range []struct {
 		name string
 		r    exact.Report
 		pred [][][6]float64
-	}{{"default", c.Report, c.NUTS}, {"other seed and depth", r.Report, predictions(r, c)}} {
+	}{{"default", c.Report, c.NUTS}, {"other seed, twice the draws", r.Report, predictions(r, c)}} {
 		b90, err := BandWidth(row.pred, c.Test, 0.9)
 		if err != nil {
 			return err
