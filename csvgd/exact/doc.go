@@ -1,12 +1,17 @@
-// Package exact samples the exact posterior of a condensed network's
-// template, the density a Stein ensemble is meant to represent, so that
-// the ensemble's spread can be checked against it.
+// Package exact samples the posterior of a network's template, the
+// density a Stein ensemble is meant to represent, so that the ensemble's
+// spread can be checked against it. The draws are a reference (and are
+// called the exact posterior) only where the run meets Stan's criteria
+// ([Report.Misses]).
 //
 // # The posterior
 //
-// A cSVGD run ends on a template, the layer widths its particles share
-// after the last graph condensation. The posterior of that template is the
-// one the Stein flow targets in its last stage ([Posterior]):
+// A cSVGD stage runs on a template, the layer widths its particles share;
+// the condensation after the last stage shrinks it once more, to a
+// template the flow never ran on. The posterior to compare an ensemble
+// with is that of the template and prior the flow last ran on
+// ([Posterior]), with the particles of the last stage before its
+// condensation (train.Config.KeepLastStage):
 //
 //	log p(theta | D) = -w sum_{m,k} (S_mk(theta) - S^data_mk)^2 - c sum_i (theta_i^2 + s^2)^(alpha/2) + const,
 //
@@ -25,7 +30,9 @@
 //
 // [Sample] runs the No-U-Turn sampler of package nuts with its chains
 // started at Stein particles spread over the ensemble (chain k at particle
-// floor(k N / C)). The constraint W >= 0 is kept exactly by reflection in
+// floor(k N / C)), the last Config.Overdispersed of them at perturbed
+// particles ([Perturb]), so that the chains do not merely stay where the
+// flow left them. The constraint W >= 0 is kept exactly by reflection in
 // the leapfrog's position update (nuts.Config.NonNegative): a weight whose
 // drift would cross 0 bounces back with its momentum reversed, a
 // reversible, volume-preserving map, so the sampler remains exact for the
@@ -39,7 +46,14 @@
 // [Report] gives R-hat and the bulk and tail ESS of the push-forward (the
 // stresses of [StressWatch] at [WatchPoints] inside the training range),
 // which decide convergence for a network, beside those of the weights and
-// of the log density, the divergences, the acceptance rate and the cost.
+// of the log density, the divergences (a transition whose energy error
+// H - H0 exceeded 1000 anywhere along its trajectory), E-BFMI per chain,
+// the transitions at the depth limit, the acceptance rate and the cost;
+// [Report.Misses] names each of Stan's criteria a run misses. Where the
+// log density's R-hat stays above 1.01, the report says what keeps moving
+// (the drift of the log prior and of the log-likelihood from the first to
+// the second half of the chains) and whether the push-forward's bands
+// depend on it (their widths over the two halves).
 // [Thin] keeps an evenly spread subset of the draws, which [HostPredict]
 // turns into stresses and which can be saved as an ensemble file.
 package exact

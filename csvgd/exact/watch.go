@@ -1,6 +1,9 @@
 package exact
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 )
@@ -35,14 +38,28 @@ func StressWatch(arch icnn.Arch, points []hyperelastic.Sample) func([]float64) [
 }
 
 // HostPredict is the stress of every particle at every sample,
-// [particle][point][6], evaluated on the host.
+// [particle][point][6], evaluated on the host ([icnn.Arch.HostStresses]),
+// the particles shared out over one goroutine per CPU.
 func HostPredict(arch icnn.Arch, samples []hyperelastic.Sample, particles [][]float64) [][][6]float64 {
-	out := make([][][6]float64, len(particles))
-	for a, theta := range particles {
-		out[a] = make([][6]float64, len(samples))
-		for m, s := range samples {
-			out[a][m] = arch.HostStress(theta, s.Kinematics)
-		}
+	ks := make([]hyperelastic.Kinematics, len(samples))
+	for m, s := range samples {
+		ks[m] = s.Kinematics
 	}
+	out := make([][][6]float64, len(particles))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for a := range next {
+				out[a] = make([][6]float64, len(samples))
+				arch.HostStresses(particles[a], ks, out[a])
+			}
+		})
+	}
+	for a := range particles {
+		next <- a
+	}
+	close(next)
+	wg.Wait()
 	return out
 }

@@ -18,32 +18,42 @@ import (
 
 // SteinNUTS is a Stein ensemble beside NUTS draws of the posterior of its
 // template: their predictions [member][test point][6] along the test
-// path, and their weights with the hidden nodes matched to one reference.
+// path, their weights with the hidden nodes matched to one reference, and
+// the ratio of the Stein ensemble's 90% band width to that of as many
+// posterior draws, with its interval (package compare).
 type SteinNUTS struct {
 	Particles                 int
+	Seed                      uint64
 	Arch                      icnn.Arch
 	Test                      []hyperelastic.Sample
 	Stein, NUTS               [][][6]float64
 	SteinWeights, NUTSWeights [][]float64
+	Ratio90                   [3]float64 // estimate, lo, hi
 }
 
-// SteinVsNUTS is the figure "stein_vs_nuts" (beyond the paper):
+// SteinVsNUTS is the figure "stein_vs_nuts" (beyond the paper), from the
+// runs of several sizes and seeds; the panels of single runs show those
+// of the first run's seed:
 //
-//	(a, b) S11 minus the truth along the test path for the first and the
-//	       last ensemble: the NUTS draws' central 90% and 50% bands (grey)
-//	       and median (black), the Stein ensemble's (colour). The centre
-//	       line is the median, not the mean: a few posterior draws predict
-//	       extreme stresses between the training points, which would move
-//	       a mean off the panel. The y range is set by the bands inside the
-//	       training range (shaded).
-//	(c)    The ratio of the Stein ensemble's 90% band width to the NUTS
-//	       draws' along the path, S11, one line per ensemble.
+//	(a, b) S11 minus the truth along the test path for the smallest and
+//	       the largest ensemble: the NUTS draws' central 90% and 50% bands
+//	       (grey) and median (black), the Stein ensemble's (colour). The
+//	       centre line is the median, not the mean: a few posterior draws
+//	       predict extreme stresses between the training points, which
+//	       would move a mean off the panel. The y range is set by the bands
+//	       inside the training range (shaded).
+//	(c)    The Stein ensembles' 90% band width over that of as many
+//	       posterior draws (Ratio90) against the ensemble size, one dot
+//	       per seed with its 90% interval; at 1 the ensemble is as wide as
+//	       N posterior draws.
 //	(d)    The W1 distance between the central 90% of the two
 //	       push-forwards (metrics.TrimmedWasserstein1, trim 5%) at each
 //	       point, summed over the components.
 //	(e, f) Densities (Gaussian kernel, Silverman's bandwidth) of the first
 //	       ensemble's weights, after alignment: the entry of W_0 and of the
-//	       last layer whose Stein values have the largest median magnitude.
+//	       last layer whose Stein values have the largest median magnitude
+//	       (indices from 1, as the paper's); the last layer's weights are
+//	       non-negative, and their densities are reflected at 0.
 //
 // The figure reports an error when there are no ensembles or when
 // predictions do not match the test path.
@@ -57,13 +67,19 @@ func SteinVsNUTS(runs []SteinNUTS) *Figure {
 			return failed(name, err)
 		}
 	}
-	first, last := runs[0], runs[len(runs)-1]
-	c0, c1 := rankColor(0, len(runs)), rankColor(len(runs)-1, len(runs))
+	var seed1 []SteinNUTS
+	for _, r := range runs {
+		if r.Seed == runs[0].Seed {
+			seed1 = append(seed1, r)
+		}
+	}
+	first, last := seed1[0], seed1[len(seed1)-1]
+	c0, c1 := rankColor(0, len(seed1)), rankColor(len(seed1)-1, len(seed1))
 	pa, pb := bandPanel("(a)", first, 0, c0), bandPanel("(b)", last, 0, c1)
-	pc, pd := ratioPanel(runs), trimmedW1Panel(runs)
+	pc, pd := ratioPanel(runs), trimmedW1Panel(seed1)
 	pe, pf := weightDensityPanel("(e)", first, 0, c0), weightDensityPanel("(f)", first, len(first.Arch.Widths)-2, c0)
 	leg := newLegend()
-	leg.Add("NUTS (exact posterior):")
+	leg.Add("NUTS draws of the template's posterior:")
 	leg.Add("median", lineThumb{draw.LineStyle{Color: black, Width: vg.Points(1.5)}})
 	leg.Add("central 50%", fillThumb{fade(black, 0.35)})
 	leg.Add("central 90%", fillThumb{fade(black, 0.15)})
@@ -71,8 +87,8 @@ func SteinVsNUTS(runs []SteinNUTS) *Figure {
 	leg.Add("median", lineThumb{solidLine(grey)})
 	leg.Add("central 50%", lineThumb{dashedLine(grey)})
 	leg.Add("central 90%", fillThumb{fade(grey, 0.3)})
-	for i, r := range runs {
-		leg.Add(fmt.Sprintf("N = %d", r.Particles), lineThumb{solidLine(rankColor(i, len(runs)))})
+	for i, r := range seed1 {
+		leg.Add(fmt.Sprintf("N = %d", r.Particles), lineThumb{solidLine(rankColor(i, len(seed1)))})
 	}
 	addTrainingRange(leg)
 	return &Figure{
@@ -217,17 +233,41 @@ func width90(vs []float64) float64 {
 	return metrics.QuantileSorted(s, 0.95) - metrics.QuantileSorted(s, 0.05)
 }
 
-// ratioPanel is the ratio of the Stein ensembles' 90% band widths of S11
-// to the NUTS draws' along the path.
+// ratioPanel is the band ratio of every run against its ensemble size,
+// with its interval, the seeds of one size side by side.
 func ratioPanel(runs []SteinNUTS) *plot.Plot {
-	p, in := pathCurvesPanel("(c) 90% band width, Stein / NUTS, S11", runs, func(r SteinNUTS, m int) (float64, bool) {
-		w := width90(values(r.NUTS, m, 0))
-		return width90(values(r.Stein, m, 0)) / w, w > 0
-	})
+	p := newPanel("(c) 90% band, Stein / N posterior draws", "particles N", "")
+	sizes := map[int]int{}
+	for _, r := range runs {
+		sizes[r.Particles]++
+	}
+	seen := map[int]int{}
+	var ys []float64
+	for _, r := range runs {
+		k := seen[r.Particles]
+		seen[r.Particles]++
+		x := float64(r.Particles) * math.Pow(1.06, float64(k)-float64(sizes[r.Particles]-1)/2)
+		c := rankColor(sizeRank(runs, r.Particles), len(sizes))
+		addFlat(p, line(plotter.XYs{{X: x, Y: r.Ratio90[1]}, {X: x, Y: r.Ratio90[2]}}, solidLine(c)))
+		p.Add(points(plotter.XYs{{X: x, Y: r.Ratio90[0]}}, dotStyle(c)))
+		ys = append(ys, r.Ratio90[1], r.Ratio90[2])
+	}
 	p.Add(refLine{at: 1, style: draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}})
-	_, hi := paddedRange(append(in, 1), 0.05)
-	setRange(&p.Y, 0, math.Min(hi, 3))
+	_, hi := paddedRange(append(ys, 1), 0.08)
+	setLog(&p.X, 7, 140)
+	setRange(&p.Y, 0, hi)
 	return p
+}
+
+// sizeRank is the rank of the ensemble size n among the runs' sizes.
+func sizeRank(runs []SteinNUTS, n int) int {
+	smaller := map[int]bool{}
+	for _, r := range runs {
+		if r.Particles < n {
+			smaller[r.Particles] = true
+		}
+	}
+	return len(smaller)
 }
 
 // trimmedW1Panel is the W1 between the central 90% of the two

@@ -118,3 +118,90 @@ func HostSigmoid(z float64) float64 {
 	e := math.Exp(z)
 	return e / (1 + e)
 }
+
+// HostStresses writes [Arch.HostStress] of one particle w at every
+// kinematics of ks into out (len(out) == len(ks)): the same stresses,
+// with the input gradient at the reference computed once and no
+// allocation per point, for the predictions of many particles at many
+// points. It panics as [Arch.HostNN].
+func (a Arch) HostStresses(w []float64, ks []hyperelastic.Kinematics, out [][6]float64) {
+	if n := a.NumParams(); len(w) != n {
+		panic(fmt.Sprintf("icnn: host network %v: particle has %d parameters, want %d", a.Widths, len(w), n))
+	}
+	buf := newHostBuffers(a)
+	g0 := append([]float64(nil), buf.inputGradient(a, w, a.Inputs.Reference())...)
+	n := hostN(g0)
+	for i, k := range ks {
+		g := buf.inputGradient(a, w, a.Inputs.At(k))
+		out[i] = hyperelastic.StressFromDerivatives(k, g[0], g[1], g[2]-n/(2*k.J))
+	}
+}
+
+// hostBuffers are the pre-activations and gradients of one network
+// evaluation, reused from point to point.
+type hostBuffers struct {
+	zs       [][]float64 // zs[k-1] = z_k
+	h, g, gp []float64
+}
+
+func newHostBuffers(a Arch) *hostBuffers {
+	b := &hostBuffers{}
+	wmax := 0
+	for _, w := range a.Widths {
+		wmax = max(wmax, w)
+	}
+	for k := 1; k < len(a.Widths)-1; k++ {
+		b.zs = append(b.zs, make([]float64, a.Widths[k]))
+	}
+	b.h, b.g, b.gp = make([]float64, wmax), make([]float64, wmax), make([]float64, wmax)
+	return b
+}
+
+// inputGradient is dNN/dx at x, as [Arch.hostForward] computes it; the
+// result is valid until the next call.
+func (b *hostBuffers) inputGradient(a Arch, w, x []float64) []float64 {
+	ls := a.Layers()
+	hidden := len(ls) - 1
+	in := x
+	h := b.h
+	for k := 0; k < hidden; k++ {
+		l := ls[k]
+		z := b.zs[k]
+		next := h[:l.Rows]
+		if k%2 == 1 {
+			next = b.gp[:l.Rows]
+		}
+		for r := range z {
+			row := w[l.Offset+r*l.Cols : l.Offset+(r+1)*l.Cols]
+			var s float64
+			for c, v := range row {
+				s += v * in[c]
+			}
+			z[r] = s
+		}
+		if k < hidden-1 { // the last hidden layer's h is not needed
+			for r, s := range z {
+				next[r] = HostSoftplus(s)
+			}
+		}
+		in = next
+	}
+	last := ls[hidden]
+	g := b.g[:last.Cols]
+	copy(g, w[last.Offset:last.Offset+last.Cols])
+	prev := b.gp
+	for k := hidden; k >= 1; k-- {
+		l := ls[k-1]
+		p := prev[:l.Cols]
+		clear(p)
+		for r := 0; r < l.Rows; r++ {
+			ar := g[r] * HostSigmoid(b.zs[k-1][r])
+			row := w[l.Offset+r*l.Cols : l.Offset+(r+1)*l.Cols]
+			for c, v := range row {
+				p[c] += ar * v
+			}
+		}
+		g, prev = p, g[:cap(g)]
+	}
+	return g
+}

@@ -151,3 +151,34 @@ func TestHostStressVanishesAtTheReference(t *testing.T) {
 		}
 	}
 }
+
+// TestHostStressesMatchHostStress: the batched host stresses equal
+// HostStress point by point (to 1e-13 relative) for networks of one to
+// three hidden layers, both inputs, weights of order 1 and of order 100.
+func TestHostStressesMatchHostStress(t *testing.T) {
+	ks := hostKinematics(t, 40, 0.3, 5)
+	for _, widths := range [][]int{{3, 4, 1}, {3, 5, 7, 1}, {3, 2, 6, 3, 1}} {
+		for _, in := range []icnn.Inputs{icnn.Raw, icnn.Shifted} {
+			for _, scale := range []float64{1, 100} {
+				a := icnn.Arch{Widths: widths, Inputs: in}
+				w := a.Init(1, rand.New(rand.NewPCG(7, 8))).Particle(0)
+				cons := a.Constrained()
+				for i := range w {
+					if w[i] *= scale; cons[i] {
+						w[i] = math.Abs(w[i])
+					}
+				}
+				got := make([][6]float64, len(ks))
+				a.HostStresses(w, ks, got)
+				for m, k := range ks {
+					want := a.HostStress(w, k)
+					for c := range want {
+						if math.Abs(got[m][c]-want[c]) > 1e-13*math.Max(1, math.Abs(want[c])) {
+							t.Fatalf("%v %v scale %v, point %d, component %d: %v, HostStress %v", widths, in, scale, m, c, got[m][c], want[c])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -12,9 +12,11 @@ type Chain struct {
 	Stats             []Transition // Stats[i] is the transition that produced Draws[i]
 	StepSize          float64      // step size after warm-up
 	InvMass           []float64    // diagonal of M^-1 after warm-up
+	InvMetric         []float64    // dense metric: M^-1 after warm-up, d x d row-major (nil: diagonal)
 	WarmupGradients   int          // log density evaluations during warm-up (with initialisation)
 	Gradients         int          // log density evaluations while drawing
 	WarmupDivergences int          // divergent transitions during warm-up
+	WarmupDivergedAt  [][]float64  // where the warm-up's divergent transitions diverged ([Transition].DivergedAt)
 }
 
 // runChain runs chain number k of c on f (dimension dim).
@@ -31,6 +33,10 @@ func runChain(f LogDensity, dim int, c Config, k int) (*Chain, error) {
 	}
 	ch.WarmupGradients = kern.dyn.gradients
 	ch.StepSize, ch.InvMass = kern.eps, append([]float64(nil), kern.dyn.invMass...)
+	ch.InvMetric = append([]float64(nil), kern.dyn.cov...)
+	if kern.dyn.cov == nil {
+		ch.InvMetric = nil
+	}
 	for range c.Draws {
 		t := kern.transition(&z)
 		ch.Draws = append(ch.Draws, append([]float64(nil), z.q...))
@@ -41,7 +47,8 @@ func runChain(f LogDensity, dim int, c Config, k int) (*Chain, error) {
 }
 
 // warmup runs c.Warmup adaptive transitions from z: dual averaging of the
-// step size throughout, the mass matrix at the end of each window.
+// step size throughout, the mass matrix (of c.Metric's form) at the end of
+// each window.
 func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 	if c.Warmup == 0 {
 		return nil
@@ -52,11 +59,12 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 	da := newDualAveraging(c.Adapt)
 	da.restart(k.eps)
 	windows := c.Adapt.Windows(c.Warmup)
-	est := newVarianceEstimator(len(z.q))
+	est := newMetricEstimator(c.Metric, len(z.q))
 	for i := range c.Warmup {
 		t := k.transition(z)
 		if t.Divergent {
 			ch.WarmupDivergences++
+			ch.WarmupDivergedAt = append(ch.WarmupDivergedAt, t.DivergedAt)
 		}
 		k.eps = da.update(t.AcceptStat)
 		if len(windows) == 0 || i < windows[0].Start {
@@ -67,7 +75,7 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 			continue
 		}
 		windows = windows[1:]
-		if err := est.regularized(k.dyn.invMass); err != nil {
+		if err := est.update(k.dyn); err != nil {
 			return fmt.Errorf("warm-up iteration %d: %w", i, err)
 		}
 		est.reset()

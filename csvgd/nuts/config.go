@@ -18,6 +18,7 @@ type Config struct {
 	InitRadius     float64     // chains start uniformly in (-R, R)^d ((0, R) where non-negative), > 0
 	Init           [][]float64 // one initial point per chain instead of the uniform draw (nil: draw)
 	NonNegative    []int       // coordinates constrained to x_i >= 0, by reflection
+	Metric         Metric      // form of the adapted mass matrix: Diagonal (Stan's default) or Dense
 	Adapt          Adaptation
 }
 
@@ -60,6 +61,9 @@ func (c Config) Validate(dim int) error {
 		}
 	}
 	if err := c.validateInit(dim); err != nil {
+		return err
+	}
+	if err := c.Metric.Validate(); err != nil {
 		return err
 	}
 	return c.Adapt.Validate()

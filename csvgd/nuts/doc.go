@@ -91,7 +91,14 @@
 //	M^-1 = n/(n+5) v + 1e-3 5/(n+5),
 //
 // and the step size heuristic and the dual averaging restart. [Adaptation.Windows]
-// lists the windows.
+// lists the windows. With Config.Metric = [Dense] (Stan's dense_e) M^-1 is
+// the regularised covariance of the window's draws instead,
+//
+//	M^-1 = n/(n+5) Sigma + 1e-3 5/(n+5) I,
+//
+// the momentum is drawn as p = L^-T z with M^-1 = L L^T, and a reflection
+// at a wall flips the velocity's component in the metric (see the
+// reflection above with M^-1 in place of its diagonal).
 //
 // # Chains and seeds
 //
@@ -105,9 +112,12 @@
 // Carpenter & Bürkner (2021): split chains, rank normalisation
 // z = Phi^-1((r - 3/8)/(S + 1/4)), the folded draws |x - median| for the
 // tail R-hat, and Geyer's initial monotone sequence on the FFT
-// autocovariance for the effective sample size. [Result] reports the
-// sampler's own diagnostics: divergences, acceptance rate, tree depths,
-// step size and mass matrix after warm-up and gradient evaluations.
+// autocovariance for the effective sample size. [EBFMI] is Betancourt's
+// energy Bayesian fraction of missing information of a chain. [Result]
+// reports the sampler's own diagnostics: divergences (with the position
+// at which each trajectory diverged, [Transition].DivergedAt), acceptance
+// rate, tree depths, step size and mass matrix after warm-up, E-BFMI and
+// gradient evaluations.
 //
 // # References
 //
@@ -122,6 +132,8 @@
 //     assessing convergence of MCMC. Bayesian Analysis 16(2), 667-718.
 //   - C. J. Geyer (1992). Practical Markov chain Monte Carlo. Statistical
 //     Science 7(4), 473-483.
+//   - M. Betancourt (2016). Diagnosing suboptimal cotangent disintegrations
+//     in Hamiltonian Monte Carlo. arXiv:1604.00695 (E-BFMI).
 //
 // No NUTS library for Go was found in the Go module proxy, hence this small
 // package.

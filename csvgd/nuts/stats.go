@@ -10,6 +10,7 @@ type Stats struct {
 	AtMaxDepth      int         // transitions that stopped at Config.MaxDepth
 	StepSizes       []float64   // per chain, after warm-up
 	InvMass         [][]float64 // per chain, diagonal of M^-1 after warm-up
+	EBFMI           []float64   // per chain, [EBFMI] of the kept transitions
 	Gradients       int         // log density evaluations while drawing
 	WarmupGradients int         // log density evaluations during warm-up
 }
@@ -37,5 +38,6 @@ func (r *Result) Stats() Stats {
 		}
 	}
 	s.AcceptRate, s.TreeDepthMean = accept/float64(s.Draws), depth/float64(s.Draws)
+	s.EBFMI = r.EBFMI()
 	return s
 }

@@ -16,6 +16,10 @@ type Transition struct {
 	Divergent  bool    // a state with H - H0 > MaxEnergyError or outside the support
 	Energy     float64 // H at the new state
 	LogDensity float64 // log p at the new state
+	// DivergedAt is the position of the state at which the trajectory
+	// diverged (nil when it did not): where the integrator broke down,
+	// which the new state, drawn from the trajectory before it, is not.
+	DivergedAt []float64
 }
 
 // kernel is the NUTS transition kernel of one chain.
@@ -65,5 +69,6 @@ func (k *kernel) transition(z *point) Transition {
 	return Transition{
 		AcceptStat: b.sumAccept / float64(b.leapfrogs), StepSize: k.eps, TreeDepth: depth,
 		Leapfrogs: b.leapfrogs, Divergent: b.divergent, Energy: k.dyn.energy(&sample), LogDensity: sample.logp,
+		DivergedAt: b.at,
 	}
 }

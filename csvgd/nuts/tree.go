@@ -30,6 +30,7 @@ type builder struct {
 	leapfrogs int
 	sumAccept float64 // sum over the states of min(1, exp(H0 - H))
 	divergent bool
+	at        []float64 // the position of the first diverging state
 }
 
 // build extends the trajectory from z (which it moves along) by 2^depth
@@ -68,6 +69,7 @@ func (b *builder) leaf(z *point, sign float64) (subtree, bool) {
 	h := b.dyn.energy(z)
 	if h-b.h0 > b.maxDeltaH { // also when h = +Inf: outside the support
 		b.divergent = true
+		b.at = append([]float64(nil), z.q...)
 	}
 	b.sumAccept += math.Min(1, math.Exp(b.h0-h))
 	t := subtree{span: singleSpan(b.dyn, z), propose: z.clone()}

@@ -62,7 +62,8 @@ func TestGaussianTurns(t *testing.T) {
 }
 
 // TestDivergenceNeverLeavesSupport: a density that is NaN beyond |x| = 1
-// with a step size of 0.5 diverges often; every draw stays inside, finite.
+// with a step size of 0.5 diverges often; every draw stays inside, finite,
+// and every divergence records where it happened: outside the support.
 func TestDivergenceNeverLeavesSupport(t *testing.T) {
 	box := func(x, g []float64) float64 {
 		if math.Abs(x[0]) > 1 {
@@ -78,6 +79,11 @@ func TestDivergenceNeverLeavesSupport(t *testing.T) {
 		tr := k.transition(&z)
 		if tr.Divergent {
 			divergent++
+			if len(tr.DivergedAt) != 1 || math.Abs(tr.DivergedAt[0]) <= 1 {
+				t.Fatalf("divergent transition %+v: diverged at %v, want a point beyond |x| = 1", tr, tr.DivergedAt)
+			}
+		} else if tr.DivergedAt != nil {
+			t.Fatalf("transition %+v records a divergence", tr)
 		}
 		if !(math.Abs(z.q[0]) <= 1) || math.IsInf(tr.Energy, 0) || math.IsNaN(tr.Energy) {
 			t.Fatalf("state %v with energy %v after %+v", z.q, tr.Energy, tr)
@@ -85,5 +91,40 @@ func TestDivergenceNeverLeavesSupport(t *testing.T) {
 	}
 	if divergent == 0 {
 		t.Fatal("no divergence reported at the edge of the support")
+	}
+}
+
+// TestWarmupRecordsWhereItDiverged: a warm-up on a density that is NaN
+// beyond |x| = 1 diverges, and records where each of its divergent
+// transitions diverged, all beyond the wall.
+func TestWarmupRecordsWhereItDiverged(t *testing.T) {
+	box := func(x, g []float64) float64 {
+		if math.Abs(x[0]) > 1 {
+			g[0] = math.NaN()
+			return math.NaN()
+		}
+		g[0] = -x[0] / 0.25
+		return -x[0] * x[0] / 0.5
+	}
+	c := DefaultConfig()
+	c.Chains, c.Warmup, c.Draws, c.Seed = 2, 200, 10, 3
+	r, err := Sample(box, 1, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for k, ch := range r.Chains {
+		if len(ch.WarmupDivergedAt) != ch.WarmupDivergences {
+			t.Errorf("chain %d: %d warm-up divergences, %d positions", k, ch.WarmupDivergences, len(ch.WarmupDivergedAt))
+		}
+		for _, x := range ch.WarmupDivergedAt {
+			if math.Abs(x[0]) <= 1 {
+				t.Errorf("chain %d diverged at %v, inside the support", k, x)
+			}
+		}
+		total += ch.WarmupDivergences
+	}
+	if total == 0 {
+		t.Error("no divergence during the warm-up at the edge of the support")
 	}
 }

@@ -1,6 +1,10 @@
 package nuts
 
-import "fmt"
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+)
 
 // varianceEstimator is Welford's running mean and variance of vectors.
 type varianceEstimator struct {
@@ -44,4 +48,107 @@ func (v *varianceEstimator) regularized(dst []float64) error {
 		}
 	}
 	return nil
+}
+
+// update makes the regularised variances the diagonal metric of d.
+func (v *varianceEstimator) update(d *dynamics) error { return v.regularized(d.invMass) }
+
+// covarianceEstimator is Welford's running mean and covariance of
+// vectors, for the dense metric.
+type covarianceEstimator struct {
+	n        int
+	mean, m2 []float64 // m2: d x d, row-major
+	delta    []float64
+}
+
+func newCovarianceEstimator(dim int) *covarianceEstimator {
+	return &covarianceEstimator{mean: make([]float64, dim), m2: make([]float64, dim*dim), delta: make([]float64, dim)}
+}
+
+func (c *covarianceEstimator) add(x []float64) {
+	c.n++
+	d := len(x)
+	for i, xi := range x {
+		c.delta[i] = xi - c.mean[i]
+		c.mean[i] += c.delta[i] / float64(c.n)
+	}
+	for i := range d {
+		after := x[i] - c.mean[i]
+		row := c.m2[i*d : (i+1)*d]
+		for j := range row {
+			row[j] += after * c.delta[j]
+		}
+	}
+}
+
+func (c *covarianceEstimator) reset() {
+	c.n = 0
+	clear(c.mean)
+	clear(c.m2)
+}
+
+// regularized writes Stan's shrunk covariance estimate into dst (d x d),
+//
+//	n/(n+5) cov + 1e-3 5/(n+5) I,
+//
+// with cov the unbiased sample covariance of the n >= 2 vectors added,
+// symmetrised.
+func (c *covarianceEstimator) regularized(dst []float64) error {
+	if c.n < 2 {
+		return fmt.Errorf("metric window with %d draws: need at least 2", c.n)
+	}
+	n, d := float64(c.n), len(c.mean)
+	for i := range d {
+		for j := range d {
+			s := (c.m2[i*d+j] + c.m2[j*d+i]) / 2
+			dst[i*d+j] = n / (n + 5) * s / (n - 1)
+		}
+		dst[i*d+i] += 1e-3 * 5 / (n + 5)
+		if v := dst[i*d+i]; !(v > 0) || v > 1e300 {
+			return fmt.Errorf("metric adaptation: variance of coordinate %d is %v", i, v)
+		}
+	}
+	return nil
+}
+
+// update makes the regularised covariance the dense metric of d, with its
+// Cholesky factor and diagonal.
+func (c *covarianceEstimator) update(dyn *dynamics) error {
+	d := len(c.mean)
+	cov := make([]float64, d*d)
+	if err := c.regularized(cov); err != nil {
+		return err
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(mat.NewSymDense(d, cov)) {
+		return fmt.Errorf("metric adaptation: the covariance of %d draws is not positive definite", c.n)
+	}
+	var l mat.TriDense
+	ch.LTo(&l)
+	chol := make([]float64, d*d)
+	for i := range d {
+		for j := 0; j <= i; j++ {
+			chol[i*d+j] = l.At(i, j)
+		}
+		dyn.invMass[i] = cov[i*d+i]
+	}
+	dyn.cov, dyn.chol = cov, chol
+	return nil
+}
+
+// metricEstimator estimates the metric from a window's draws:
+// [varianceEstimator] for the diagonal metric, [covarianceEstimator] for
+// the dense one.
+type metricEstimator interface {
+	add(x []float64)
+	reset()
+	update(d *dynamics) error
+}
+
+// newMetricEstimator is the estimator of metric m in dimension dim.
+func newMetricEstimator(m Metric, dim int) metricEstimator {
+	if m == Dense {
+		return newCovarianceEstimator(dim)
+	}
+	return newVarianceEstimator(dim)
 }

@@ -161,8 +161,8 @@ func KSDConvergence(s *Store) (*figures.Figure, error) {
 // BeyondFigures are the figures beyond the paper's, made by csvgd
 // reproduce after the paper's: the alignment study, the KSD of the
 // illustrative example and of the ICNN ensembles, the Stein ensembles
-// against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS) and
-// their calibration.
+// against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS),
+// their calibration and the diagnostics of a NUTS run.
 func BeyondFigures() []Figure {
 	return []Figure{
 		{"alignment", "5.4, beyond", Alignment},
@@ -171,5 +171,6 @@ func BeyondFigures() []Figure {
 		{"mvn_exact", "4, beyond", MVNExact},
 		{"stein_vs_nuts", "5.5, beyond", SteinVsNUTS},
 		{"calibration", "5.5, beyond", Calibration},
+		{"nuts_diagnostics", "5.5, beyond", NUTSDiagnostics},
 	}
 }

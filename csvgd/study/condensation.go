@@ -16,10 +16,11 @@ var PaperAlphas = []float64{0.25, 0.5, 0.75, 1, 2}
 // GraphRun is the run behind Figs. graph_distance_evolution and
 // weight_distributions: cSVGD with 20 particles (the paper's N_r for the
 // distances), alpha = 0.5 and lambda = 0.05 on the 10% noise data, keeping
-// the particles with every history record.
+// the particles with every history record (and those of its last stage,
+// as the other runs of [Plan.ConvergenceEnsembleRuns]).
 func (p Plan) GraphRun() Spec {
 	s := p.paperRun("cSVGD, 20 particles, alpha = 0.5", 0.5)
-	s.Config.Particles, s.Config.Keep = 20, true
+	s.Config.Particles, s.Config.Keep, s.Config.KeepLastStage = 20, true, true
 	return s
 }
 

@@ -39,7 +39,8 @@ func (p Plan) ConvergencePriorsRuns() []Spec {
 
 // ConvergenceEnsembleRuns are the runs of Fig. convergence_ensemble: cSVGD
 // at alpha = 0.5 with each ensemble size of EnsembleSizes (20: the run of
-// GraphRun).
+// GraphRun), keeping their last stage's particles for the comparison with
+// the exact posterior ([Plan.ExactRuns]).
 func (p Plan) ConvergenceEnsembleRuns() []Spec {
 	var out []Spec
 	for _, n := range p.EnsembleSizes() {
@@ -48,7 +49,7 @@ func (p Plan) ConvergenceEnsembleRuns() []Spec {
 			continue
 		}
 		s := p.paperRun(fmt.Sprintf("cSVGD, %d particles", n), 0.5)
-		s.Config.Particles = n
+		s.Config.Particles, s.Config.KeepLastStage = n, true
 		out = append(out, s)
 	}
 	return out

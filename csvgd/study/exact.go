@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
+	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -14,19 +15,52 @@ import (
 )
 
 // Studies beyond the paper: the Stein ensembles of Fig.
-// convergence_ensemble against the exact posterior of their final
-// templates, sampled by NUTS, and the calibration of both.
+// convergence_ensemble, and runs like them with other seeds, against the
+// posterior of the template their last stage ran on, sampled by NUTS (a
+// reference, called the exact posterior only where the run meets Stan's
+// criteria), and the calibration of both.
 
-// ExactRuns are the NUTS runs of the comparison: the final template of
-// every run of ConvergenceEnsembleRuns (cSVGD, alpha = 0.5, lambda =
-// 0.05, 10% noise, EnsembleSizes particles), sampled with
-// exact.DefaultConfig from its particles.
+// ExactSeeds are the seeds of the Stein runs of every ensemble size that
+// are compared with the posterior of their template: 1 (the runs of Fig.
+// convergence_ensemble), 2 and 3; in quick mode only 1.
+func (p Plan) ExactSeeds() []uint64 {
+	if p.Quick {
+		return []uint64{1}
+	}
+	return []uint64{1, 2, 3}
+}
+
+// ExactRuns are the NUTS runs of the comparison, by ensemble size and then
+// seed: for every run of ConvergenceEnsembleRuns (cSVGD, alpha = 0.5,
+// lambda = 0.05, 10% noise, EnsembleSizes particles) and every seed of
+// ExactSeeds, the posterior of the template the run's last stage ran on
+// (before its condensation), sampled with exact.DefaultConfig from that
+// stage's particles.
 func (p Plan) ExactRuns() []NUTSSpec {
 	var out []NUTSSpec
 	for _, r := range p.ConvergenceEnsembleRuns() {
-		out = append(out, NUTSSpec{Run: r, Config: exact.DefaultConfig(p.Quick)})
+		for _, seed := range p.ExactSeeds() {
+			spec := r
+			spec.Label = fmt.Sprintf("cSVGD, %d particles, seed %d", r.Config.Particles, seed)
+			if seed != r.Config.Seed {
+				spec.Config.Seed, spec.Config.Keep = seed, false
+			} else {
+				spec.Label = r.Label
+			}
+			out = append(out, NUTSSpec{Run: spec, Config: exact.DefaultConfig(p.Quick)})
+		}
 	}
 	return out
+}
+
+// ExactAgreementRun is a second NUTS run on the template of the first run
+// of ExactRuns (the smallest ensemble, seed 1), with another seed and
+// twice the kept iterations: its push-forward bands must agree with the
+// default run's within Monte Carlo error.
+func (p Plan) ExactAgreementRun() NUTSSpec {
+	n := p.ExactRuns()[0]
+	n.Config.Seed, n.Config.Draws = n.Config.Seed+1, 2*n.Config.Draws
+	return n
 }
 
 // FreshSeed is the seed of the fresh observations of the calibration
@@ -36,26 +70,33 @@ const FreshSeed = 2
 // CoverageLevels are the nominal levels of the reliability diagram.
 var CoverageLevels = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
 
-// ExactComparison is a Stein ensemble beside NUTS draws of the posterior
-// of its final template.
+// ExactComparison is the Stein ensemble of a run's last stage beside NUTS
+// draws of the posterior of that stage's template.
 type ExactComparison struct {
+	Label     string
 	Particles int
-	Arch      icnn.Arch
+	Seed      uint64
+	Arch      icnn.Arch    // the template the last stage ran on
 	Config    exact.Config // the NUTS run's
 	Report    exact.Report
 	Test      []hyperelastic.Sample
-	// Stein and NUTS are the predictions [member][test point][6] of the
-	// Stein particles and of the kept NUTS draws.
-	Stein, NUTS [][][6]float64
-	// SteinAligned and NUTSAligned are the particles and the draws with
-	// their hidden nodes matched to one reference, the medoid of both
-	// together (condense.AlignParticles).
-	SteinAligned, NUTSAligned [][]float64
+	// SteinWeights and NUTSWeights are the last stage's particles and the
+	// kept NUTS draws; Stein and NUTS their predictions [member][test
+	// point][6].
+	SteinWeights, NUTSWeights [][]float64
+	Stein, NUTS               [][][6]float64
 	// SteinW1Truth and NUTSW1Truth are the push-forward W1 sums to the
 	// noisy truth inside the training range, on the run's reference sample.
 	SteinW1Truth, NUTSW1Truth float64
 	// SteinCoverage and NUTSCoverage are the coverage at CoverageLevels.
 	SteinCoverage, NUTSCoverage calibration.Report
+	// Compare holds the band ratios and distances with their intervals,
+	// and the constrained weights at and near 0.
+	Compare *compare.Result
+	// Trace and Diverged are the NUTS run's rank-plot trace and where its
+	// kept transitions diverged.
+	Trace    exact.Trace
+	Diverged [][]float64
 }
 
 // ExactComparisons compares every run of ExactRuns with its NUTS run.
@@ -71,7 +112,8 @@ func ExactComparisons(s *Store) ([]ExactComparison, error) {
 	return out, nil
 }
 
-// compareExact compares the training run of n with its NUTS run.
+// compareExact compares the last stage of the training run of n with its
+// NUTS run.
 func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 	res, err := s.Result(n.Run)
 	if err != nil {
@@ -85,23 +127,48 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	c := ExactComparison{Particles: n.Run.Config.Particles, Arch: res.Arch, Config: nr.Config, Report: nr.Report, Test: data.Test,
-		Stein: exact.HostPredict(res.Arch, data.Test, res.Particles.Rows()), NUTS: exact.HostPredict(nr.Arch, data.Test, nr.Draws),
-		SteinW1Truth: res.W1InRange}
-	if c.NUTSW1Truth, err = inRangeW1(c.NUTS, train.ReferenceSample(data.Test, data.Noise, n.Run.Config.RefDraws, n.Run.Config.Seed), data.Test); err != nil {
-		return ExactComparison{}, err
-	}
-	both, _, err := condense.AlignParticles(res.Arch, append(res.Particles.Rows(), nr.Draws...), condense.AlignOptions{})
+	arch, particles, err := LastStage(res)
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	c.SteinAligned, c.NUTSAligned = both[:c.Particles], both[c.Particles:]
+	c := ExactComparison{Label: n.Run.Label, Particles: n.Run.Config.Particles, Seed: n.Run.Config.Seed, Arch: arch, Config: nr.Config,
+		Report: nr.Report, Test: data.Test, SteinWeights: particles, NUTSWeights: nr.Draws,
+		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, nr.Draws),
+		Trace: nr.Trace, Diverged: nr.Diverged}
+	c.Compare, err = s.cachedCompare(n, func() (*compare.Result, error) {
+		r, err := compare.Predictions(c.Stein, c.NUTS, data.Test, CompareOptions)
+		if err == nil {
+			r.Weights = compare.ZeroWeightsOf(arch, particles, nr.Draws)
+		}
+		return r, err
+	})
+	if err != nil {
+		return ExactComparison{}, err
+	}
+	ref := train.ReferenceSample(data.Test, data.Noise, n.Run.Config.RefDraws, n.Run.Config.Seed)
+	if c.SteinW1Truth, err = inRangeW1(c.Stein, ref, data.Test); err != nil {
+		return ExactComparison{}, err
+	}
+	if c.NUTSW1Truth, err = inRangeW1(c.NUTS, ref, data.Test); err != nil {
+		return ExactComparison{}, err
+	}
 	obs := calibration.Fresh(data.Test, data.Noise, FreshSeed)
 	if c.SteinCoverage, err = calibration.Calibrate(c.Stein, data.Test, obs, res.Sigma, CoverageLevels); err != nil {
 		return ExactComparison{}, err
 	}
 	c.NUTSCoverage, err = calibration.Calibrate(c.NUTS, data.Test, obs, res.Sigma, CoverageLevels)
 	return c, err
+}
+
+// Aligned are the Stein particles and the NUTS draws with their hidden
+// nodes matched to one reference, the medoid of both together
+// (condense.AlignParticles).
+func (c ExactComparison) Aligned() (stein, nuts [][]float64, err error) {
+	both, _, err := condense.AlignParticles(c.Arch, append(append([][]float64(nil), c.SteinWeights...), c.NUTSWeights...), condense.AlignOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return both[:len(c.SteinWeights)], both[len(c.SteinWeights):], nil
 }
 
 // inRangeW1 is the push-forward W1 of pred to the reference sample ref
@@ -113,26 +180,6 @@ func inRangeW1(pred, ref [][][6]float64, test []hyperelastic.Sample) (float64, e
 		return 0, err
 	}
 	return train.InRangeW1(pf, test), nil
-}
-
-// W1Between is the push-forward W1 between the Stein ensemble's
-// predictions and the NUTS draws', summed over the test points inside the
-// training range and the six components.
-func (c ExactComparison) W1Between() (float64, error) {
-	return inRangeW1(c.Stein, transpose(c.NUTS), c.Test)
-}
-
-// transpose turns predictions [member][point][6] into a reference sample
-// [point][member][6].
-func transpose(pred [][][6]float64) [][][6]float64 {
-	out := make([][][6]float64, len(pred[0]))
-	for m := range out {
-		out[m] = make([][6]float64, len(pred))
-		for j, p := range pred {
-			out[m][j] = p[m]
-		}
-	}
-	return out
 }
 
 // BandWidth is the mean width of the central push-forward band at level
@@ -149,27 +196,6 @@ func BandWidth(pred [][][6]float64, test []hyperelastic.Sample, level float64) (
 		sum += band.Hi[e.Point][e.Component] - band.Lo[e.Point][e.Component]
 	}
 	return sum / float64(len(entries)), nil
-}
-
-// TrimmedW1Between is [ExactComparison.W1Between] on the central parts of
-// the two push-forwards (metrics.TrimmedWasserstein1 with trim t at each
-// end): the distance between the bulks, which a few extreme draws do not
-// dominate.
-func (c ExactComparison) TrimmedW1Between(t float64) float64 {
-	var sum float64
-	a, b := make([]float64, len(c.Stein)), make([]float64, len(c.NUTS))
-	for _, m := range hyperelastic.WithinRange(c.Test, hyperelastic.TrainingDelta) {
-		for k := range 6 {
-			for j, p := range c.Stein {
-				a[j] = p[m][k]
-			}
-			for j, p := range c.NUTS {
-				b[j] = p[m][k]
-			}
-			sum += metrics.TrimmedWasserstein1(a, b, t)
-		}
-	}
-	return sum
 }
 
 // ExtremeDraws counts the NUTS draws that somewhere inside the training

@@ -4,9 +4,12 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
-// SteinVsNUTS makes the figure "stein_vs_nuts" from ExactComparisons.
+// SteinVsNUTS makes the figure "stein_vs_nuts" from ExactComparisons: the
+// runs of the first seed for the bands, distances and weights, every run
+// for the band ratios.
 func SteinVsNUTS(s *Store) (*figures.Figure, error) {
 	cs, err := ExactComparisons(s)
 	if err != nil {
@@ -14,25 +17,72 @@ func SteinVsNUTS(s *Store) (*figures.Figure, error) {
 	}
 	runs := make([]figures.SteinNUTS, len(cs))
 	for i, c := range cs {
-		runs[i] = figures.SteinNUTS{Particles: c.Particles, Arch: c.Arch, Test: c.Test, Stein: c.Stein, NUTS: c.NUTS,
-			SteinWeights: c.SteinAligned, NUTSWeights: c.NUTSAligned}
+		r := c.Compare.Band90Ratio
+		runs[i] = figures.SteinNUTS{Particles: c.Particles, Seed: c.Seed, Arch: c.Arch, Test: c.Test, Stein: c.Stein, NUTS: c.NUTS,
+			Ratio90: [3]float64{r.Estimate, r.Lo, r.Hi}}
+		if i == 0 {
+			if runs[i].SteinWeights, runs[i].NUTSWeights, err = c.Aligned(); err != nil {
+				return nil, err
+			}
+		} else {
+			runs[i].SteinWeights, runs[i].NUTSWeights = c.SteinWeights, c.NUTSWeights
+		}
 	}
 	return figures.SteinVsNUTS(runs), nil
 }
 
 // Calibration makes the figure "calibration", the reliability diagram of
-// the Stein ensembles of ExactComparisons and of the NUTS draws of their
-// templates.
+// the Stein ensembles of the first seed of ExactComparisons and of the
+// NUTS draws of their templates.
 func Calibration(s *Store) (*figures.Figure, error) {
 	cs, err := ExactComparisons(s)
 	if err != nil {
 		return nil, err
 	}
 	var runs []figures.Coverage
-	for i, c := range cs {
+	group := 0
+	for _, c := range cs {
+		if c.Seed != cs[0].Seed {
+			continue
+		}
 		runs = append(runs,
-			figures.Coverage{Label: fmt.Sprintf("cSVGD, N = %d", c.Particles), Group: i, Report: c.SteinCoverage},
-			figures.Coverage{Label: fmt.Sprintf("NUTS, template of N = %d", c.Particles), Group: i, Exact: true, Report: c.NUTSCoverage})
+			figures.Coverage{Label: fmt.Sprintf("cSVGD, N = %d", c.Particles), Group: group, Report: c.SteinCoverage},
+			figures.Coverage{Label: fmt.Sprintf("NUTS, template of N = %d", c.Particles), Group: group, Exact: true, Report: c.NUTSCoverage})
+		group++
 	}
 	return figures.Calibration(runs), nil
+}
+
+// NUTSDiagnostics makes the figure "nuts_diagnostics" of the NUTS run on
+// the template of the first run of ExactRuns (the smallest ensemble):
+// rank plots of its log density and of its watched stress with the largest
+// R-hat, and pairs plots of where its transitions diverged.
+func NUTSDiagnostics(s *Store) (*figures.Figure, error) {
+	n := s.ExactRuns()[0]
+	r, err := s.NUTS(n)
+	if err != nil {
+		return nil, err
+	}
+	return figures.NUTSDiagnostics(NUTSRunFigure(r)), nil
+}
+
+// NUTSRunFigure is the input of figures.NUTSDiagnostics for the cached
+// NUTS run r.
+func NUTSRunFigure(r *NUTSResult) figures.NUTSRun {
+	return figures.NUTSRun{
+		Label:          fmt.Sprintf("NUTS on the template %s of %s", widths(r.Arch.Widths), r.Label),
+		LogDensity:     r.Trace.LogDensity,
+		Watched:        r.Trace.Watched,
+		WatchedName:    WatchedName(r.Trace.WatchedIndex),
+		Arch:           r.Arch,
+		Draws:          r.Draws,
+		Diverged:       r.Diverged,
+		WarmupDiverged: r.WarmupDiverged,
+	}
+}
+
+// WatchedName names watched quantity i of [exact.StressWatch]: the stress
+// component and the watch point (counted from 1).
+func WatchedName(i int) string {
+	return fmt.Sprintf("%s at watch point %d", hyperelastic.Components[i%6], i/6+1)
 }

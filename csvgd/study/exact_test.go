@@ -3,10 +3,12 @@ package study
 import (
 	"bytes"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
+	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -15,8 +17,9 @@ import (
 // handMade is a comparison on three test points (two inside the training
 // range) with true stresses (1, 0.5, 0.5, 0, 0, 0): Stein members at the
 // truth -0.1 and +0.1, NUTS members at 19 offsets from -0.2 to 0.2 and
-// one at 99.
-func handMade() ExactComparison {
+// one at 99, compared by package compare.
+func handMade(t *testing.T) ExactComparison {
+	t.Helper()
 	test := []hyperelastic.Sample{
 		{D: -0.1, STrue: [6]float64{1, 0.5, 0.5}},
 		{D: 0.1, STrue: [6]float64{1, 0.5, 0.5}},
@@ -36,9 +39,15 @@ func handMade() ExactComparison {
 		return out
 	}
 	rep := calibration.Report{Levels: CoverageLevels, Truth: make([]float64, 9), Predictive: make([]float64, 9), Entries: 6}
-	return ExactComparison{Particles: 2, Arch: icnn.Arch{Widths: []int{3, 2, 1}}, Test: test,
+	c := ExactComparison{Label: "hand-made", Particles: 2, Seed: 1, Arch: icnn.Arch{Widths: []int{3, 2, 1}}, Test: test,
 		Stein: members(-0.1, 0.1), NUTS: members(nutsOffsets()...), SteinCoverage: rep, NUTSCoverage: rep,
-		Report: exact.Report{Chains: 2, Warmup: 10, Draws: 20, Watched: 12}}
+		Report: exact.Report{Chains: 2, Warmup: 10, Draws: 20, Watched: 12, RHatMax: 1, ESSBulkMin: 500, ESSTailMin: 500, EBFMIMin: 1}}
+	var err error
+	if c.Compare, err = compare.Predictions(c.Stein, c.NUTS, test, compare.Options{Bootstrap: 100, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	c.Compare.Weights = &compare.ZeroWeights{}
+	return c
 }
 
 // nutsOffsets are 19 offsets evenly spread over [-0.2, 0.2] and 99.
@@ -51,10 +60,9 @@ func nutsOffsets() []float64 {
 }
 
 // TestExactComparisonMeasures: band widths count only the non-zero
-// components inside the range; the extreme NUTS member is counted, and
-// dominates the plain W1 but not that of the central 90%.
+// components inside the range; the extreme NUTS member is counted.
 func TestExactComparisonMeasures(t *testing.T) {
-	c := handMade()
+	c := handMade(t)
 	// Two members at t -+ 0.1: the 5% and 95% quantiles are t -+ 0.09.
 	if w, err := BandWidth(c.Stein, c.Test, 0.9); err != nil || math.Abs(w-0.18) > 1e-12 {
 		t.Errorf("Stein 90%% band width %v, %v; want 0.18", w, err)
@@ -62,31 +70,94 @@ func TestExactComparisonMeasures(t *testing.T) {
 	if n := c.ExtremeDraws(); n != 1 {
 		t.Errorf("%d extreme NUTS draws, want 1", n)
 	}
-	all, err := c.W1Between()
-	if err != nil {
-		t.Fatal(err)
-	}
-	trimmed := c.TrimmedW1Between(0.05)
-	if !(all > 20) || !(trimmed > 0 && trimmed < 1) {
-		t.Errorf("W1 between the push-forwards %v, of the central 90%% %v: want > 20 (the extreme member: 99/20 in each of 6 entries) and in (0, 1)", all, trimmed)
-	}
 }
 
-// TestExactTablesFormat: the three tables have a row per ensemble (two
-// per ensemble for the coverage), and the summary sentence gives the
-// share of the posterior's 90% band width.
+// TestExactTablesFormat: the sampler table has a row per run that says
+// whether it meets Stan's criteria, with the measured reason when not;
+// the band table a row per run with intervals and the verdict on more
+// particles; the coverage table two rows per run of the first seed.
 func TestExactTablesFormat(t *testing.T) {
-	c := handMade()
+	good, bad := handMade(t), handMade(t)
+	bad.Seed, bad.Report.Divergences, bad.Report.RHatMax = 2, 3, 1.05
 	var b bytes.Buffer
-	samplerTable(&b, []ExactComparison{c})
-	if err := bandsTable(&b, []ExactComparison{c}); err != nil {
-		t.Fatal(err)
-	}
-	coverageTable(&b, []ExactComparison{c})
+	cs := []ExactComparison{good, bad}
+	samplerTable(&b, cs)
+	bandsTable(&b, cs)
+	coverageTable(&b, cs)
 	out := b.String()
-	for _, want := range []string{"| 2 | 3-2-1 (8) |", "1 of 20 |", "| cSVGD, 2 particles |", "| NUTS on its template (20 draws) |", "% at N = 2 of the exact posterior's width"} {
+	for _, want := range []string{"| 2 | 1 | 3-2-1 (8) |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
+		"1 of the 2 NUTS runs meet Stan's criteria", "| 2 | 2 (reference misses a criterion) |", "| cSVGD, 2 particles (last stage) |",
+		"| NUTS on its template (20 draws) |", "The 90% band ratios to N posterior draws, seed by seed, are"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tables lack %q:\n%s", want, out)
 		}
+	}
+	if strings.Count(out, "| cSVGD,") != 1 {
+		t.Errorf("coverage rows of the second seed:\n%s", out)
+	}
+}
+
+// TestMoreParticlesVerdict: intervals that overlap say that more
+// particles do not help within them; separate ones that they do.
+func TestMoreParticlesVerdict(t *testing.T) {
+	run := func(n int, lo, est, hi float64) ExactComparison {
+		return ExactComparison{Particles: n, Compare: &compare.Result{Band90Ratio: compare.Estimate{Estimate: est, Lo: lo, Hi: hi}}}
+	}
+	overlap := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.8), run(10, 0.35, 0.45, 0.7), run(100, 0.6, 0.7, 0.8)})
+	apart := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55), run(100, 0.6, 0.7, 0.8)})
+	if !strings.Contains(overlap, "0.50, 0.45 at N = 10; 0.70 at N = 100") || !strings.Contains(overlap, "overlap: within them, more particles do not") {
+		t.Errorf("overlapping: %s", overlap)
+	}
+	if !strings.Contains(apart, "every interval at N = 100 lies above every interval at N = 10") {
+		t.Errorf("apart: %s", apart)
+	}
+}
+
+// TestDriftSummary: the sentence names what moves more and whether the
+// bands of the two halves agree within 10%.
+func TestDriftSummary(t *testing.T) {
+	r := exact.Report{Chains: 4, Draws: 100, MaxDepthHits: 100, LogDensityRHat: 2.5, LogPriorDrift: -3, LogLikelihoodDrift: 0.2, Band90Halves: [2]float64{0.1, 0.105}}
+	got := DriftSummary(r)
+	for _, want := range []string{"Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "only the prior holds", "do not depend"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	r.LogLikelihoodDrift, r.Band90Halves[1] = 5, 0.2
+	got = DriftSummary(r)
+	for _, want := range []string{"still changing the network's fit", "change with what keeps moving"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	if s := span([]float64{0.5, 0.504}); s != "50%" {
+		t.Errorf("span %q", s)
+	}
+	if s := span([]float64{0.12, 0.3}); s != "12-30%" {
+		t.Errorf("span %q", s)
+	}
+}
+
+// TestCachedCompare: a comparison is computed once and read back from
+// beside the NUTS run's file; other options compute it again.
+func TestCachedCompare(t *testing.T) {
+	s := &Store{Dir: filepath.Join(t.TempDir(), "runs")}
+	n := Plan{Quick: true}.ExactRuns()[0]
+	calls := 0
+	compute := func() (*compare.Result, error) {
+		calls++
+		return &compare.Result{Members: 7}, nil
+	}
+	for range 2 {
+		r, err := s.cachedCompare(n, compute)
+		if err != nil || r.Members != 7 {
+			t.Fatalf("result %+v, %v", r, err)
+		}
+	}
+	saved := CompareOptions
+	defer func() { CompareOptions = saved }()
+	CompareOptions.Seed++
+	if _, err := s.cachedCompare(n, compute); err != nil || calls != 2 {
+		t.Errorf("%d computations (want 1, then 1 more for other options), %v", calls, err)
 	}
 }

@@ -15,9 +15,9 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-// NUTSSpec is a NUTS run on the posterior of a training run's final
-// template (package exact): the run, whose particles start the chains,
-// and the sampler's configuration.
+// NUTSSpec is a NUTS run on the posterior of the template that a
+// training run's last stage ran on (package exact): the run, whose
+// last-stage particles start the chains, and the sampler's configuration.
 type NUTSSpec struct {
 	Run    Spec
 	Config exact.Config
@@ -26,8 +26,10 @@ type NUTSSpec struct {
 // nutsFileVersion changes whenever the meaning of a cached NUTS run
 // changes (posterior, sampler, file layout), so that older files are
 // sampled again. Version 2: GoMLX v0.28.2 (it computes the Stein
-// ensembles the posteriors are taken from).
-const nutsFileVersion = 2
+// ensembles the posteriors are taken from). Version 3: the template of
+// the last stage before its condensation, Stan's criteria, the trace and
+// the divergences' positions. Version 4: the warm-up's divergences too.
+const nutsFileVersion = 4
 
 // WatchCount is the number of test points inside the training range at
 // which the convergence of a NUTS run's push-forward is measured
@@ -57,16 +59,26 @@ func (n NUTSSpec) Key() (string, error) {
 	return hex.EncodeToString(sum[:8]), nil
 }
 
-// NUTSResult is a finished NUTS run: the template, the sampler's report
-// and the draws kept after thinning.
+// NUTSResult is a finished NUTS run: the template, the sampler's report,
+// the draws kept after thinning, the trace of the rank plots and where
+// kept transitions diverged (at most MaxDiverged of them).
 type NUTSResult struct {
-	Version int          `json:"version"`
-	Label   string       `json:"label"`
-	Config  exact.Config `json:"config"`
-	Arch    icnn.Arch    `json:"arch"`
-	Report  exact.Report `json:"report"`
-	Draws   [][]float64  `json:"draws"`
+	Version  int          `json:"version"`
+	Label    string       `json:"label"`
+	Config   exact.Config `json:"config"`
+	Arch     icnn.Arch    `json:"arch"`
+	Report   exact.Report `json:"report"`
+	Draws    [][]float64  `json:"draws"`
+	Trace    exact.Trace  `json:"trace"`
+	Diverged [][]float64  `json:"diverged,omitempty"`
+	// WarmupDiverged are where warm-up transitions diverged (at most
+	// MaxDiverged of them).
+	WarmupDiverged [][]float64 `json:"warmup_diverged,omitempty"`
 }
+
+// MaxDiverged is the most divergence positions a cached NUTS run keeps,
+// of the kept transitions and of the warm-up each.
+const MaxDiverged = 500
 
 // nutsPath is the cache file of the NUTS run with this key: beside the
 // runs' folder, in data/cache/nuts/ ("" without a cache folder).
@@ -98,8 +110,8 @@ func (s *Store) NUTS(n NUTSSpec) (*NUTSResult, error) {
 		if err != nil {
 			return nil, fmt.Errorf("study: NUTS on %s: %w", n.Run.Label, err)
 		}
-		s.logf("%sNUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences\n", s.counter(), n.Run.Label,
-			r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences)
+		s.logf("%sNUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences, log density R-hat %.2f\n", s.counter(), n.Run.Label,
+			r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences, r.Report.LogDensityRHat)
 		if path != "" {
 			err = atomicfile.WriteJSON(path, r)
 		}
@@ -107,23 +119,41 @@ func (s *Store) NUTS(n NUTSSpec) (*NUTSResult, error) {
 	})
 }
 
-// sampleRun samples the posterior of res's final template, watching the
-// push-forward at WatchCount test points inside the training range.
+// sampleRun samples the posterior of the template res's last stage ran
+// on, from its particles, watching the push-forward at WatchCount test
+// points inside the training range.
 func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
 	data, err := LoadPaperData(n.Run.Noise)
 	if err != nil {
 		return nil, err
 	}
-	post, err := exact.SettingsOf(res, n.Run.Noise).Posterior(res.Arch, data.Train)
+	arch, particles, err := LastStage(res)
 	if err != nil {
 		return nil, err
 	}
-	watch := exact.StressWatch(res.Arch, exact.WatchPoints(data.Test, WatchCount))
-	run, err := exact.Sample(post, res.Particles.Rows(), n.Config, watch)
+	post, err := exact.SettingsOf(res, n.Run.Noise).Posterior(arch, data.Train)
 	if err != nil {
 		return nil, err
 	}
-	return &NUTSResult{Version: nutsFileVersion, Label: n.Run.Label, Config: n.Config, Arch: res.Arch, Report: run.Report, Draws: run.Kept}, nil
+	watch := exact.StressWatch(arch, exact.WatchPoints(data.Test, WatchCount))
+	run, err := exact.Sample(post, particles, n.Config, watch)
+	if err != nil {
+		return nil, err
+	}
+	return &NUTSResult{Version: nutsFileVersion, Label: n.Run.Label, Config: n.Config, Arch: arch, Report: run.Report, Draws: run.Kept,
+		Trace: run.Trace, Diverged: run.Diverged[:min(len(run.Diverged), MaxDiverged)],
+		WarmupDiverged: run.WarmupDiverged[:min(len(run.WarmupDiverged), MaxDiverged)]}, nil
+}
+
+// LastStage is the template and the particles of res's last stage
+// before its condensation (train.Config.KeepLastStage): the ensemble whose
+// target is the posterior of that template.
+func LastStage(res *train.Result) (icnn.Arch, [][]float64, error) {
+	if res.LastStage == nil {
+		return icnn.Arch{}, nil, fmt.Errorf("the run kept no last stage (train.Config.KeepLastStage): its final template %v is one the flow never ran on", res.Arch.Widths)
+	}
+	arch := icnn.Arch{Widths: res.LastStage.Widths, Inputs: res.Arch.Inputs}
+	return arch, res.LastStage.Particles, arch.Validate()
 }
 
 // loadNUTS reads the cached NUTS run n at path: fs.ErrNotExist when there

@@ -25,7 +25,7 @@ func (p Plan) Studies() ([]Study, error) {
 	penalty := append(slices.Concat(fixed...), adaptive...)
 	importance, assignment := p.AlignmentRuns()
 	forms, normalized := p.PriorFormRuns()
-	exact := b.exact(p.ExactRuns())
+	exact := b.exact(append(p.ExactRuns(), p.ExactAgreementRun()))
 	var kernel []Spec
 	for _, g := range p.kernelGroups() {
 		kernel = append(kernel, g.specs...)
@@ -46,8 +46,10 @@ func (p Plan) Studies() ([]Study, error) {
 		{"mvn_exact", []Job{p.surveyJob(), p.marginalJob()}},
 		{"stein_vs_nuts", exact},
 		{"calibration", exact},
+		{"nuts_diagnostics", b.exact(p.ExactRuns()[:1])},
 		{"results", b.runs(slices.Concat(p.ConvergencePriorsRuns(), p.MethodRuns(), p.ConvergenceNoiseRuns(), penalty, kernel)...)},
 		{"prior", b.runs(slices.Concat(slices.Concat(forms...), normalized, slices.Concat(p.CalibrationRuns()...))...)},
+		{"exact-posterior-mvn", []Job{p.surveyJob()}},
 		{"exact-posterior", exact},
 	}
 	return out, b.err

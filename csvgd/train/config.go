@@ -25,6 +25,11 @@ type Config struct {
 	Growth     float64    // adaptive: lambda's factor after a stage whose error stayed within Tolerance
 	Tolerance  float64    // adaptive: relative rise of the training error over its best that ends the growth
 	Keep       bool       // keep a copy of the particles (and their template) with every history record
+	// KeepLastStage keeps the particles as the last stage ended, before
+	// its condensation, on the template the flow last ran on
+	// (Result.LastStage): the ensemble whose target is the posterior of
+	// that template (csvgd/exact).
+	KeepLastStage bool `json:",omitempty"`
 	// Align is how each condensation orders the hidden nodes (csvgd):
 	// importance (or "", the default: the paper's sort) or assignment
 	// (then matched to a reference by linear assignment, condense.Align).

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
@@ -63,6 +64,26 @@ type Result struct {
 	MeanErrorInRange float64
 	Iterations       int
 	Seconds          float64 // wall time of the iterations (history included)
+	// LastStage is the ensemble as the last stage ended, before its
+	// condensation, on the template the stage ran on (with
+	// Config.KeepLastStage; nil otherwise). For svgd, or a final stage
+	// without condensation, it equals the final ensemble.
+	LastStage *StageEnsemble `json:",omitempty"`
+}
+
+// StageEnsemble is the ensemble at the end of a stage: the template it
+// ran on and the particles.
+type StageEnsemble struct {
+	Widths    []int
+	Particles [][]float64
+}
+
+// File is the ensemble as a saved-ensemble file of its template, with
+// the inputs and prior form of the run r and meta (not copied).
+func (e *StageEnsemble) File(r *Result, meta map[string]any) *ensemble.File {
+	f := ensemble.New(e.Widths, e.Particles, meta)
+	f.Inputs, f.Prior = r.Arch.Inputs.String(), r.Config.Prior.String()
+	return f
 }
 
 // run is the state of one training run across its stages.

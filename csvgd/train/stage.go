@@ -33,8 +33,10 @@ type StageRecord struct {
 	ErrorRose bool `json:"error_rose,omitempty"`
 }
 
-// endStage records the stage and, for csvgd (but after the final stage of
-// the adaptive schedule, whose template is fixed), condenses the ensemble onto a
+// endStage records the stage (and, after the last one with
+// Config.KeepLastStage, its particles) and, for csvgd (but after the final
+// stage of the adaptive schedule, whose template is fixed), condenses the
+// ensemble onto a
 // common template, carrying the optimizer state through the same pruning,
 // permutation and padding (the next stage compiles its graph at the
 // template's shapes). When the history recorded the stage's end before the
@@ -44,6 +46,9 @@ func (r *run) endStage(s, n int, flow *stein.Flow) error {
 	rec := StageRecord{
 		Stage: s, Iterations: n, Lambda: flow.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
+	}
+	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.final) {
+		r.res.LastStage = &StageEnsemble{Widths: append([]int(nil), arch.Widths...), Particles: r.x.Clone().Rows()}
 	}
 	condensed := r.condenses()
 	if condensed {

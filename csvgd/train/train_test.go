@@ -2,6 +2,7 @@ package train
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -256,6 +257,41 @@ func TestKeepRecordsParticlesOnTheirTemplate(t *testing.T) {
 		if len(h.Particles) != c.Particles || len(h.Particles[0]) != want {
 			t.Fatalf("iteration %d: %d particles of %d values on %v", h.Iter, len(h.Particles), len(h.Particles[0]), h.Widths)
 		}
+	}
+}
+
+// TestKeepLastStage: with KeepLastStage a csvgd run keeps the particles
+// as its last stage ended, on the template that stage ran on: the same as
+// the history's record of that iteration before the condensation, while
+// the final ensemble is the condensed one; without the option there is
+// none.
+func TestKeepLastStage(t *testing.T) {
+	c := smallConfig()
+	c.Method, c.Stage, c.Iters, c.Every, c.Keep, c.KeepLastStage = "csvgd", 40, 80, 40, true, true
+	c.Alpha, c.Lambda = 0.5, 2
+	res, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := res.LastStage
+	if last == nil || !slices.Equal(last.Widths, res.Stages[len(res.Stages)-1].Widths) {
+		t.Fatalf("last stage %+v, want the template %v of the last stage", last, res.Stages[len(res.Stages)-1].Widths)
+	}
+	var before *Record
+	for i := range res.History {
+		if h := &res.History[i]; h.Iter == c.Iters && h.Condensation == Before {
+			before = h
+		}
+	}
+	if before == nil || !reflect.DeepEqual(before.Particles, last.Particles) {
+		t.Fatalf("last stage's particles differ from the history's record before the final condensation")
+	}
+	if f := last.File(res, nil); f.Validate() != nil || f.Inputs != res.Arch.Inputs.String() {
+		t.Errorf("the last stage's file is not valid: %v", f.Validate())
+	}
+	c.KeepLastStage = false
+	if res, err = Run(testBackend(t), c, testData(t, 0.1), nil); err != nil || res.LastStage != nil {
+		t.Errorf("without KeepLastStage: last stage %v, %v", res.LastStage, err)
 	}
 }
 

@@ -38,6 +38,7 @@ func commands() []command {
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
 		{"nuts", "sample the exact posterior (Sec. 4 example, or a saved ensemble's template) with the No-U-Turn sampler", runNUTS},
 		{"calibrate", "how often the truth and fresh observations fall inside a saved ensemble's bands", runCalibrate},
+		{"compare", "how much of its template's posterior a Stein ensemble holds: band ratios and W1 against reference draws", runCompare},
 		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
 		{"reproduce", "run every study, write all 13 figures and the results tables", runReproduce},
 		{"runs", "list the studies' runs with their cache state, or train one into the cache (for a cluster)", runRuns},

@@ -19,7 +19,9 @@ import (
 // -json": the posterior sampled, the sampler's settings and its report.
 // rhat_max, ess_bulk_min and ess_tail_min are those of the push-forward
 // (the stresses at the watched test points); the weights' and the log
-// density's are beside them (see package exact's Report).
+// density's are beside them (see package exact's Report). misses lists
+// the criteria of Stan that the run misses, with their measured values
+// (empty: the draws are a reference).
 type nutsEnsembleOutput struct {
 	Target            string           `json:"target"`
 	Ensemble          string           `json:"ensemble"`
@@ -33,11 +35,14 @@ type nutsEnsembleOutput struct {
 	Lambda            float64          `json:"lambda"`
 	Smoothing         float64          `json:"smoothing"`
 	Chains            int              `json:"chains"`
+	Overdispersed     int              `json:"overdispersed"`
 	Warmup            int              `json:"warmup"`
 	Draws             int              `json:"draws"`
 	Keep              int              `json:"keep"`
 	Seed              uint64           `json:"seed"`
 	MaxDepth          int              `json:"max_depth"`
+	AcceptTarget      float64          `json:"accept_target"`
+	Metric            string           `json:"metric"`
 	Watched           int              `json:"watched"`
 	RHatMax           jsonnum.Float    `json:"rhat_max"`
 	ESSBulkMin        jsonnum.Float    `json:"ess_bulk_min"`
@@ -46,11 +51,18 @@ type nutsEnsembleOutput struct {
 	WeightsRHatMax    jsonnum.Float    `json:"weights_rhat_max"`
 	WeightsESSBulkMin jsonnum.Float    `json:"weights_ess_bulk_min"`
 	LogDensityRHat    jsonnum.Float    `json:"log_density_rhat"`
+	LogDensityESSBulk jsonnum.Float    `json:"log_density_ess_bulk"`
+	LogDensityESSTail jsonnum.Float    `json:"log_density_ess_tail"`
 	Divergences       int              `json:"divergences"`
+	ChainDivergences  []int            `json:"chain_divergences"`
 	WarmupDivergences int              `json:"warmup_divergences"`
 	AcceptRate        float64          `json:"accept_rate"`
+	EBFMI             []jsonnum.Float  `json:"ebfmi"`
+	EBFMIMin          jsonnum.Float    `json:"ebfmi_min"`
 	TreeDepthMean     float64          `json:"tree_depth_mean"`
 	MaxDepthHits      int              `json:"max_depth_hits"`
+	MaxDepthShare     float64          `json:"max_depth_share"`
+	Misses            []string         `json:"misses"`
 	StepSize          []float64        `json:"step_size"`
 	Gradients         int              `json:"gradients"`
 	Seconds           float64          `json:"seconds"`
@@ -73,21 +85,27 @@ func wantsEnsemble(args []string) bool {
 }
 
 func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("nuts", "csvgd nuts -ensemble FILE [-data DIR] [-chains C] [-warmup W] [-draws D] [-keep N] [-seed S] [-quick] [-save FILE] [-force] [-json]\n\n"+
+	fs := newFlagSet("nuts", "csvgd nuts -ensemble FILE [-data DIR] [-chains C] [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S]\n"+
+		"       [-accept A] [-max-depth M] [-metric diag|dense] [-quick] [-save FILE] [-force] [-json]\n\n"+
 		"Samples with the No-U-Turn sampler the posterior that the Stein flow of a saved ensemble targets on its\n"+
 		"template: the same data, the mean-squared-error likelihood with the same sigma and the same smoothed alpha\n"+
 		"prior at the final stage's lambda, W1..WL >= 0 kept by reflection at 0. The chains start at the Stein\n"+
-		"particles; -save writes the draws, thinned to -keep, as an ensemble file for csvgd predict and explore.", stdout)
+		"particles (the last -overdispersed of them at perturbed ones); -save writes the draws, thinned to -keep, as\n"+
+		"an ensemble file for csvgd compare, predict and explore. The report names each of Stan's criteria the run\n"+
+		"misses (divergences above 1%, R-hat above 1.01, bulk or tail ESS below 400, E-BFMI below 0.3). Sample the\n"+
+		"ensemble the flow last ran on (csvgd train -save-last-stage), not one condensed after it.", stdout)
 	c := exact.DefaultConfig(false)
 	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
 	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
 	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains, started at Stein particles spread over the ensemble")
+	fs.IntVar(&c.Overdispersed, "overdispersed", c.Overdispersed, "of the chains, how many start at perturbed particles (each weight scaled by exp(N(0,1)) and shifted by the ensemble's spread)")
 	fs.IntVar(&c.Warmup, "warmup", c.Warmup, "warm-up iterations per chain (step size and mass matrix adaptation)")
 	fs.IntVar(&c.Draws, "draws", c.Draws, "kept iterations per chain")
 	fs.IntVar(&c.Keep, "keep", c.Keep, "draws kept after thinning, over all chains (what -save writes)")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of every chain's random stream")
 	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "most doublings of a trajectory")
-	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation, in (0, 1)")
+	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation (Stan's adapt_delta), in (0, 1)")
+	fs.Var(&c.Metric, "metric", "mass matrix adapted in warm-up: diag (Stan's diag_e) or dense (dense_e)")
 	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
 	mvnToo := fs.Bool("mvn", false, "(not with -ensemble)")
 	save := fs.String("save", "", "write the kept draws as an ensemble file")
@@ -129,7 +147,7 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 func quickDefaults(fs *flagSet, c *exact.Config) {
 	q := exact.DefaultConfig(true)
 	for name, pair := range map[string][2]*int{
-		"chains": {&c.Chains, &q.Chains}, "warmup": {&c.Warmup, &q.Warmup}, "draws": {&c.Draws, &q.Draws},
+		"chains": {&c.Chains, &q.Chains}, "overdispersed": {&c.Overdispersed, &q.Overdispersed}, "warmup": {&c.Warmup, &q.Warmup}, "draws": {&c.Draws, &q.Draws},
 		"keep": {&c.Keep, &q.Keep}, "max-depth": {&c.MaxDepth, &q.MaxDepth},
 	} {
 		if !fs.isSet(name) {
@@ -218,12 +236,14 @@ func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
 		Target: "ensemble", Ensemble: j.path, Widths: j.arch.Widths, Params: j.arch.NumParams(),
 		Noise: s.Noise, Sigma: s.Sigma, Likelihood: s.Likelihood, Prior: s.Prior.Form.String(),
 		Alpha: s.Prior.Alpha, Lambda: s.Prior.Lambda, Smoothing: s.Prior.Smoothing,
-		Chains: c.Chains, Warmup: c.Warmup, Draws: c.Draws, Keep: c.Keep, Seed: c.Seed, MaxDepth: c.MaxDepth,
-		Watched: r.Watched, RHatMax: jsonnum.Float(r.RHatMax), ESSBulkMin: jsonnum.Float(r.ESSBulkMin), ESSTailMin: jsonnum.Float(r.ESSTailMin),
+		Chains: c.Chains, Overdispersed: c.Overdispersed, Warmup: c.Warmup, Draws: c.Draws, Keep: c.Keep, Seed: c.Seed, MaxDepth: c.MaxDepth,
+		AcceptTarget: c.Accept, Metric: c.Metric.String(), Watched: r.Watched, RHatMax: jsonnum.Float(r.RHatMax), ESSBulkMin: jsonnum.Float(r.ESSBulkMin), ESSTailMin: jsonnum.Float(r.ESSTailMin),
 		ESSPerSecond: jsonnum.Float(r.ESSPerSecond), WeightsRHatMax: jsonnum.Float(r.WeightsRHatMax), WeightsESSBulkMin: jsonnum.Float(r.WeightsESSBulkMin),
-		LogDensityRHat: jsonnum.Float(r.LogDensityRHat), Divergences: r.Divergences, WarmupDivergences: r.WarmupDivergences,
-		AcceptRate: r.AcceptRate, TreeDepthMean: r.TreeDepthMean, MaxDepthHits: r.MaxDepthHits, StepSize: r.StepSizes,
-		Gradients: r.Gradients, Seconds: r.Seconds,
+		LogDensityRHat: jsonnum.Float(r.LogDensityRHat), LogDensityESSBulk: jsonnum.Float(r.LogDensityESSBulk), LogDensityESSTail: jsonnum.Float(r.LogDensityESSTail),
+		Divergences: r.Divergences, ChainDivergences: r.ChainDivergences, WarmupDivergences: r.WarmupDivergences, AcceptRate: r.AcceptRate,
+		EBFMI: jsonnum.Floats(r.EBFMI), EBFMIMin: jsonnum.Float(r.EBFMIMin),
+		TreeDepthMean: r.TreeDepthMean, MaxDepthHits: r.MaxDepthHits, MaxDepthShare: r.MaxDepthShare(), Misses: append([]string{}, r.Misses()...),
+		StepSize: r.StepSizes, Gradients: r.Gradients, Seconds: r.Seconds,
 	}, nil
 }
 
@@ -239,11 +259,17 @@ func (j *nutsJob) save(path string, force bool, out nutsEnsembleOutput) error {
 func printNUTSEnsemble(w io.Writer, o nutsEnsembleOutput) {
 	fmt.Fprintf(w, "NUTS on the posterior of %s: template %v (%d weights), %s prior alpha %g, lambda %g, sigma %g (%s likelihood)\n",
 		o.Ensemble, o.Widths, o.Params, o.Prior, o.Alpha, o.Lambda, o.Sigma, o.Likelihood)
-	fmt.Fprintf(w, "%d chains x %d draws after %d warm-up, %d kept\n\n", o.Chains, o.Draws, o.Warmup, o.Keep)
+	fmt.Fprintf(w, "%d chains (%d overdispersed) x %d draws after %d warm-up, %d kept; %s metric, target acceptance %g, trees of at most 2^%d - 1 steps\n\n",
+		o.Chains, o.Overdispersed, o.Draws, o.Warmup, o.Keep, o.Metric, o.AcceptTarget, o.MaxDepth)
 	fmt.Fprintf(w, "push-forward (%d stresses): R-hat max %.3f, ESS bulk min %.0f, tail min %.0f, %.2f bulk ESS per second\n",
 		o.Watched, float64(o.RHatMax), float64(o.ESSBulkMin), float64(o.ESSTailMin), float64(o.ESSPerSecond))
-	fmt.Fprintf(w, "weights: R-hat max %.3f, ESS bulk min %.0f; log density: R-hat %.3f\n",
-		float64(o.WeightsRHatMax), float64(o.WeightsESSBulkMin), float64(o.LogDensityRHat))
-	fmt.Fprintf(w, "%d divergences (%d in warm-up), acceptance %.3f, tree depth mean %.2f (%d at the limit), %d gradients in %.1f s\n",
-		o.Divergences, o.WarmupDivergences, o.AcceptRate, o.TreeDepthMean, o.MaxDepthHits, o.Gradients, o.Seconds)
+	fmt.Fprintf(w, "weights: R-hat max %.3f, ESS bulk min %.0f; log density: R-hat %.3f, ESS bulk %.0f, tail %.0f\n",
+		float64(o.WeightsRHatMax), float64(o.WeightsESSBulkMin), float64(o.LogDensityRHat), float64(o.LogDensityESSBulk), float64(o.LogDensityESSTail))
+	fmt.Fprintf(w, "%d divergences (%d in warm-up), acceptance %.3f, E-BFMI min %.2f, tree depth mean %.2f (%.0f%% at the limit), %d gradients in %.1f s\n",
+		o.Divergences, o.WarmupDivergences, o.AcceptRate, float64(o.EBFMIMin), o.TreeDepthMean, 100*o.MaxDepthShare, o.Gradients, o.Seconds)
+	if len(o.Misses) == 0 {
+		fmt.Fprintln(w, "Stan's criteria: all met")
+	} else {
+		fmt.Fprintf(w, "Stan's criteria missed: %s\n", strings.Join(o.Misses, "; "))
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/exact"
 )
 
 // tinyMeta is the training record of a csvgd train -save file: what the
@@ -52,10 +53,14 @@ func TestNUTSEnsembleJSONAndSave(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, out)
 	}
-	for _, k := range []string{"rhat_max", "ess_bulk_min", "ess_tail_min", "ess_per_second", "divergences", "accept_rate", "seconds", "weights_rhat_max"} {
+	for _, k := range []string{"rhat_max", "ess_bulk_min", "ess_tail_min", "ess_per_second", "divergences", "accept_rate", "seconds", "weights_rhat_max",
+		"ebfmi_min", "accept_target", "max_depth_share", "log_density_rhat", "log_density_ess_bulk", "log_density_ess_tail"} {
 		if _, ok := got[k].(float64); !ok {
 			t.Errorf("%s missing or not a number in %s", k, out)
 		}
+	}
+	if _, ok := got["misses"].([]any); !ok || got["accept_target"] != exact.DefaultConfig(false).Accept || got["metric"] != "diag" || got["overdispersed"] != 2.0 {
+		t.Errorf("misses %v, accept_target %v, metric %v, overdispersed %v", got["misses"], got["accept_target"], got["metric"], got["overdispersed"])
 	}
 	if got["lambda"] != 0.05 || got["sigma"] != 0.07 || got["params"] != 8.0 || got["watched"] != 150.0 {
 		t.Errorf("settings: lambda %v, sigma %v, params %v, watched %v", got["lambda"], got["sigma"], got["params"], got["watched"])
@@ -134,7 +139,8 @@ func TestNUTSEnsembleQuick(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Chains != 2 || got.Warmup != 100 || got.Draws != 12 || got.Keep != 10 {
-		t.Errorf("quick run: %+v, want 2 chains, 100 warm-up, and the 12 draws and 10 kept given", got)
+	q := exact.DefaultConfig(true)
+	if got.Chains != q.Chains || got.Warmup != q.Warmup || got.Draws != 12 || got.Keep != 10 {
+		t.Errorf("quick run: %+v, want quick mode's %d chains and %d warm-up, and the 12 draws and 10 kept given", got, q.Chains, q.Warmup)
 	}
 }

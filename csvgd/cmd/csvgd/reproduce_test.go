@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
 // TestReplaceResults: the block between the markers is replaced and the
@@ -70,5 +73,25 @@ func TestDocBlocks(t *testing.T) {
 		if strings.Count(string(raw), b.begin) != 1 || strings.Count(string(raw), b.end) != 1 {
 			t.Errorf("docs/%s: the %s block's markers are not there exactly once", file, b.name)
 		}
+	}
+}
+
+// TestSelectOutputs: -only picks figures and tables by name, keeps the
+// names of the studies to prepare, and refuses an unknown name with the
+// known ones.
+func TestSelectOutputs(t *testing.T) {
+	figs, tables, names, err := selectOutputs("")
+	if err != nil || len(figs) != len(allFigures()) || len(tables) != len(generatedTables) || names != nil {
+		t.Fatalf("all: %d figures, %d tables, names %v, %v", len(figs), len(tables), names, err)
+	}
+	figs, tables, names, err = selectOutputs("stein_vs_nuts, exact-posterior,prior_family")
+	if err != nil || len(figs) != 2 || len(tables) != 1 || tables[0].block.name != "exact-posterior" {
+		t.Fatalf("three names: %d figures, %d tables, %v", len(figs), len(tables), err)
+	}
+	if got := withJobs(study.Plan{Quick: true}, names); !slices.Equal(got, []string{"stein_vs_nuts", "exact-posterior"}) {
+		t.Errorf("studies to prepare %v: want the two that read the cache, in the studies' order", got)
+	}
+	if _, _, _, err := selectOutputs("stein_vs_nuts,nope"); err == nil || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), "exact-posterior-mvn") {
+		t.Errorf("unknown name: %v", err)
 	}
 }

@@ -50,6 +50,7 @@ type trainOutput struct {
 	Seconds        float64             `json:"seconds"`
 	Backend        string              `json:"backend"`
 	Saved          string              `json:"saved,omitempty"`
+	SavedLastStage string              `json:"saved_last_stage,omitempty"`
 	Widths         []int               `json:"widths"`
 	MsPerIterFirst float64             `json:"ms_per_iter_first"`
 	MsPerIterLast  float64             `json:"ms_per_iter_last"`
@@ -70,9 +71,12 @@ type historyEntry struct {
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	c := train.DefaultConfig()
-	fs := newFlagSet("train", "csvgd train [-method csvgd|svgd|sequential] [-adaptive] [-stage K] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L] [-save FILE] [-json]\n\n"+
+	fs := newFlagSet("train", "csvgd train [-method csvgd|svgd|sequential] [-adaptive] [-stage K] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L]\n"+
+		"            [-save FILE] [-save-last-stage FILE] [-json]\n\n"+
 		"Trains a Stein ensemble of input-convex networks on the hyperelastic data of Sec. 5.2 and reports the\n"+
-		"push-forward W1 on the test path, the training error and the active weights.", stdout)
+		"push-forward W1 on the test path, the training error and the active weights. -save-last-stage writes the\n"+
+		"ensemble as its last stage ended, before the condensation that follows it, on the template the flow last\n"+
+		"ran on: the ensemble to compare with the posterior of that template (csvgd nuts, csvgd compare).", stdout)
 	fs.TextVar(&c.Method, "method", c.Method, "training method: csvgd (stages ended by graph condensation), svgd (no condensation) or sequential (sparsify one network by MAP with the alpha = 2 prior, prune it, then SVGD on it)")
 	fs.IntVar(&c.Stage, "stage", c.Stage, "csvgd: iterations per stage; sequential: iterations of the sparsifying phase")
 	fs.BoolVar(&c.Adaptive, "adaptive", c.Adaptive, "csvgd: adaptive penalty (Sec. 5.6): -lambda is the initial value, grown by -growth after each stage until the error rises")
@@ -87,7 +91,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
 	alignFlags(fs, &c.Align, &c.AlignRef)
 	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
-	force := fs.Bool("force", false, "let -save replace an existing file")
+	saveLast := fs.String("save-last-stage", "", "write the ensemble of the last stage, before its condensation, on the template it ran on, to this file")
+	force := fs.Bool("force", false, "let -save and -save-last-stage replace existing files")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	quiet := fs.Bool("quiet", false, "no progress bar on stderr")
 	var o train.Options
@@ -109,6 +114,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputs(*save, *force, o, *resume); err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := checkLastStage(*save, *saveLast, *force); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	c.KeepLastStage = c.KeepLastStage || *saveLast != ""
 	data, err := loadTrainingData(*dataDir, *noise, fs.isSet("noise"))
 	if err != nil {
 		return usageError(fs, stderr, err)
@@ -134,6 +143,14 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		}
 		out.Saved = *save
 		fmt.Fprintf(stderr, "csvgd train: ensemble written to %s\n", *save)
+	}
+	if *saveLast != "" {
+		last := res.LastStage.File(res, map[string]any{"train": out, "last_stage": true})
+		if err := ensemble.Save(*saveLast, last, *force); err != nil {
+			return failure(fs, stderr, err)
+		}
+		out.SavedLastStage = *saveLast
+		fmt.Fprintf(stderr, "csvgd train: last stage's ensemble (template %s) written to %s\n", train.FormatWidths(res.LastStage.Widths), *saveLast)
 	}
 	if *asJSON {
 		return writeJSON(fs, stdout, stderr, out)
@@ -191,6 +208,18 @@ func checkOutputs(save string, force bool, o train.Options, resume bool) error {
 		return fmt.Errorf("-resume: nothing to resume, %s does not exist", o.Checkpoint)
 	}
 	return checkSave(save, force)
+}
+
+// checkLastStage refuses a -save-last-stage path that exists (unless
+// force) or that is the -save path.
+func checkLastStage(save, last string, force bool) error {
+	if last != "" && last == save {
+		return fmt.Errorf("-save-last-stage %s is the -save file: give two files", last)
+	}
+	if _, err := os.Lstat(last); last != "" && !force && err == nil {
+		return fmt.Errorf("-save-last-stage %s: the file exists; pass -force to replace it", last)
+	}
+	return nil
 }
 
 // checkSave refuses a -save path that exists, unless force.

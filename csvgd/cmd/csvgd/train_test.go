@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -301,5 +302,39 @@ func sameStress(t *testing.T, a, b, dir string) {
 				t.Fatalf("row %d column %d: %v importance-sorted, %v aligned", r, c, u, v)
 			}
 		}
+	}
+}
+
+// TestTrainSaveLastStage: -save-last-stage writes the ensemble of the last
+// stage before its condensation, on the template that stage ran on, beside
+// the condensed one of -save; the same path for both is refused.
+func TestTrainSaveLastStage(t *testing.T) {
+	dir := t.TempDir()
+	ens, last := filepath.Join(dir, "ens.json"), filepath.Join(dir, "last.json")
+	code, out, errOut := runCLI("train", "-particles", "2", "-iters", "4", "-stage", "2", "-alpha", "0.5", "-lambda", "2",
+		"-save", ens, "-save-last-stage", last, "-json", "-quiet")
+	if code != exitOK {
+		t.Fatalf("train: exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Stages []struct {
+			Widths      []int `json:"widths"`
+			CondensedTo []int `json:"condensed_to"`
+		} `json:"stages"`
+		SavedLastStage string `json:"saved_last_stage"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ensemble.Load(last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := got.Stages[len(got.Stages)-1]
+	if !slices.Equal(f.Widths, final.Widths) || len(f.Particles) != 2 || got.SavedLastStage != last {
+		t.Errorf("last stage's file: widths %v, %d particles; the last stage ran on %v (condensed to %v)", f.Widths, len(f.Particles), final.Widths, final.CondensedTo)
+	}
+	if code, _, errOut := runCLI("train", "-particles", "2", "-iters", "1", "-save", ens, "-save-last-stage", ens, "-force", "-quiet"); code != exitUsage || !strings.Contains(errOut, "is the -save file") {
+		t.Errorf("one path for both: exit %d, %s", code, errOut)
 	}
 }

@@ -38,3 +38,12 @@ func (f *Float) UnmarshalJSON(raw []byte) error {
 	*f = Float(v)
 	return nil
 }
+
+// Floats converts a slice, so that every value of it marshals as a Float.
+func Floats(v []float64) []Float {
+	out := make([]Float, len(v))
+	for i, x := range v {
+		out[i] = Float(x)
+	}
+	return out
+}

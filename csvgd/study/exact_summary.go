@@ -1,0 +1,80 @@
+package study
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/compare"
+	"github.com/csvgd/csvgd-go/csvgd/exact"
+)
+
+// DriftSummary says in two sentences what keeps moving in the NUTS run
+// of report r and whether the push-forward's bands depend on it: the log
+// density's R-hat, the drift of the log prior and of the log-likelihood
+// from the first to the second half of the chains, and the 90% band of
+// the watched stresses over both halves.
+func DriftSummary(r exact.Report) string {
+	moving := "the log prior moves more than the log-likelihood: the chains keep moving along weights that only the prior holds"
+	if math.Abs(r.LogLikelihoodDrift) >= math.Abs(r.LogPriorDrift) {
+		moving = "the log-likelihood moves at least as much as the log prior: the chains are still changing the network's fit"
+	}
+	change := r.Band90Halves[1]/r.Band90Halves[0] - 1
+	depends := "within 10% of each other: the push-forward's bands do not depend on what keeps moving"
+	if math.Abs(change) > 0.1 {
+		depends = "more than 10% apart: the push-forward's bands change with what keeps moving"
+	}
+	return fmt.Sprintf("Log density R-hat %.2f (%.0f%% of the transitions at the depth limit). From the first to the second half of the chains the log prior changed by %+.2f on average and the log-likelihood by %+.2f: %s. "+
+		"The 90%% band of the watched stresses is %.4f wide over the first halves and %.4f over the second, %s.",
+		r.LogDensityRHat, 100*r.MaxDepthShare(), r.LogPriorDrift, r.LogLikelihoodDrift, moving, r.Band90Halves[0], r.Band90Halves[1], depends)
+}
+
+// ExactSummary writes what the comparison showed as a Markdown list of
+// four items: how many references meet Stan's criteria, the band ratios
+// by ensemble size with the verdict on more particles, the constrained
+// weights at 0, and the coverage of the truth by the 90% bands.
+func ExactSummary(w io.Writer, s *Store) error {
+	cs, err := ExactComparisons(s)
+	if err == nil {
+		summary(w, cs)
+	}
+	return err
+}
+
+// summary is ExactSummary of the comparisons cs.
+func summary(w io.Writer, cs []ExactComparison) {
+	met := 0
+	for _, c := range cs {
+		if len(c.Report.Misses()) == 0 {
+			met++
+		}
+	}
+	lo, hi := minMax(cs, func(c ExactComparison) float64 { return c.Report.LogDensityRHat })
+	fmt.Fprintf(w, "- %d of %d NUTS references meet Stan's criteria; the log density's R-hat is %.2f to %.2f.\n", met, len(cs), lo, hi)
+	fmt.Fprintf(w, "- %s\n", moreParticles(cs))
+	var at, near []float64
+	for _, c := range cs {
+		at, near = append(at, c.Compare.Weights.SteinAtZero), append(near, c.Compare.Weights.ReferenceNearZero)
+	}
+	fmt.Fprintf(w, "- Constrained weights exactly at 0: %s of the Stein particles' (clipped); below %g: %s of the NUTS draws'.\n", span(at), compare.NearZero, span(near))
+	var st, nu []float64
+	i90 := levelIndex(0.9)
+	for _, c := range cs {
+		if c.Seed == cs[0].Seed {
+			st, nu = append(st, c.SteinCoverage.Truth[i90]), append(nu, c.NUTSCoverage.Truth[i90])
+		}
+	}
+	fmt.Fprintf(w, "- The truth lies inside the 90%% band at %s of the entries for the Stein ensembles of seed %d and %s for the NUTS draws of their templates.\n", span(st), cs[0].Seed, span(nu))
+}
+
+// span writes the range of shares vs as "a-b%" (or "a%" when they agree
+// to the percent).
+func span(vs []float64) string {
+	lo, hi := 100*slices.Min(vs), 100*slices.Max(vs)
+	if math.Round(lo) == math.Round(hi) {
+		return fmt.Sprintf("%.0f%%", lo)
+	}
+	return strings.Join([]string{fmt.Sprintf("%.0f", lo), fmt.Sprintf("%.0f%%", hi)}, "-")
+}
