@@ -1,6 +1,7 @@
 package svn
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 
@@ -40,8 +41,11 @@ func steinDirection(k [][]float64, grad [][][]float64, g [][]float64) [][]float6
 //
 // the diagonal block of the Hessian of the KL divergence along the kernel's
 // directions, with H_b the particles' positive semi-definite curvatures
-// (data and prior). It returns the w_a.
-func newtonDirections(k [][]float64, grad [][][]float64, h []*mat.SymDense, phi [][]float64, workers int) ([][]float64, error) {
+// (data and prior), plus mu I (Levenberg-Marquardt damping, 0: none),
+// reduced to the components that held (when not nil) does not mark for
+// the particle ([Flow.held]): a held component's w is 0. It returns the
+// w_a.
+func newtonDirections(k [][]float64, grad [][][]float64, h []*mat.SymDense, phi [][]float64, held [][]bool, mu float64, workers int) ([][]float64, error) {
 	n, d := len(phi), len(phi[0])
 	w := make([][]float64, n)
 	errs := make([]error, n)
@@ -53,13 +57,20 @@ func newtonDirections(k [][]float64, grad [][][]float64, h []*mat.SymDense, phi 
 		data := make([]float64, d*d)
 		for a := lo; a < hi; a++ {
 			blockHessian(data, k[a], grad[a], raw, d)
+			for i := 0; i < d; i++ {
+				data[i*d+i] += mu
+			}
+			rhs := phi[a]
+			if a < len(held) && held[a] != nil {
+				rhs = hold(data, phi[a], held[a], d)
+			}
 			chol, _, err := factorize(mat.NewSymDense(d, data))
 			if err != nil {
 				errs[a] = err
 				continue
 			}
 			var v mat.VecDense
-			if err := chol.SolveVecTo(&v, mat.NewVecDense(d, phi[a])); err != nil {
+			if err := solved(chol.SolveVecTo(&v, mat.NewVecDense(d, rhs))); err != nil {
 				errs[a] = err
 				continue
 			}
@@ -96,14 +107,40 @@ func blockHessian(data, ka []float64, ga [][]float64, h [][]float64, d int) {
 	}
 }
 
-// preconditioned is M^-1 phi_a for every particle, with chol the Cholesky
-// factorisation of the metric M.
-func preconditioned(chol *mat.Cholesky, phi [][]float64) ([][]float64, error) {
+// hold decouples the held components of the row-major D x D system data
+// (their rows and columns those of the identity) and returns the
+// right-hand side phi with them set to 0.
+func hold(data, phi []float64, held []bool, d int) []float64 {
+	rhs := append([]float64(nil), phi...)
+	for i, h := range held {
+		if !h {
+			continue
+		}
+		for j := 0; j < d; j++ {
+			data[i*d+j], data[j*d+i] = 0, 0
+		}
+		data[i*d+i], rhs[i] = 1, 0
+	}
+	return rhs
+}
+
+// preconditioned is M_a^-1 phi_a for every particle, with chols[a] the
+// Cholesky factorisation of its metric and the held components of phi_a
+// (when held is not nil) set to 0.
+func preconditioned(chols []*mat.Cholesky, phi [][]float64, held [][]bool) ([][]float64, error) {
 	d := len(phi[0])
 	out := make([][]float64, len(phi))
 	for a, p := range phi {
+		if a < len(held) && held[a] != nil {
+			p = append([]float64(nil), p...)
+			for i, h := range held[a] {
+				if h {
+					p[i] = 0
+				}
+			}
+		}
 		var v mat.VecDense
-		if err := chol.SolveVecTo(&v, mat.NewVecDense(d, p)); err != nil {
+		if err := solved(chols[a].SolveVecTo(&v, mat.NewVecDense(d, p))); err != nil {
 			return nil, err
 		}
 		out[a] = v.RawVector().Data
@@ -119,11 +156,14 @@ func preconditioned(chol *mat.Cholesky, phi [][]float64) ([][]float64, error) {
 //
 // with K = L_K L_K^T and M = U^T U (Cholesky). Its covariance between
 // particles a and c is 2 eps/N sum_b (L_K)_ab (L_K)_cb U^-1 U^-T =
-// 2 eps k_ac M^-1 / N, which is 2 eps D. The normals are drawn in the
-// order z_1, ..., z_N from rng.
-func noise(k [][]float64, metricChol *mat.Cholesky, eps float64, rng *rand.Rand) ([][]float64, error) {
+// 2 eps k_ac M^-1 / N, which is 2 eps D. A particle with held components
+// ([Flow.held]) uses the factor U_a of its reduced metric and draws 0 in
+// them; the joint covariance k_ac U_a^-1 S_a S_c^T U_c^-T (S the
+// selections) stays positive semi-definite. The normals are drawn in the
+// order z_1, ..., z_N from rng, whatever is held.
+func noise(k [][]float64, chols []*mat.Cholesky, held [][]bool, eps float64, rng *rand.Rand) ([][]float64, error) {
 	n := len(k)
-	d := metricChol.SymmetricDim()
+	d := chols[0].SymmetricDim()
 	ks := mat.NewSymDense(n, nil)
 	for a := range k {
 		for b := a; b < n; b++ {
@@ -143,8 +183,6 @@ func noise(k [][]float64, metricChol *mat.Cholesky, eps float64, rng *rand.Rand)
 			z[b][i] = rng.NormFloat64()
 		}
 	}
-	var u mat.TriDense
-	metricChol.UTo(&u)
 	c := math.Sqrt(2 * eps / float64(n))
 	out := make([][]float64, n)
 	for a := 0; a < n; a++ {
@@ -152,12 +190,35 @@ func noise(k [][]float64, metricChol *mat.Cholesky, eps float64, rng *rand.Rand)
 		for b := 0; b <= a; b++ {
 			mix.AddScaledVec(mix, lk.At(a, b), mat.NewVecDense(d, z[b]))
 		}
+		if a < len(held) && held[a] != nil {
+			for i, h := range held[a] {
+				if h {
+					mix.SetVec(i, 0)
+				}
+			}
+		}
+		var u mat.TriDense
+		chols[a].UTo(&u)
 		var v mat.VecDense
-		if err := v.SolveVec(&u, mix); err != nil {
+		if err := solved(v.SolveVec(&u, mix)); err != nil {
 			return nil, err
 		}
 		v.ScaleVec(c, &v)
 		out[a] = v.RawVector().Data
 	}
 	return out, nil
+}
+
+// solved is the error of a solve with a successful factorisation: none
+// when gonum only warns that the matrix is ill-conditioned
+// ([mat.Condition]). The factorisation succeeded, so the matrix is
+// positive definite in float64; a large condition number means that the
+// curvature is tiny along some directions (weights that only the prior
+// holds), along which the posterior is wide and the step is long.
+func solved(err error) error {
+	var c mat.Condition
+	if errors.As(err, &c) {
+		return nil
+	}
+	return err
 }

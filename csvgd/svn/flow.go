@@ -29,6 +29,15 @@ type Config struct {
 	// from the PCG stream (Seed, t), so that a run resumed at iteration t
 	// draws what an uninterrupted run draws there.
 	Seed uint64
+	// Radius, when > 0, damps the updates as Levenberg and Marquardt do:
+	// mu I is added to the Newton systems (Newton) and to the
+	// preconditioner (StochasticNewton), mu = 2 eps / (N Radius^2), so that
+	// no component of a step's noise has a standard deviation above
+	// Radius, and a step along directions of curvature below mu is a
+	// first-order step of size eps/mu. The stochastic update stays exact:
+	// any fixed positive definite preconditioner leaves the posterior its
+	// stationary law. 0: no damping.
+	Radius float64
 	// Workers is the number of goroutines of the per-particle Newton
 	// systems (0: GOMAXPROCS); the result does not depend on it.
 	Workers int
@@ -61,6 +70,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("svn: step size = %v must be finite and > 0", c.StepSize)
 	case !(c.Scale >= 0) || math.IsInf(c.Scale, 0):
 		return fmt.Errorf("svn: kernel scale = %v must be finite and >= 0 (0: 1)", c.Scale)
+	case !(c.Radius >= 0) || math.IsInf(c.Radius, 0):
+		return fmt.Errorf("svn: trust radius = %v must be finite and >= 0 (0: no damping)", c.Radius)
 	}
 	return nil
 }
@@ -225,14 +236,63 @@ func (f *Flow) update(x, g [][]float64, data []*mat.SymDense) ([][]float64, erro
 	}
 	k, grad := hessianKernel(x, m, scale)
 	phi := steinDirection(k, grad, g)
+	held := f.held(x, phi)
+	mu := f.damping(len(x))
 	if f.Update == Newton {
-		dir, err := newtonDirections(k, grad, h, phi, f.Workers)
+		dir, err := newtonDirections(k, grad, h, phi, held, mu, f.Workers)
 		if err != nil {
 			return nil, err
 		}
 		return scaleAll(dir, f.StepSize), nil
 	}
-	return f.stochastic(k, m, phi)
+	if mu > 0 {
+		for i := 0; i < m.SymmetricDim(); i++ {
+			m.SetSym(i, i, m.At(i, i)+mu)
+		}
+	}
+	return f.stochastic(k, m, phi, held)
+}
+
+// held marks, for every particle, the constrained components that sit on
+// the bound (theta_ai <= 0) and that the first-order direction pushes
+// against it (phi_ai <= 0): the active set of the projected Newton method
+// (Bertsekas 1982). They take no step: the Newton systems and the
+// preconditioner are reduced to the other components. Clipping a Newton
+// step instead, as the first-order flow clips its own, cuts one component
+// out of a move whose components were chosen together: along directions
+// of small curvature the preconditioned step (and the stochastic update's
+// noise) moves several weights in amounts that cancel in the stresses,
+// and clipping one of them leaves the others' change uncancelled. On the
+// condensed templates, where half the constrained weights of a particle
+// are 0 after pruning, the stochastic update with clipping alone drove the
+// training error from 0.07 to above 5 within 200 iterations, while the
+// same update without the constraint kept it below 0.2 (docs/reading.md
+// section 15). Components that leave the bound within a step are still
+// clipped at 0. nil when the flow has no constraint.
+func (f *Flow) held(x, phi [][]float64) [][]bool {
+	if f.Constrained == nil {
+		return nil
+	}
+	out := make([][]bool, len(x))
+	for a, theta := range x {
+		for i, c := range f.Constrained {
+			if c && theta[i] <= 0 && phi[a][i] <= 0 {
+				if out[a] == nil {
+					out[a] = make([]bool, len(theta))
+				}
+				out[a][i] = true
+			}
+		}
+	}
+	return out
+}
+
+// damping is mu of Config.Radius for n particles (0 without damping).
+func (f *Flow) damping(n int) float64 {
+	if f.Radius == 0 {
+		return 0
+	}
+	return 2 * f.StepSize / (float64(n) * f.Radius * f.Radius)
 }
 
 // priorCurvature is Lambda(r_i) for every coordinate (see [Flow.update]).
@@ -250,18 +310,29 @@ func (f *Flow) priorCurvature(x [][]float64) []float64 {
 }
 
 // stochastic is the change of the particles in one step of the stochastic
-// update: eps M^-1 phi_a plus the noise of [noise].
-func (f *Flow) stochastic(k [][]float64, m *mat.SymDense, phi [][]float64) ([][]float64, error) {
+// update: eps M_a^-1 phi_a plus the noise of [noise], M_a the metric M
+// reduced to the components of particle a that are not held (M itself
+// when none is).
+func (f *Flow) stochastic(k [][]float64, m *mat.SymDense, phi [][]float64, held [][]bool) ([][]float64, error) {
 	chol, _, err := factorize(m)
 	if err != nil {
 		return nil, fmt.Errorf("the metric: %w", err)
 	}
-	dir, err := preconditioned(chol, phi)
+	chols := make([]*mat.Cholesky, len(phi))
+	for a := range chols {
+		chols[a] = chol
+		if a < len(held) && held[a] != nil {
+			if chols[a], _, err = factorize(reduced(m, held[a])); err != nil {
+				return nil, fmt.Errorf("the metric of particle %d: %w", a, err)
+			}
+		}
+	}
+	dir, err := preconditioned(chols, phi, held)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(f.Seed^noiseStream, uint64(f.Iter)))
-	xi, err := noise(k, chol, f.StepSize, rng)
+	xi, err := noise(k, chols, held, f.StepSize, rng)
 	if err != nil {
 		return nil, err
 	}
@@ -272,6 +343,26 @@ func (f *Flow) stochastic(k [][]float64, m *mat.SymDense, phi [][]float64) ([][]
 		}
 	}
 	return dir, nil
+}
+
+// reduced is m with the rows and columns of the held components replaced
+// by those of the identity: the system of the other components, with the
+// held ones decoupled (their solution is their right-hand side, which the
+// callers set to 0).
+func reduced(m *mat.SymDense, held []bool) *mat.SymDense {
+	d := m.SymmetricDim()
+	out := mat.NewSymDense(d, nil)
+	out.CopySym(m)
+	for i, h := range held {
+		if !h {
+			continue
+		}
+		for j := 0; j < d; j++ {
+			out.SetSym(i, j, 0)
+		}
+		out.SetSym(i, i, 1)
+	}
+	return out
 }
 
 func scaleAll(v [][]float64, s float64) [][]float64 {

@@ -129,7 +129,7 @@ func TestNoiseCovariance(t *testing.T) {
 	sums := make([]float64, len(pairs))
 	sq := make([]float64, len(pairs))
 	for r := 0; r < draws; r++ {
-		xi, err := noise(k, &chol, eps, rng)
+		xi, err := noise(k, []*mat.Cholesky{&chol, &chol, &chol}, nil, eps, rng)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/svn"
 )
 
 // StageRecord describes one stage of Alg. svgd: its lambda, the template it
@@ -25,6 +26,9 @@ type StageRecord struct {
 	ActiveWeights  float64 `json:"active_weights"` // mean per particle, |w| >= threshold, at the end
 	TrainRMSE      float64 `json:"train_rmse"`
 	W1Sum          float64 `json:"w1_sum"`
+	// Update is the Newton update the stage took (omitted for the
+	// first-order update).
+	Update svn.Update `json:"update,omitempty"`
 	// ErrorRose marks the stage of the adaptive schedule whose training
 	// error rose past the tolerance over the best so far: lambda reverts
 	// to its initial value after it.
@@ -37,11 +41,14 @@ type StageRecord struct {
 // permutation and padding (the next stage compiles its graph at the
 // template's shapes). When the history recorded the stage's end before the
 // condensation, it records it after too ([After]).
-func (r *run) endStage(s, n int, flow *stein.Flow) error {
+func (r *run) endStage(s, n int, flow stepper) error {
 	arch := r.res.Arch
 	rec := StageRecord{
-		Stage: s, Iterations: n, Lambda: flow.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
+		Stage: s, Iterations: n, Lambda: flow.lambda(), Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
+	}
+	if u := flow.update(); u.SecondOrder() {
+		rec.Update = u
 	}
 	condensed := r.condenses()
 	if condensed {
