@@ -29,9 +29,9 @@ func (a Arch) StressJacobian(theta *Node, b Batch) *Node {
 	x := Reshape(BroadcastToDims(ExpandAxes(ConstAs(theta, pts), 0, 2), n, m+1, 3, 3), batch, 1, 3)
 	eye := [][]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 	dd := Reshape(BroadcastToDims(ExpandAxes(ConstAs(theta, eye), 0, 1), n, m+1, 3, 3), batch, 1, 3)
-	jd := Reshape(a.forwardBackward(rep, x).paramGradient(dd), n, m+1, 3, p) // dd_mi/dtheta
-	jdata := SliceAxis(jd, 1, AxisRange(0, m))                              // [N, M, 3, P]
-	jref := SliceAxis(jd, 1, AxisRange(m, m+1))                             // [N, 1, 3, P]
+	jd := Reshape(a.forwardBackward(rep, x).paramGradient(dd), n, m+1, 3, p)            // dd_mi/dtheta
+	jdata := SliceAxis(jd, 1, AxisRange(0, m))                                          // [N, M, 3, P]
+	jref := SliceAxis(jd, 1, AxisRange(m, m+1))                                         // [N, 1, 3, P]
 	jn := MulScalar(Einsum("noip,i->nop", jref, ConstAs(theta, []float64{1, 2, 1})), 2) // dn/dtheta, [N, 1, P]
 	half := make([][]float64, m)                                                        // [M, 3]: e_3 / (2 J_m)
 	for k := range half {
