@@ -15,7 +15,7 @@ import "math"
 // The smoothed penalty f(theta) = c (theta^2 + s^2)^(alpha/2) has the
 // second derivative
 //
-//	f''(theta) = c alpha (theta^2 + s^2)^(alpha/2 - 2) (s^2 + (alpha - 1) theta^2),
+//	D²f(theta) = c alpha (theta^2 + s^2)^(alpha/2 - 2) (s^2 + (alpha - 1) theta^2),
 //
 // which is negative for |theta| > s / sqrt(1 - alpha) when alpha < 1: the
 // prior is not log-concave, and a Newton step on its raw curvature would
@@ -28,14 +28,14 @@ import "math"
 //
 //   - positive for every theta (so adding it keeps a Gauss-Newton Hessian
 //     positive definite),
-//   - at least f” wherever f” is positive: Lambda - f” =
+//   - at least D²f wherever D²f is positive: Lambda - D²f =
 //     c alpha (2 - alpha) theta^2 (theta^2 + s^2)^(alpha/2 - 2) >= 0, so the
 //     step it gives is never longer than the exact Newton step of the
 //     prior where that one exists,
 //   - bounded by its value at 0, c alpha s^(alpha - 2): the smoothing s is
 //     what keeps it finite (without it the curvature of |theta|^alpha is
 //     infinite at 0 for alpha < 2),
-//   - exact for alpha = 2, where the prior is Gaussian (Lambda = f” = 2c).
+//   - exact for alpha = 2, where the prior is Gaussian (Lambda = D²f = 2c).
 //
 // Lambda = 0 (no prior) gives 0.
 func (p Prior) Curvature1D(theta float64) float64 {
