@@ -30,7 +30,7 @@ type JobKind string
 const (
 	RunJob  JobKind = "run"  // a training run (Spec)
 	NUTSJob JobKind = "nuts" // a NUTS run on a training run's template (NUTSSpec)
-	MVNJob  JobKind = "mvn"  // a study of Sec. 4, cached whole
+	MVNJob  JobKind = "mvn"  // a study of Sec. 4 or on the Gaussians of package collapse, cached whole
 )
 
 // Cached reports whether the job's result is in s's cache; an error when

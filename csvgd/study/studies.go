@@ -46,6 +46,7 @@ func (p Plan) Studies() ([]Study, error) {
 		{"mvn_exact", []Job{p.surveyJob(), p.marginalJob()}},
 		{"stein_vs_nuts", exact},
 		{"calibration", exact},
+		{"variance_collapse", []Job{p.collapseJob()}},
 		{"results", b.runs(slices.Concat(p.ConvergencePriorsRuns(), p.MethodRuns(), p.ConvergenceNoiseRuns(), penalty, kernel)...)},
 		{"prior", b.runs(slices.Concat(slices.Concat(forms...), normalized, slices.Concat(p.CalibrationRuns()...))...)},
 		{"exact-posterior", exact},
