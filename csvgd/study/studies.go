@@ -50,6 +50,7 @@ func (p Plan) Studies() ([]Study, error) {
 		{"results", b.runs(slices.Concat(p.ConvergencePriorsRuns(), p.MethodRuns(), p.ConvergenceNoiseRuns(), penalty, kernel)...)},
 		{"prior", b.runs(slices.Concat(slices.Concat(forms...), normalized, slices.Concat(p.CalibrationRuns()...))...)},
 		{"exact-posterior", exact},
+		{"newton", b.runs(p.NewtonRuns()...)},
 	}
 	return out, b.err
 }
