@@ -1,6 +1,8 @@
 package collapse
 
 import (
+	"errors"
+	"io/fs"
 	"math"
 	"testing"
 
@@ -171,5 +173,32 @@ func TestBadConfig(t *testing.T) {
 	}
 	if _, err := NewProblem(0, stein.Prior{Alpha: 1}); err == nil {
 		t.Error("dimension 0: no error")
+	}
+}
+
+// TestSweepCache: a sweep lists each run once, is written by CachedSweep
+// and read back by ReadSweep; another configuration is not read.
+func TestSweepCache(t *testing.T) {
+	c := SweepConfig{Updates: []svn.Update{svn.SVGD, svn.StochasticNewton}, Dims: []int{2, 4}, Particles: 3, Dim: 4, Counts: []int{3, 5}, Seed: 1, Quick: true}
+	if n := len(c.Points()); n != 6 {
+		t.Fatalf("%d points, want 6 (the run at D = 4, N = 3 once per update)", n)
+	}
+	path := t.TempDir() + "/sweep.json"
+	ran, err := CachedSweep(backendtest.Backend(t), c, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadSweep(path, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ran {
+		if read[i].VarianceRatio != ran[i].VarianceRatio || read[i].Update != ran[i].Update {
+			t.Fatalf("run %d: read %+v, ran %+v", i, read[i], ran[i])
+		}
+	}
+	c.Seed = 2
+	if _, err := ReadSweep(path, c); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("another seed: error %v, want fs.ErrNotExist", err)
 	}
 }

@@ -25,6 +25,11 @@ type Config struct {
 	// update they are clipped at 0, as the first-order flow's projection
 	// does (nil: none).
 	Constrained []bool
+	// ClipOnly holds no component at the bound: constrained components are
+	// only clipped, as the first-order flow does. It exists to show why
+	// the projected Newton method's active set is the default
+	// ([Flow.held], docs/reading.md section 15).
+	ClipOnly bool
 	// Seed is the seed of the stochastic update's noise: iteration t draws
 	// from the PCG stream (Seed, t), so that a run resumed at iteration t
 	// draws what an uninterrupted run draws there.
@@ -270,7 +275,7 @@ func (f *Flow) update(x, g [][]float64, data []*mat.SymDense) ([][]float64, erro
 // section 15). Components that leave the bound within a step are still
 // clipped at 0. nil when the flow has no constraint.
 func (f *Flow) held(x, phi [][]float64) [][]bool {
-	if f.Constrained == nil {
+	if f.Constrained == nil || f.ClipOnly {
 		return nil
 	}
 	out := make([][]bool, len(x))
