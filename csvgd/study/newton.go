@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
@@ -306,4 +307,21 @@ func NewtonTable(w io.Writer, s *Store) error {
 			cell(g, func(r NewtonRow) float64 { return r.SecondsConverged }, "%.0f"))
 	}
 	return nil
+}
+
+// EnsembleFile is the final ensemble of the cached run spec as a saved
+// ensemble (package ensemble), with its training record under "train"
+// (train.Result.Record) and its label under "label": what csvgd nuts,
+// calibrate and predict read. The run must be cached; it is never trained
+// here.
+func (s *Store) EnsembleFile(spec Spec) (*ensemble.File, error) {
+	path, err := s.Path(spec)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.load(path, spec)
+	if err != nil {
+		return nil, err
+	}
+	return res.File(map[string]any{"train": res.Record(spec.Noise), "label": spec.Label}), nil
 }
