@@ -202,3 +202,22 @@ func TestSweepCache(t *testing.T) {
 		t.Errorf("another seed: error %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestRepulsionFades: on exact draws the repulsion's share of the
+// first-order direction falls as the dimension grows, and for D >= 50 it
+// is within 20% of N log(N + 1) / ((N + 1) D).
+func TestRepulsionFades(t *testing.T) {
+	prev := math.Inf(1)
+	for _, d := range []int{5, 20, 50, 200} {
+		f, err := RepulsionRatio(backendtest.Backend(t), d, 20, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 20 * math.Log(21) / (21 * float64(d))
+		r := f.Ratio()
+		if !(r < prev) || (d >= 50 && math.Abs(r/want-1) > 0.2) {
+			t.Errorf("D = %d: repulsion / driving force %.4f (previous %.4f), estimate %.4f", d, r, prev, want)
+		}
+		prev = r
+	}
+}

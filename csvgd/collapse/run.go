@@ -85,6 +85,8 @@ type Result struct {
 	Ratios       []float64 `json:"ratios"` // per coordinate: the ensemble's variance over the target's
 	Seconds      float64   `json:"seconds"`
 	MsPerIter    float64   `json:"ms_per_iter"`
+	// Final are the final particles (not in the JSON).
+	Final [][]float64 `json:"-"`
 }
 
 // Run runs c on p: the particles start from N(0, I) (seeded by c.Seed),
@@ -113,6 +115,7 @@ func Run(b compute.Backend, p Problem, c Config) (*Result, error) {
 	}
 	secs := time.Since(start).Seconds()
 	r := measure(p, x)
+	r.Final = x.Rows()
 	r.Update, r.Seed, r.Iterations, r.StepSize = c.Update.Or(), c.Seed, c.Iters, step.size
 	r.Seconds, r.MsPerIter = secs, 1000*secs/float64(max(c.Iters, 1))
 	return r, nil

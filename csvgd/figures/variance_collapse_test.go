@@ -32,3 +32,15 @@ func TestVarianceCollapseFigure(t *testing.T) {
 		"a nil run":     VarianceCollapse(c, append([]*collapse.Result{nil}, res...)),
 	})
 }
+
+// TestCollapseParticlesFigure: the particles of real runs render, one
+// panel per run; bad input is an error.
+func TestCollapseParticlesFigure(t *testing.T) {
+	_, res := tinySweep(t)
+	checkFigureCases(t, "", []figureCase{{CollapseParticles([]string{"a", "b"}, res[:2]), "collapse_particles", 1, 2}})
+	checkFailedFigures(t, map[string]*Figure{
+		"no runs":      CollapseParticles(nil, nil),
+		"labels":       CollapseParticles([]string{"a"}, res[:2]),
+		"no particles": CollapseParticles([]string{"a"}, []*collapse.Result{{Dim: 3}}),
+	})
+}

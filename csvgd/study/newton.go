@@ -30,7 +30,7 @@ var (
 )
 
 // newtonSizes and newtonSeeds are the study's sizes and seeds at the
-// plan's size: quick mode runs 10 particles with seeds 1 and 2.
+// plan's size: quick mode runs 10 particles with seed 1.
 func (p Plan) newtonSizes() []int {
 	if p.Quick {
 		return NewtonSizes[:1]
@@ -40,7 +40,7 @@ func (p Plan) newtonSizes() []int {
 
 func (p Plan) newtonSeeds() []uint64 {
 	if p.Quick {
-		return NewtonSeeds[:2]
+		return NewtonSeeds[:1]
 	}
 	return NewtonSeeds
 }
