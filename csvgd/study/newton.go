@@ -265,8 +265,11 @@ func NewtonTable(w io.Writer, s *Store) error {
 		return fmt.Sprintf(format+" ± "+format, m, sd)
 	}
 	head := func(g []NewtonRow) string { return fmt.Sprintf("%s | %d", g[0].Update, g[0].Particles) }
-	seeds := fmt.Sprint(len(gs[0]))
-	fmt.Fprintf(w, "Mean ± standard deviation over %s seeds per row (α = ½, λ = 0.05, 10%% noise, %d iterations in stages of %d; the Newton updates on templates of at most %d weights).\n\n",
+	seeds := fmt.Sprintf("%d seeds", len(gs[0]))
+	if len(gs[0]) == 1 {
+		seeds = "1 seed"
+	}
+	fmt.Fprintf(w, "Mean ± standard deviation over %s per row (α = ½, λ = 0.05, 10%% noise, %d iterations in stages of %d; the Newton updates on templates of at most %d weights).\n\n",
 		seeds, s.NewtonRuns()[0].Config.Iters, s.NewtonRuns()[0].Config.Stage, train.DefaultNewtonMaxParams)
 	fmt.Fprintln(w, "| update | particles | final template (weights) | active weights | training RMSE | W1 sum in training range | mean's error in training range | 50% band width | 90% band width |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")

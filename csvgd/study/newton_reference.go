@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -92,16 +94,19 @@ func (r *NewtonReference) measure(noise float64) error {
 	return err
 }
 
-// NewtonReferenceCommands are the shell commands that make the files of
-// NewtonReferences in dir for the runs whose files are missing, and then
-// compare each ensemble with its reference: export the ensembles, sample
-// each template's posterior with csvgd nuts (its defaults), and csvgd
-// compare.
+// NewtonReferenceCommands are the shell commands, run from the
+// repository's root, that make the files of NewtonReferences in dir for
+// the runs whose files are missing, and then compare each ensemble with
+// its reference: export the ensembles, sample each template's posterior
+// with csvgd nuts (its defaults), and csvgd compare. Paths inside the
+// repository are written relative to its root.
 func NewtonReferenceCommands(refs []NewtonReference, dir string, quick bool) []string {
 	flag := ""
 	if quick {
 		flag = " -quick"
 	}
+	rel := relative()
+	dir = rel(dir)
 	var out []string
 	for _, r := range refs {
 		if !r.HaveEnsemble {
@@ -111,11 +116,11 @@ func NewtonReferenceCommands(refs []NewtonReference, dir string, quick bool) []s
 	}
 	for _, r := range refs {
 		if !r.HaveReference {
-			out = append(out, fmt.Sprintf("csvgd nuts -ensemble %s -save %s", r.Ensemble, r.Reference))
+			out = append(out, fmt.Sprintf("csvgd nuts -ensemble %s -save %s", rel(r.Ensemble), rel(r.Reference)))
 		}
 	}
 	for _, r := range refs {
-		out = append(out, fmt.Sprintf("csvgd compare -ensemble %s -reference %s -json", r.Ensemble, r.Reference))
+		out = append(out, fmt.Sprintf("csvgd compare -ensemble %s -reference %s -json", rel(r.Ensemble), rel(r.Reference)))
 	}
 	return out
 }
@@ -123,4 +128,31 @@ func NewtonReferenceCommands(refs []NewtonReference, dir string, quick bool) []s
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// NewtonEnsembleDir is the folder of the Newton study's exported
+// ensembles and their references: newton-ensembles (newton-ensembles-quick
+// in quick mode) beside the cache's runs folder.
+func (s *Store) NewtonEnsembleDir() string {
+	name := "newton-ensembles"
+	if s.Quick {
+		name += "-quick"
+	}
+	return filepath.Join(filepath.Dir(s.Dir), name)
+}
+
+// relative maps a path inside the repository to one relative to its root
+// (other paths, or all when the root is unknown, stay as they are).
+func relative() func(string) string {
+	root, err := csvgd.Root()
+	return func(p string) string {
+		if err != nil {
+			return p
+		}
+		r, rerr := filepath.Rel(root, p)
+		if rerr != nil || strings.HasPrefix(r, "..") {
+			return p
+		}
+		return r
+	}
 }
