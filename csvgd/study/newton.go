@@ -107,8 +107,9 @@ type NewtonRow struct {
 	// predictive.
 	Coverage calibration.Report
 	// MsNewton is the mean milliseconds per iteration of the stages that
-	// took the Newton update (0: none did).
-	MsNewton float64
+	// took the Newton update (0: none did), NewtonIters their iterations.
+	MsNewton    float64
+	NewtonIters int
 	Seconds  float64 // wall time of the run's iterations
 	// Converged is the first iteration of the history from which the
 	// push-forward W1 and the active weights stay within 10% of their
@@ -167,6 +168,7 @@ func newtonRow(spec Spec, res *train.Result) (NewtonRow, error) {
 	if iters > 0 {
 		r.MsNewton = ms / float64(iters)
 	}
+	r.NewtonIters = iters
 	r.Converged = convergedAt(res)
 	r.SecondsConverged = secondsUpTo(res, r.Converged)
 	return r, nil
@@ -294,10 +296,11 @@ func NewtonTable(w io.Writer, s *Store) error {
 			cell(g, func(r NewtonRow) float64 { return r.Coverage.Predictive[1] }, "%.2f"))
 	}
 	fmt.Fprintf(w, "\nCost on this machine's pure-Go backend (timings of runs trained up to two at a time on two cores; wall times are noisy): milliseconds per iteration of the first stage (the full network: first-order unless it has at most %d weights) and of the stages that took the Newton update (for svgd: the last stage), the run's seconds, and the iteration from which W1 and the active weights stay within 10%% of their final values, with the seconds up to it.\n\n", train.DefaultNewtonMaxParams)
-	fmt.Fprintln(w, "| update | particles | ms/iteration, first stage | ms/iteration, Newton stages (svgd: last stage) | seconds | converged at iteration | seconds to convergence |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| update | particles | iterations with the Newton update | ms/iteration, first stage | ms/iteration, Newton stages (svgd: last stage) | seconds | converged at iteration | seconds to convergence |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, g := range gs {
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", head(g),
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", head(g),
+			cell(g, func(r NewtonRow) float64 { return float64(r.NewtonIters) }, "%.0f"),
 			cell(g, func(r NewtonRow) float64 { return r.MsFirst }, "%.1f"),
 			cell(g, func(r NewtonRow) float64 {
 				if r.MsNewton > 0 {

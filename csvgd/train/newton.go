@@ -17,8 +17,8 @@ import (
 // DefaultNewtonMaxParams is the largest template on which the Newton
 // updates run when Config.NewtonMaxParams is 0: larger templates (the
 // paper's 1020 weights at the start) take first-order steps. A Newton step
-// costs about N^2 D^2 for the block Hessians and 480 N D^2 for the
-// Gauss-Newton curvatures (docs/speed.md).
+// costs about N^2 D^2 for the block Hessians and 240 N D^2 for the
+// Gauss-Newton curvatures.
 const DefaultNewtonMaxParams = 150
 
 // DefaultNewtonRadius is the trust radius of update u on the networks
@@ -52,9 +52,9 @@ const (
 	// one goroutine per particle range.
 	HostPlacement Placement = "host"
 	// DefaultPlacement is the placement that BenchmarkNewtonCurvature
-	// measured faster for the condensed templates of Sec. 5: the host, by
-	// 2.5 to 11 times over templates of 57 to 207 weights and 10 to 50
-	// particles on the pure-Go backend (docs/speed.md). The graph's
+	// measured faster for the condensed templates of Sec. 5: the host, at
+	// every size it tried (templates of 57 to 207 weights, 10 to 50
+	// particles, the pure-Go backend; docs/beyond.md). The graph's
 	// Jacobian evaluates N (M + 1) 3 copies of a small network, one point
 	// each: thousands of tiny matrix products, where the host's loops
 	// reuse one forward pass per point for its three reverse passes.
