@@ -110,7 +110,7 @@ type NewtonRow struct {
 	// took the Newton update (0: none did), NewtonIters their iterations.
 	MsNewton    float64
 	NewtonIters int
-	Seconds  float64 // wall time of the run's iterations
+	Seconds     float64 // wall time of the run's iterations
 	// Converged is the first iteration of the history from which the
 	// push-forward W1 and the active weights stay within 10% of their
 	// final values ([convergedAt]).
