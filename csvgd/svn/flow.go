@@ -243,19 +243,53 @@ func (f *Flow) update(x, g [][]float64, data []*mat.SymDense) ([][]float64, erro
 	phi := steinDirection(k, grad, g)
 	held := f.held(x, phi)
 	mu := f.damping(len(x))
-	if f.Update == Newton {
-		dir, err := newtonDirections(k, grad, h, phi, held, mu, f.Workers)
-		if err != nil {
-			return nil, err
-		}
-		return scaleAll(dir, f.StepSize), nil
-	}
-	if mu > 0 {
+	if mu > 0 && f.Update == StochasticNewton {
 		for i := 0; i < m.SymmetricDim(); i++ {
 			m.SetSym(i, i, m.At(i, i)+mu)
 		}
 	}
-	return f.stochastic(k, m, phi, held)
+	step := func(held [][]bool) ([][]float64, error) {
+		if f.Update == Newton {
+			dir, err := newtonDirections(k, grad, h, phi, held, mu, f.Workers)
+			return scaleAll(dir, f.StepSize), err
+		}
+		return f.stochastic(k, m, phi, held)
+	}
+	for round := 0; ; round++ {
+		dir, err := step(held)
+		if err != nil || round == maxActiveSetRounds || !f.addCrossing(x, dir, held) {
+			return dir, err
+		}
+	}
+}
+
+// maxActiveSetRounds bounds the rounds of [Flow.addCrossing]: components
+// that still cross 0 after it are clipped.
+const maxActiveSetRounds = 4
+
+// addCrossing adds to held the constrained components that the step dir
+// would take below 0, and reports whether it added any: the step is then
+// computed again with them held at the bound, so that the other
+// components' moves are chosen without them rather than clipped after.
+// The stochastic update draws the same normals again (its noise stream
+// depends on the iteration only), so a round changes only what the held
+// components change.
+func (f *Flow) addCrossing(x, dir [][]float64, held [][]bool) bool {
+	if f.Constrained == nil || f.ClipOnly {
+		return false
+	}
+	added := false
+	for a, theta := range x {
+		for i, c := range f.Constrained {
+			if c && theta[i]+dir[a][i] < 0 && !(held[a] != nil && held[a][i]) {
+				if held[a] == nil {
+					held[a] = make([]bool, len(theta))
+				}
+				held[a][i], added = true, true
+			}
+		}
+	}
+	return added
 }
 
 // held marks, for every particle, the constrained components that sit on
@@ -272,13 +306,14 @@ func (f *Flow) update(x, g [][]float64, data []*mat.SymDense) ([][]float64, erro
 // are 0 after pruning, the stochastic update with clipping alone drove the
 // training error from 0.07 to above 5 within 200 iterations, while the
 // same update without the constraint kept it below 0.2 (docs/reading.md
-// section 15). Components that leave the bound within a step are still
-// clipped at 0. nil when the flow has no constraint.
+// section 15). Components that a step would take from above 0 to below
+// it are held too, and the step computed again ([Flow.addCrossing]); the
+// few that still cross after [maxActiveSetRounds] rounds are clipped.
 func (f *Flow) held(x, phi [][]float64) [][]bool {
-	if f.Constrained == nil || f.ClipOnly {
-		return nil
-	}
 	out := make([][]bool, len(x))
+	if f.Constrained == nil || f.ClipOnly {
+		return out
+	}
 	for a, theta := range x {
 		for i, c := range f.Constrained {
 			if c && theta[i] <= 0 && phi[a][i] <= 0 {
