@@ -124,7 +124,7 @@ func TestBadNewtonConfig(t *testing.T) {
 // quick mode (minutes of training).
 func TestClippingBreaksNewton(t *testing.T) {
 	if csvgd.Quick() || testing.Short() {
-		t.Skip("trains a 500-iteration stage and three 200-iteration Newton runs")
+		t.Skip("trains a 500-iteration stage and four 200-iteration Newton runs")
 	}
 	data, err := paperData(0.1)
 	if err != nil {
