@@ -21,9 +21,10 @@ type Config struct {
 	// Scale sets the kernel's bandwidth h = Scale x D (0: 1, Detommaso et
 	// al.'s h = D).
 	Scale float64
-	// Constrained marks the components kept non-negative; after every
-	// update they are clipped at 0, as the first-order flow's projection
-	// does (nil: none).
+	// Constrained marks the components kept non-negative (nil: none): held
+	// at 0 where the step pushes them below it, the projected Newton
+	// method's active set ([Flow.held]), and clipped at 0 after the step
+	// where that is not enough.
 	Constrained []bool
 	// ClipOnly holds no component at the bound: constrained components are
 	// only clipped, as the first-order flow does. It exists to show why
@@ -31,8 +32,8 @@ type Config struct {
 	// ([Flow.held], docs/reading.md section 15).
 	ClipOnly bool
 	// Seed is the seed of the stochastic update's noise: iteration t draws
-	// from the PCG stream (Seed, t), so that a run resumed at iteration t
-	// draws what an uninterrupted run draws there.
+	// from a PCG generator fixed by Seed and t, so that a run resumed at
+	// iteration t draws what an uninterrupted run draws there.
 	Seed uint64
 	// Radius, when > 0, damps the updates as Levenberg and Marquardt do:
 	// mu I is added to the Newton systems (Newton) and to the
@@ -95,7 +96,8 @@ const noiseStream = 0x5356_4e6f_6973_6521 // "SVNoise!"
 //	Newton:            x_a += eps Htilde_a^-1 phi_a                         ([newtonDirections])
 //	StochasticNewton:  x_a += eps M^-1 phi_a + sqrt(2 eps / N) U^-1 (L_K z)_a  ([noise])
 //
-// and clips the constrained components at 0. The stochastic update is the
+// and keeps the constrained components at or above 0 ([Flow.held]). The
+// stochastic update is the
 // Euler-Maruyama step of the diffusion
 //
 //	dX = [D grad log pi(X) + div D] dt + sqrt(2 D) dW,   D = (K ⊗ M^-1) / N,
