@@ -156,3 +156,7 @@ func relative() func(string) string {
 		return r
 	}
 }
+
+// RepoRelative is path relative to the repository's root when it lies
+// inside it, else path itself: how notebooks and messages name files.
+func RepoRelative(path string) string { return relative()(path) }
