@@ -31,7 +31,7 @@ endif
 # The packages whose tests also run in the plain build (no GOEXPERIMENT):
 # everything that computes, without the notebooks and the command line, which
 # run on the SIMD build only.
-PLAIN_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/condense ./csvgd/speed
+PLAIN_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/svn ./csvgd/condense ./csvgd/speed
 
 .PHONY: setup test jupyter notebooks figures reproduce bench
 

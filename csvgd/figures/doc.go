@@ -33,6 +33,7 @@
 //	Alignment       alignment        node order by importance or by assignment: distances, modality, W1
 //	MVNKSD          mvn_ksd          kernel Stein discrepancy of the Sec. 4 example over the iterations
 //	KSDConvergence  ksd_convergence  kernel Stein discrepancy and W1 of the runs of convergence_priors
+//	VarianceCollapse  variance_collapse  SVGD's variance collapse on N(0, I_D) against the Newton updates
 //
 // the views of the weight explorers (package explore, the notebooks, csvgd
 // explore), from an [Ensemble] or a history:
@@ -50,6 +51,7 @@
 //	HyperelasticData  hyperelastic_data  the hyperelastic data: test path, training points, inputs
 //	PushForwardBands  pushforward_bands  an ensemble's stress bands against the truth on the test path
 //	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
+//	CollapseParticles collapse_particles the final particles of runs on N(0, I_D), two coordinates
 //
 // The plot primitives the figures share are in files of their own, named
 // for what they are: the custom plotters (arrows.go, contours.go,

@@ -178,3 +178,35 @@ func TestPriorFormText(t *testing.T) {
 		t.Error("an unknown form was written")
 	}
 }
+
+// TestCurvatureMajorizes: the prior curvature of the Newton updates is
+// -Score1D(theta)/theta, positive, at least the second derivative of the
+// smoothed penalty (by central differences of Score1D) wherever that is
+// positive, at most its value at 0, c alpha s^(alpha-2), and equal to
+// the exact second derivative 2c for alpha = 2.
+func TestCurvatureMajorizes(t *testing.T) {
+	for _, alpha := range []float64{0.25, 0.5, 1, 2} {
+		p := Prior{Alpha: alpha, Lambda: 0.05}
+		top := p.Penalty() * alpha * math.Pow(DefaultSmoothing, alpha-2)
+		for _, theta := range []float64{-3, -0.2, -1e-2, -1e-3, -1e-4, 0, 2e-4, 5e-3, 0.1, 1.5} {
+			lam := p.Curvature1D(theta)
+			if !(lam > 0) || lam > top*(1+1e-12) {
+				t.Errorf("alpha %v, theta %v: curvature %v outside (0, %v]", alpha, theta, lam, top)
+			}
+			if theta != 0 && math.Abs(lam+p.Score1D(theta)/theta) > 1e-12*lam {
+				t.Errorf("alpha %v, theta %v: curvature %v, -score/theta %v", alpha, theta, lam, -p.Score1D(theta)/theta)
+			}
+			h := 1e-6 * math.Max(math.Abs(theta), 1e-3)
+			f2 := -(p.Score1D(theta+h) - p.Score1D(theta-h)) / (2 * h)
+			if lam < f2*(1-1e-5) {
+				t.Errorf("alpha %v, theta %v: curvature %v below the second derivative %v", alpha, theta, lam, f2)
+			}
+			if alpha == 2 && math.Abs(lam-2*p.Penalty()) > 1e-12 {
+				t.Errorf("alpha = 2, theta %v: curvature %v, want 2c = %v", theta, lam, 2*p.Penalty())
+			}
+		}
+	}
+	if c := (Prior{Alpha: 0.5, Lambda: 0}).Curvature1D(0.3); c != 0 {
+		t.Errorf("lambda = 0: curvature %v, want 0", c)
+	}
+}

@@ -162,7 +162,8 @@ func KSDConvergence(s *Store) (*figures.Figure, error) {
 // reproduce after the paper's: the alignment study, the KSD of the
 // illustrative example and of the ICNN ensembles, the Stein ensembles
 // against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS),
-// their calibration and the diagnostics of a NUTS run.
+// their calibration, the diagnostics of a NUTS run, and the variance
+// collapse of the first-order flow against the Newton updates on Gaussians.
 func BeyondFigures() []Figure {
 	return []Figure{
 		{"alignment", "5.4, beyond", Alignment},
@@ -172,5 +173,6 @@ func BeyondFigures() []Figure {
 		{"stein_vs_nuts", "5.5, beyond", SteinVsNUTS},
 		{"calibration", "5.5, beyond", Calibration},
 		{"nuts_diagnostics", "5.5, beyond", NUTSDiagnostics},
+		{"variance_collapse", "3, beyond", VarianceCollapse},
 	}
 }

@@ -17,7 +17,9 @@ type Job struct {
 	Kind  JobKind
 	// Cost is a rough measure of its work (iterations times particles for
 	// a run), for starting the longest first.
-	Cost   float64
+	Cost float64
+	// Spec is the training run of a RunJob (nil for the other kinds).
+	Spec   *Spec
 	load   func(*Store) error // nil when cached, fs.ErrNotExist when not
 	run    func(*Store) error // computes it into the cache (or waits for the process that does)
 	weight int                // the order of kinds in a schedule
@@ -30,7 +32,7 @@ type JobKind string
 const (
 	RunJob  JobKind = "run"  // a training run (Spec)
 	NUTSJob JobKind = "nuts" // a NUTS run on a training run's template (NUTSSpec)
-	MVNJob  JobKind = "mvn"  // a study of Sec. 4, cached whole
+	MVNJob  JobKind = "mvn"  // a study of Sec. 4 or on the Gaussians of package collapse, cached whole
 )
 
 // Cached reports whether the job's result is in s's cache; an error when
@@ -51,7 +53,7 @@ func (j Job) Run(s *Store) error { return j.run(s) }
 // specJob is the training run spec as a job.
 func specJob(spec Spec) (Job, error) {
 	key, err := spec.Key()
-	return Job{Key: key, Label: spec.Label, Kind: RunJob, Cost: float64(spec.Config.Iters * spec.Config.Particles), weight: 1,
+	return Job{Key: key, Label: spec.Label, Kind: RunJob, Cost: float64(spec.Config.Iters * spec.Config.Particles), weight: 1, Spec: &spec,
 		load: func(s *Store) error {
 			path, err := s.Path(spec)
 			if err == nil {

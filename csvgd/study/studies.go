@@ -47,10 +47,12 @@ func (p Plan) Studies() ([]Study, error) {
 		{"stein_vs_nuts", exact},
 		{"calibration", exact},
 		{"nuts_diagnostics", b.exact(p.ExactRuns()[:1])},
+		{"variance_collapse", []Job{p.collapseJob()}},
 		{"results", b.runs(slices.Concat(p.ConvergencePriorsRuns(), p.MethodRuns(), p.ConvergenceNoiseRuns(), penalty, kernel)...)},
 		{"prior", b.runs(slices.Concat(slices.Concat(forms...), normalized, slices.Concat(p.CalibrationRuns()...))...)},
 		{"exact-posterior-mvn", []Job{p.surveyJob()}},
 		{"exact-posterior", exact},
+		{"newton", b.runs(p.NewtonRuns()...)},
 	}
 	return out, b.err
 }

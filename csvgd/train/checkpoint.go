@@ -80,7 +80,7 @@ type checkpoint struct {
 // method's MAP phase.
 type position struct {
 	stage, iter, length int
-	flow                *stein.Flow
+	flow                stepper
 	one                 *stein.Ensemble
 }
 
@@ -154,7 +154,7 @@ func (r *run) snapshot(p position) (*checkpoint, error) {
 		if ck.State, err = p.flow.State(); err != nil {
 			return nil, err
 		}
-		ck.OptimizerIter, ck.StepTime = p.flow.Iter, r.stepTime
+		ck.OptimizerIter, ck.StepTime = p.flow.iterations(), r.stepTime
 	}
 	return ck, nil
 }

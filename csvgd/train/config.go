@@ -7,6 +7,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/svn"
 )
 
 // Config is one training run: the Stein settings every flow shares and
@@ -37,6 +38,22 @@ type Config struct {
 	// AlignRef is the reference of the assignment: medoid (or "", the
 	// default) or barycenter.
 	AlignRef condense.Reference `json:",omitempty"`
+	// Update is the Stein update of the stages on templates of at most
+	// NewtonMaxParams weights: svgd (or "", the default: the first-order
+	// update through the optimizer, every stage), newton or snewton
+	// (package svn). Larger templates take first-order steps.
+	Update svn.Update `json:",omitempty"`
+	// NewtonMaxParams is the largest template of the Newton updates (0:
+	// DefaultNewtonMaxParams).
+	NewtonMaxParams int `json:",omitempty"`
+	// NewtonStep is the Newton updates' step size (0: svn.DefaultStep).
+	NewtonStep float64 `json:",omitempty"`
+	// NewtonRadius is the Newton updates' trust radius (svn.Config.Radius;
+	// 0: DefaultNewtonRadius of the update).
+	NewtonRadius float64 `json:",omitempty"`
+	// Curvature is where the Newton updates' Gauss-Newton curvature is
+	// computed: graph or host (or "": DefaultPlacement).
+	Curvature Placement `json:",omitempty"`
 }
 
 // CalibratedSigma is the likelihood's noise scale sigma of every run, at
@@ -99,6 +116,9 @@ func (c Config) Validate() error {
 	if err := c.validateAlign(); err != nil {
 		return err
 	}
+	if err := c.validateNewton(); err != nil {
+		return err
+	}
 	if err := c.Arch.Validate(); err != nil {
 		return err
 	}
@@ -134,4 +154,25 @@ func (c Config) steinConfig(arch icnn.Arch) (stein.Config, error) {
 	sc, err := c.FlowConfig(0, c.Threshold)
 	sc.Project = arch.Project
 	return sc, err
+}
+
+// validateNewton reports bad settings of the Newton updates.
+func (c Config) validateNewton() error {
+	if err := c.Update.Validate(); err != nil {
+		return err
+	}
+	if err := c.Curvature.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case c.Update.SecondOrder() && c.Method == Sequential:
+		return fmt.Errorf("update %s: the sequential method's phases are first-order (use csvgd or svgd)", c.Update)
+	case c.NewtonMaxParams < 0:
+		return fmt.Errorf("newton max params = %d must be >= 0 (0: %d)", c.NewtonMaxParams, DefaultNewtonMaxParams)
+	case !(c.NewtonStep >= 0) || math.IsInf(c.NewtonStep, 0):
+		return fmt.Errorf("newton step = %v must be finite and >= 0 (0: the update's default)", c.NewtonStep)
+	case !(c.NewtonRadius >= 0) || math.IsInf(c.NewtonRadius, 0):
+		return fmt.Errorf("newton radius = %v must be finite and >= 0 (0: the update's default)", c.NewtonRadius)
+	}
+	return nil
 }

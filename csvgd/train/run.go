@@ -298,11 +298,11 @@ func (r *run) adapt() {
 func (r *run) stage(s, n int) error {
 	arch := r.res.Arch
 	r.bar.stage, r.bar.widths = s, arch.Widths
-	flow, err := r.problem(arch).Flow(r.b)
+	flow, err := r.stepper(arch)
 	if err != nil {
 		return err
 	}
-	flow.Lambda = r.lambda
+	flow.setLambda(r.lambda)
 	k0, err := r.startFlow(flow)
 	if err != nil {
 		return err
@@ -338,11 +338,24 @@ func (r *run) stage(s, n int) error {
 	return r.endStage(s, n, flow)
 }
 
+// stepper is the update of a stage on the network arch: a Newton flow
+// when Config.Update is one and the template has at most
+// Config.NewtonMaxParams weights, the first-order flow otherwise.
+func (r *run) stepper(arch icnn.Arch) (stepper, error) {
+	p := r.problem(arch)
+	if r.c.usesNewton(arch.NumParams()) {
+		f, err := p.NewtonFlow(r.b)
+		return secondOrder{f}, err
+	}
+	f, err := p.Flow(r.b)
+	return firstOrder{f}, err
+}
+
 // startFlow gives a stage's new flow its optimizer state: the state
 // carried from the previous stage with the run's iteration count, or, for
 // the first stage of a resumed run, the checkpoint's state and count. It
 // returns the iterations of the stage already done.
-func (r *run) startFlow(flow *stein.Flow) (int, error) {
+func (r *run) startFlow(flow stepper) (int, error) {
 	p := r.at
 	r.at = nil
 	if p == nil {

@@ -60,7 +60,7 @@ func (r *run) sparsify() error {
 		one = r.at.one
 	}
 	n := min(r.c.Stage, r.c.Iters)
-	k0, err := r.startFlow(flow)
+	k0, err := r.startFlow(firstOrder{flow})
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (r *run) sparsify() error {
 		r.stepTime += time.Since(t0)
 		r.done++
 		r.bar.update(r.done)
-		if err := r.afterStep(position{stage: 0, iter: k + 1, length: n, flow: flow, one: one}); err != nil {
+		if err := r.afterStep(position{stage: 0, iter: k + 1, length: n, flow: firstOrder{flow}, one: one}); err != nil {
 			return err
 		}
 	}

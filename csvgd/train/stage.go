@@ -11,6 +11,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/svn"
 )
 
 // StageRecord describes one stage of Alg. svgd: its lambda, the template it
@@ -27,6 +28,9 @@ type StageRecord struct {
 	TrainRMSE      float64 `json:"train_rmse"`
 	W1Sum          float64 `json:"w1_sum"`
 	W1InRange      float64 `json:"w1_sum_in_range"` // W1Sum's part inside the training range ([InRangeW1])
+	// Update is the Newton update the stage took (omitted for the
+	// first-order update).
+	Update svn.Update `json:"update,omitempty"`
 	// ErrorRose marks the stage of the adaptive schedule whose training
 	// error rose past the tolerance over the best so far: lambda reverts
 	// to its initial value after it.
@@ -41,14 +45,17 @@ type StageRecord struct {
 // permutation and padding (the next stage compiles its graph at the
 // template's shapes). When the history recorded the stage's end before the
 // condensation, it records it after too ([After]).
-func (r *run) endStage(s, n int, flow *stein.Flow) error {
+func (r *run) endStage(s, n int, flow stepper) error {
 	arch := r.res.Arch
 	rec := StageRecord{
-		Stage: s, Iterations: n, Lambda: flow.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
+		Stage: s, Iterations: n, Lambda: flow.lambda(), Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
 	}
 	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.final) {
 		r.res.LastStage = &StageEnsemble{Widths: append([]int(nil), arch.Widths...), Particles: r.x.Clone().Rows()}
+	}
+	if u := flow.update(); u.SecondOrder() {
+		rec.Update = u
 	}
 	condensed := r.condenses()
 	if condensed {

@@ -17,27 +17,28 @@ import (
 func runReproduce(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("reproduce", "csvgd reproduce [-out DIR] [-quick] [-cache DIR] [-jobs N] [-docs DIR|none] [-only NAME,...]\n\n"+
 		"Runs every study of the paper (cached under data/cache/runs/, resumed from a checkpoint when\n"+
-		"one was interrupted; the runs that are not cached yet first, N at a time), writes all thirteen figures as DIR/NAME.png and .svg, then the figures beyond\n"+
-		"the paper (alignment, mvn_ksd, ksd_convergence, mvn_exact, stein_vs_nuts, calibration, nuts_diagnostics),\n"+
-		"and the tables: the results (DIR/results.md), the comparison of the prior's two forms with the calibration\n"+
-		"of sigma (DIR/prior.md), the alignment study (DIR/alignment.md), the distances to the exact posterior of\n"+
-		"Sec. 4 (DIR/exact-posterior-mvn.md) and the comparison with the posterior of the templates\n"+
-		"(DIR/exact-posterior.md), on stdout too and, in full mode, into their blocks of docs/results.md,\n"+
-		"docs/reading.md, docs/beyond.md and docs/exact-posterior.md. -only makes the named figures and tables\n"+
-		"(and runs what they need) and leaves the others as they are.", stdout)
+		"one was interrupted; the runs that are not cached yet first, N at a time), writes the paper's figures as DIR/NAME.png and .svg, then the figures beyond\n"+
+		"the paper (alignment, mvn_ksd, ksd_convergence, mvn_exact, stein_vs_nuts, calibration, nuts_diagnostics,\n"+
+		"variance_collapse), and the tables: the results (DIR/results.md), the comparison of the prior's two forms\n"+
+		"with the calibration of sigma (DIR/prior.md), the alignment study (DIR/alignment.md), the distances to\n"+
+		"the exact posterior of Sec. 4 (DIR/exact-posterior-mvn.md), the comparison with the posterior of the\n"+
+		"templates (DIR/exact-posterior.md), the variance collapse (DIR/variance-collapse.md) and the Newton\n"+
+		"updates (DIR/newton.md), on stdout too and, in full mode, into their blocks of\n"+
+		"docs/results.md, docs/reading.md, docs/beyond.md and docs/exact-posterior.md. -only makes the named figures\n"+
+		"and tables (and only the runs they need) and leaves the others as they are.", stdout)
 	out := outFlag(fs)
 	sf := registerStoreFlags(fs)
 	jobs := jobsFlag(fs)
 	docsFlag := fs.String("docs", "", "folder of the documents whose generated blocks to replace (default: the repository's docs/ in full mode; none in quick mode or with \"none\")")
-	only := fs.String("only", "", "comma-separated names of the figures and tables to make (default: all); a table's name is its block's (results, prior, alignment, exact-posterior-mvn, exact-posterior)")
+	only := fs.String("only", "", "comma-separated figures and tables to make, and only their studies' runs (default: all); tables: "+tableNames())
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	figs, tables, names, err := selectOutputs(*only)
-	if err != nil {
-		return usageError(fs, stderr, err)
+	figs, tables, err := selectOutputs(*only)
+	var docs string
+	if err == nil {
+		docs, err = docsTarget(*docsFlag, *sf.quick)
 	}
-	docs, err := docsTarget(*docsFlag, *sf.quick)
 	if err == nil {
 		err = checkJobs(*jobs)
 	}
@@ -55,10 +56,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	}
 	store, stop := sf.newStore(b, stderr)
 	defer stop()
-	if names != nil {
-		names = withJobs(store.Plan, names)
-	}
-	if names == nil || len(names) > 0 { // -only of figures without jobs: nothing to prepare
+	if names, all := outputStudies(store.Plan, figs, tables, *only == ""); all || len(names) > 0 {
 		if err := prepare(store, *jobs, names, stderr); err != nil {
 			return failure(fs, stderr, err)
 		}
@@ -72,56 +70,6 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
-}
-
-// selectOutputs are the figures and tables named in the comma-separated
-// list only (all of them when it is empty), and the names of the studies
-// whose jobs they need (nil: all).
-func selectOutputs(only string) ([]study.Figure, []generatedTable, []string, error) {
-	if only == "" {
-		return allFigures(), generatedTables, nil, nil
-	}
-	var figs []study.Figure
-	var tables []generatedTable
-	var names, known []string
-	for _, n := range strings.Split(only, ",") {
-		n = strings.TrimSpace(n)
-		found := false
-		for _, f := range allFigures() {
-			if f.Name == n {
-				figs, found = append(figs, f), true
-			}
-		}
-		for _, g := range generatedTables {
-			if g.block.name == n {
-				tables, found = append(tables, g), true
-			}
-		}
-		if !found {
-			for _, f := range allFigures() {
-				known = append(known, f.Name)
-			}
-			for _, g := range generatedTables {
-				known = append(known, g.block.name)
-			}
-			return nil, nil, nil, fmt.Errorf("-only: unknown figure or table %q (known: %s)", n, strings.Join(known, ", "))
-		}
-		names = append(names, n)
-	}
-	return figs, tables, names, nil
-}
-
-// withJobs are the names among names of studies that read cached jobs
-// (figures such as prior_family read none); never nil.
-func withJobs(p study.Plan, names []string) []string {
-	studies, _ := p.Studies()
-	out := []string{}
-	for _, st := range studies {
-		if slices.Contains(names, st.Name) {
-			out = append(out, st.Name)
-		}
-	}
-	return out
 }
 
 // docsTarget is the docs folder to update: flag "none" or quick mode
@@ -149,4 +97,55 @@ func writeFile(path, text string) error {
 		_, err := io.WriteString(w, text)
 		return err
 	})
+}
+
+// selectOutputs splits -only into the figures and tables it names (all
+// of both when it is empty; a name of both, such as variance_collapse, is
+// both), or reports a name that is neither.
+func selectOutputs(only string) ([]study.Figure, []generatedTable, error) {
+	if only == "" {
+		return allFigures(), generatedTables, nil
+	}
+	var figs []study.Figure
+	var tables []generatedTable
+	for _, n := range strings.Split(only, ",") {
+		n = strings.TrimSpace(n)
+		i := slices.IndexFunc(generatedTables, func(g generatedTable) bool { return g.block.name == n })
+		if i >= 0 {
+			tables = append(tables, generatedTables[i])
+		}
+		f, err := selectFigures(n)
+		switch {
+		case err == nil:
+			figs = append(figs, f...)
+		case i < 0:
+			return nil, nil, fmt.Errorf("-only: %q is neither a figure nor a table (tables: %s)", n, tableNames())
+		}
+	}
+	return figs, tables, nil
+}
+
+// tableNames lists the tables of reproduce.
+func tableNames() string {
+	var names []string
+	for _, g := range generatedTables {
+		names = append(names, g.block.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// outputStudies are the studies behind figs and tables that read cached
+// jobs; all reports that every study is wanted (no -only).
+func outputStudies(p study.Plan, figs []study.Figure, tables []generatedTable, all bool) ([]string, bool) {
+	if all {
+		return nil, true
+	}
+	names := figureStudies(p, figs)
+	studies, _ := p.Studies()
+	for _, g := range tables {
+		if slices.ContainsFunc(studies, func(s study.Study) bool { return s.Name == g.block.name }) {
+			names = append(names, g.block.name)
+		}
+	}
+	return names, false
 }

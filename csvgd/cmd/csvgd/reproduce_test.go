@@ -76,22 +76,31 @@ func TestDocBlocks(t *testing.T) {
 	}
 }
 
-// TestSelectOutputs: -only picks figures and tables by name, keeps the
-// names of the studies to prepare, and refuses an unknown name with the
-// known ones.
+// TestSelectOutputs: -only picks figures and tables by name (a name of
+// both, such as variance_collapse, is both), prepares only the studies
+// that read the cache, and refuses an unknown name with the known tables.
 func TestSelectOutputs(t *testing.T) {
-	figs, tables, names, err := selectOutputs("")
-	if err != nil || len(figs) != len(allFigures()) || len(tables) != len(generatedTables) || names != nil {
-		t.Fatalf("all: %d figures, %d tables, names %v, %v", len(figs), len(tables), names, err)
+	figs, tables, err := selectOutputs("")
+	if err != nil || len(figs) != len(allFigures()) || len(tables) != len(generatedTables) {
+		t.Fatalf("all: %d figures, %d tables, %v", len(figs), len(tables), err)
 	}
-	figs, tables, names, err = selectOutputs("stein_vs_nuts, exact-posterior,prior_family")
-	if err != nil || len(figs) != 2 || len(tables) != 1 || tables[0].block.name != "exact-posterior" {
-		t.Fatalf("three names: %d figures, %d tables, %v", len(figs), len(tables), err)
+	if _, all := outputStudies(study.Plan{Quick: true}, figs, tables, true); !all {
+		t.Errorf("no -only: want every study prepared")
 	}
-	if got := withJobs(study.Plan{Quick: true}, names); !slices.Equal(got, []string{"stein_vs_nuts", "exact-posterior"}) {
-		t.Errorf("studies to prepare %v: want the two that read the cache, in the studies' order", got)
+	figs, tables, err = selectOutputs("stein_vs_nuts, exact-posterior,prior_family,variance_collapse")
+	if err != nil || len(figs) != 3 || len(tables) != 2 || tables[0].block.name != "exact-posterior" {
+		t.Fatalf("four names: %d figures, %d tables, %v", len(figs), len(tables), err)
 	}
-	if _, _, _, err := selectOutputs("stein_vs_nuts,nope"); err == nil || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), "exact-posterior-mvn") {
+	names, all := outputStudies(study.Plan{Quick: true}, figs, tables, false)
+	for _, want := range []string{"stein_vs_nuts", "exact-posterior", "variance_collapse"} {
+		if all || !slices.Contains(names, want) {
+			t.Errorf("studies to prepare %v (all %v): want %s among them", names, all, want)
+		}
+	}
+	if slices.Contains(names, "prior_family") {
+		t.Errorf("studies to prepare %v: prior_family reads no cached run", names)
+	}
+	if _, _, err := selectOutputs("stein_vs_nuts,nope"); err == nil || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), "exact-posterior-mvn") {
 		t.Errorf("unknown name: %v", err)
 	}
 }

@@ -3,23 +3,29 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
 const runsUsage = `Usage: csvgd runs list [-quick] [-study NAME] [-cache DIR]
        csvgd runs train [-quick] [-study NAME] [-cache DIR] KEY
+       csvgd runs export [-quick] [-study NAME] [-cache DIR] [-force] -out DIR
 
 The cached jobs of the studies behind csvgd reproduce (training runs, NUTS runs and the
 studies of Sec. 4), one per line, for a scheduler: list prints each job's key, whether
 it is cached, its label and the command that computes it; train computes one job into
 the cache (waiting, when another process computes it, for its result), after which
-csvgd reproduce draws from the cache. docs/studies.md has a Slurm job array and GNU
-parallel. csvgd runs list -h and csvgd runs train -h list the flags.
+csvgd reproduce draws from the cache; export writes the final ensembles of the cached
+training runs as ensemble files (DIR/KEY.json) for csvgd nuts, calibrate and predict.
+docs/studies.md has a Slurm job array and GNU parallel. csvgd runs list -h, train -h and
+export -h list the flags.
 `
 
 func runRuns(args []string, stdout, stderr io.Writer) int {
@@ -32,11 +38,13 @@ func runRuns(args []string, stdout, stderr io.Writer) int {
 		return runsList(args[1:], stdout, stderr)
 	case "train":
 		return runsTrain(args[1:], stdout, stderr)
+	case "export":
+		return runsExport(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, runsUsage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "csvgd runs: unknown subcommand %q: want list or train (see 'csvgd runs -h')\n", args[0])
+	fmt.Fprintf(stderr, "csvgd runs: unknown subcommand %q: want list, train or export (see 'csvgd runs -h')\n", args[0])
 	return exitUsage
 }
 
@@ -184,4 +192,49 @@ func hasKey(jobs []study.Job, key string) bool {
 		}
 	}
 	return false
+}
+
+func runsExport(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("runs export", "csvgd runs export [-quick] [-study NAME] [-cache DIR] [-force] -out DIR\n\n"+
+		"Writes the final ensemble of every cached training run of the studies (of -study NAME) as an\n"+
+		"ensemble file DIR/KEY.json, with its training record, for csvgd nuts -ensemble, calibrate and\n"+
+		"predict; prints one line per file (path, label). Runs that are not cached are named on stderr\n"+
+		"and skipped: export never trains.", stdout)
+	sf := registerStoreFlags(fs)
+	name := studyFlag(fs)
+	out := fs.String("out", "", "folder of the ensemble files (created when missing)")
+	force := fs.Bool("force", false, "replace existing files")
+	if code, stop := parseFlags(fs, args, stderr); stop {
+		return code
+	}
+	if err := fs.requireFlags("out"); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	store := sf.store(nil, nil)
+	jobs, err := store.Jobs(studyNames(*name)...)
+	if err != nil {
+		return usageError(fs, stderr, err)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return failure(fs, stderr, err)
+	}
+	for _, j := range jobs {
+		if j.Spec == nil {
+			continue
+		}
+		if ok, err := j.Cached(store); err != nil || !ok {
+			fmt.Fprintf(stderr, "runs export: %s (%s) is not cached: skipped\n", j.Key, j.Label)
+			continue
+		}
+		f, err := store.EnsembleFile(*j.Spec)
+		if err != nil {
+			return failure(fs, stderr, err)
+		}
+		path := filepath.Join(*out, j.Key+".json")
+		if err := ensemble.Save(path, f, *force); err != nil {
+			return failure(fs, stderr, err)
+		}
+		fmt.Fprintf(stdout, "%s\t%s\n", path, j.Label)
+	}
+	return exitOK
 }

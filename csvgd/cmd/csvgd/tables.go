@@ -22,14 +22,17 @@ type generatedTable struct {
 // generatedTables are the tables of `csvgd reproduce`: the results of the
 // paper's studies, the comparison of the prior's two forms with the
 // calibration of sigma, the alignment study, the distances to the exact
-// posterior of Sec. 4, and the comparison of the Stein ensembles with the
-// posterior of their templates.
+// posterior of Sec. 4, the comparison of the Stein ensembles with the
+// posterior of their templates, the variance collapse on Gaussians and the
+// Newton updates on the condensed templates.
 var generatedTables = []generatedTable{
 	{"results.md", "results.md", generatedBy("results", "csvgd reproduce"), study.WriteTables},
 	{"prior.md", "reading.md", generatedBy("prior", "csvgd reproduce"), priorTables},
 	{"alignment.md", "beyond.md", generatedBy("alignment", "csvgd reproduce"), study.AlignmentTable},
 	{"exact-posterior-mvn.md", "exact-posterior.md", generatedBy("exact-posterior-mvn", "csvgd reproduce"), study.MVNPosteriorTable},
 	{"exact-posterior.md", "exact-posterior.md", generatedBy("exact-posterior", "csvgd reproduce"), study.ExactTables},
+	{"variance-collapse.md", "beyond.md", generatedBy("variance_collapse", "csvgd reproduce"), study.CollapseTable},
+	{"newton.md", "beyond.md", generatedBy("newton", "csvgd reproduce"), study.NewtonTable},
 }
 
 // priorTables are the comparison of the prior's two forms and the

@@ -13,6 +13,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/svn"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
@@ -22,40 +23,45 @@ import (
 
 // trainOutput is the JSON printed by "csvgd train -json".
 type trainOutput struct {
-	Method         train.Method        `json:"method"`
-	Noise          float64             `json:"noise"`
-	Seed           uint64              `json:"seed"`
-	Particles      int                 `json:"particles"`
-	Alpha          float64             `json:"alpha"`
-	Lambda         float64             `json:"lambda"`
-	Prior          string              `json:"prior"`
-	Beta           float64             `json:"beta"`
-	Bandwidth      string              `json:"bandwidth"`
-	Optimizer      stein.OptimizerName `json:"optimizer"`
-	StepSize       float64             `json:"step_size"`
-	Sigma          float64             `json:"sigma"`
-	Likelihood     train.Likelihood    `json:"likelihood"`
-	Inputs         string              `json:"inputs"`
-	Threshold      float64             `json:"threshold"` // pruning threshold and the prior's smoothing s
-	Align          string              `json:"align"`
-	W1Sum          jsonnum.Float       `json:"w1_sum"`
-	W1SumInRange   jsonnum.Float       `json:"w1_sum_in_range"`
-	MeanErrorIn    jsonnum.Float       `json:"mean_error_in_range"`
-	TrainRMSE      jsonnum.Float       `json:"train_rmse"`
-	ActiveWeights  float64             `json:"active_weights"`
-	KernelMedian   jsonnum.Float       `json:"kernel_median"`
-	KernelGroups   int                 `json:"kernel_groups"`
-	TemplateParams int                 `json:"template_params"`
-	Iterations     int                 `json:"iterations"`
-	Seconds        float64             `json:"seconds"`
-	Backend        string              `json:"backend"`
-	Saved          string              `json:"saved,omitempty"`
-	SavedLastStage string              `json:"saved_last_stage,omitempty"`
-	Widths         []int               `json:"widths"`
-	MsPerIterFirst float64             `json:"ms_per_iter_first"`
-	MsPerIterLast  float64             `json:"ms_per_iter_last"`
-	Stages         []train.StageRecord `json:"stages"`
-	History        []historyEntry      `json:"history"`
+	Method          train.Method        `json:"method"`
+	Noise           float64             `json:"noise"`
+	Seed            uint64              `json:"seed"`
+	Particles       int                 `json:"particles"`
+	Alpha           float64             `json:"alpha"`
+	Lambda          float64             `json:"lambda"`
+	Prior           string              `json:"prior"`
+	Beta            float64             `json:"beta"`
+	Bandwidth       string              `json:"bandwidth"`
+	Optimizer       stein.OptimizerName `json:"optimizer"`
+	StepSize        float64             `json:"step_size"`
+	Sigma           float64             `json:"sigma"`
+	Likelihood      train.Likelihood    `json:"likelihood"`
+	Inputs          string              `json:"inputs"`
+	Threshold       float64             `json:"threshold"` // pruning threshold and the prior's smoothing s
+	Align           string              `json:"align"`
+	Update          svn.Update          `json:"update"`
+	NewtonMaxParams int                 `json:"newton_max_params,omitempty"` // with a Newton update: the largest template it runs on
+	NewtonStep      float64             `json:"newton_step,omitempty"`
+	NewtonRadius    float64             `json:"newton_radius,omitempty"`
+	Curvature       train.Placement     `json:"curvature,omitempty"`
+	W1Sum           jsonnum.Float       `json:"w1_sum"`
+	W1SumInRange    jsonnum.Float       `json:"w1_sum_in_range"`
+	MeanErrorIn     jsonnum.Float       `json:"mean_error_in_range"`
+	TrainRMSE       jsonnum.Float       `json:"train_rmse"`
+	ActiveWeights   float64             `json:"active_weights"`
+	KernelMedian    jsonnum.Float       `json:"kernel_median"`
+	KernelGroups    int                 `json:"kernel_groups"`
+	TemplateParams  int                 `json:"template_params"`
+	Iterations      int                 `json:"iterations"`
+	Seconds         float64             `json:"seconds"`
+	Backend         string              `json:"backend"`
+	Saved           string              `json:"saved,omitempty"`
+	SavedLastStage  string              `json:"saved_last_stage,omitempty"`
+	Widths          []int               `json:"widths"`
+	MsPerIterFirst  float64             `json:"ms_per_iter_first"`
+	MsPerIterLast   float64             `json:"ms_per_iter_last"`
+	Stages          []train.StageRecord `json:"stages"`
+	History         []historyEntry      `json:"history"`
 }
 
 type historyEntry struct {
@@ -71,8 +77,8 @@ type historyEntry struct {
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	c := train.DefaultConfig()
-	fs := newFlagSet("train", "csvgd train [-method csvgd|svgd|sequential] [-adaptive] [-stage K] [-noise S] [-seed N] [-particles P] [-iters K] [-alpha A] [-lambda L]\n"+
-		"            [-save FILE] [-save-last-stage FILE] [-json]\n\n"+
+	fs := newFlagSet("train", "csvgd train [-method csvgd|svgd|sequential] [-update svgd|newton|snewton] [-adaptive] [-stage K] [-noise S] [-seed N] [-particles P]\n"+
+		"            [-iters K] [-alpha A] [-lambda L] [-save FILE] [-save-last-stage FILE] [-json]\n\n"+
 		"Trains a Stein ensemble of input-convex networks on the hyperelastic data of Sec. 5.2 and reports the\n"+
 		"push-forward W1 on the test path, the training error and the active weights. -save-last-stage writes the\n"+
 		"ensemble as its last stage ended, before the condensation that follows it, on the template the flow last\n"+
@@ -90,6 +96,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.TextVar(&c.Likelihood, "likelihood", c.Likelihood, "mean: Gaussian log-likelihood per data point (the scale lambda is read against); sum: over all data points, as printed")
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
 	alignFlags(fs, &c.Align, &c.AlignRef)
+	newtonFlags(fs, &c)
 	save := fs.String("save", "", "write the final ensemble to this file (see csvgd/ensemble for the format)")
 	saveLast := fs.String("save-last-stage", "", "write the ensemble of the last stage, before its condensation, on the template it ran on, to this file")
 	force := fs.Bool("force", false, "let -save and -save-last-stage replace existing files")
@@ -101,6 +108,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	resume := fs.Bool("resume", false, "continue the interrupted run of -checkpoint FILE (same flags as the first run)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
+	}
+	if !c.Update.SecondOrder() { // the first-order update's configuration, as before the Newton updates existed
+		c.Update, c.NewtonMaxParams, c.NewtonStep, c.NewtonRadius, c.Curvature = "", 0, 0, 0, ""
 	}
 	if c.Method == train.Sequential && !fs.isSet("alpha") {
 		c.Alpha = 2 // L2 + Stein
@@ -178,6 +188,19 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
 	out.Align = alignName(c.Align)
+	out.Update = c.Update.Or()
+	if c.Update.SecondOrder() {
+		out.NewtonMaxParams, out.NewtonStep, out.NewtonRadius, out.Curvature = c.NewtonMaxParams, c.NewtonStep, c.NewtonRadius, c.Curvature.Or()
+		if out.NewtonRadius == 0 {
+			out.NewtonRadius = train.DefaultNewtonRadius(c.Update)
+		}
+		if out.NewtonMaxParams == 0 {
+			out.NewtonMaxParams = train.DefaultNewtonMaxParams
+		}
+		if out.NewtonStep == 0 {
+			out.NewtonStep = svn.DefaultStep(c.Update)
+		}
+	}
 	if n := len(res.Stages); n > 0 {
 		out.MsPerIterFirst, out.MsPerIterLast = res.Stages[0].MsPerIter, res.Stages[n-1].MsPerIter
 	}
@@ -254,4 +277,13 @@ func loadTrainingData(dir string, noise float64, noiseSet bool) (train.Data, err
 		return train.Data{}, fmt.Errorf("-noise %g conflicts with %s, which records noise %g: leave -noise out", noise, info, data.Noise)
 	}
 	return data, nil
+}
+
+// newtonFlags defines the flags of the Newton updates (package svn).
+func newtonFlags(fs *flagSet, c *train.Config) {
+	fs.TextVar(&c.Update, "update", svn.SVGD, "Stein update of the stages on small templates: svgd (first-order, through -optimizer: the paper's), newton (Stein variational Newton) or snewton (stochastic Newton: the ensemble becomes a sample of the posterior)")
+	fs.IntVar(&c.NewtonMaxParams, "newton-max-params", train.DefaultNewtonMaxParams, "with -update newton|snewton: the largest template (weights) on which the Newton update runs; larger ones take first-order steps")
+	fs.Float64Var(&c.NewtonStep, "newton-step", 0, "with -update newton|snewton: the step size (0: 0.5 for newton, 0.3 for snewton)")
+	fs.Float64Var(&c.NewtonRadius, "newton-radius", 0, "with -update newton|snewton: the trust radius, which sets the Levenberg-Marquardt damping 2 eps / (N radius^2) (0: 0.5 for newton, 0.1 for snewton)")
+	fs.TextVar(&c.Curvature, "curvature", train.DefaultPlacement, "with -update newton|snewton: where the Gauss-Newton curvature is computed, graph (GoMLX) or host (float64 loops)")
 }

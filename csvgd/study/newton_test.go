@@ -1,0 +1,111 @@
+package study
+
+import (
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/svn"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// TestNewtonRuns: the study has every update, size and seed once; its
+// first-order runs of seed 1 are those of Fig. convergence_ensemble
+// (shared by key), the others differ from them only in the seed and the
+// update; quick mode trains the small network.
+func TestNewtonRuns(t *testing.T) {
+	keys := func(specs []Spec) []string {
+		var out []string
+		for _, s := range specs {
+			k, err := s.Key()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, k)
+		}
+		return out
+	}
+	for _, quick := range []bool{false, true} {
+		p := Plan{Quick: quick}
+		runs := p.NewtonRuns()
+		if want := len(NewtonUpdates) * len(p.newtonSizes()) * len(p.newtonSeeds()); len(runs) != want {
+			t.Fatalf("quick %v: %d runs, want %d", quick, len(runs), want)
+		}
+		ks := keys(runs)
+		slices.Sort(ks)
+		if len(slices.Compact(ks)) != len(runs) {
+			t.Errorf("quick %v: runs share keys", quick)
+		}
+		for _, s := range runs {
+			c := s.Config
+			if c.Alpha != 0.5 || c.Lambda != 0.05 || s.Noise != 0.1 || (quick != (c.Arch.NumParams() == quickNewtonArch.NumParams())) {
+				t.Errorf("quick %v: %s: alpha %v, lambda %v, noise %v, %d weights", quick, s.Label, c.Alpha, c.Lambda, s.Noise, c.Arch.NumParams())
+			}
+		}
+		if quick {
+			continue
+		}
+		ens := keys(p.ConvergenceEnsembleRuns())
+		for _, n := range NewtonSizes {
+			k := keys([]Spec{p.NewtonRun(svn.SVGD, n, 1)})[0]
+			if !slices.Contains(ens, k) {
+				t.Errorf("the first-order run of %d particles, seed 1, is not convergence_ensemble's", n)
+			}
+			snewton := p.NewtonRun(svn.StochasticNewton, n, 2)
+			plain := p.NewtonRun(svn.SVGD, n, 2)
+			if snewton.Config.Update != svn.StochasticNewton || plain.Config.Update != "" || snewton.Config.Seed != 2 {
+				t.Errorf("%d particles: updates %q, %q, seed %d", n, snewton.Config.Update, plain.Config.Update, snewton.Config.Seed)
+			}
+		}
+	}
+}
+
+// TestConvergedAt: the convergence iteration is the first record from
+// which W1 and the active weights stay within 10% of their final values,
+// records before a condensation aside; the seconds up to it add the
+// stages' milliseconds per iteration.
+func TestConvergedAt(t *testing.T) {
+	res := &train.Result{
+		History: []train.Record{
+			{Iter: 0, W1Sum: 300, ActiveWeights: 900},
+			{Iter: 100, W1Sum: 120, ActiveWeights: 60},
+			{Iter: 200, W1Sum: 104, ActiveWeights: 52, Condensation: train.Before},
+			{Iter: 200, W1Sum: 96, ActiveWeights: 48, Condensation: train.After},
+			{Iter: 300, W1Sum: 100, ActiveWeights: 50},
+		},
+		Stages: []train.StageRecord{{Iterations: 200, MsPerIter: 10}, {Iterations: 100, MsPerIter: 4}},
+	}
+	if got := convergedAt(res); got != 200 {
+		t.Errorf("converged at %d, want 200", got)
+	}
+	if got := secondsUpTo(res, 250); math.Abs(got-(2+0.2)) > 1e-12 {
+		t.Errorf("seconds up to 250: %v, want 2.2", got)
+	}
+	res.History[1].W1Sum, res.History[1].ActiveWeights = 101, 52
+	if got := convergedAt(res); got != 100 {
+		t.Errorf("converged at %d, want 100", got)
+	}
+}
+
+// TestNewtonReferenceCommands: without files every run needs its export,
+// reference and comparison; the commands name files in the folder.
+func TestNewtonReferenceCommands(t *testing.T) {
+	s := NewStore(nil, nil)
+	s.Dir, s.Quick = filepath.Join(t.TempDir(), "runs"), true
+	dir := s.NewtonEnsembleDir()
+	refs, err := NewtonReferences(s, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := NewtonReferenceCommands(refs, dir, true)
+	if len(refs) != len(s.NewtonRuns()) || len(cmds) != 1+2*len(refs) || !strings.Contains(cmds[0], "runs export -quick -study newton") {
+		t.Fatalf("%d runs, commands %q", len(refs), cmds)
+	}
+	for _, c := range cmds[1:] {
+		if !strings.Contains(c, dir) || !strings.Contains(c, ReferenceSuffix) {
+			t.Errorf("command %q does not name the folder's files", c)
+		}
+	}
+}

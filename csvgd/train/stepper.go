@@ -1,0 +1,46 @@
+package train
+
+import (
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/svn"
+)
+
+// stepper is the update of a stage: the first-order Stein flow with its
+// optimizer (package stein), or a Newton flow (package svn).
+type stepper interface {
+	Step(x *stein.Ensemble) error
+	// State is the optimizer state to carry to the next stage (none for a
+	// Newton flow).
+	State() ([]*stein.Ensemble, error)
+	// SetState gives the update the state carried from the previous stage
+	// and the run's iteration count, which the optimizer (Adam's bias
+	// correction) or the noise stream (the stochastic Newton update)
+	// follows.
+	SetState(state []*stein.Ensemble, iter int) error
+	iterations() int
+	lambda() float64
+	setLambda(l float64)
+	update() svn.Update
+}
+
+// firstOrder is the first-order flow as a [stepper].
+type firstOrder struct{ *stein.Flow }
+
+func (f firstOrder) iterations() int     { return f.Iter }
+func (f firstOrder) lambda() float64     { return f.Lambda }
+func (f firstOrder) setLambda(l float64) { f.Lambda = l }
+func (f firstOrder) update() svn.Update  { return svn.SVGD }
+
+// secondOrder is a Newton flow as a [stepper]. It keeps no optimizer
+// state: the state of a first-order stage before it is dropped.
+type secondOrder struct{ *svn.Flow }
+
+func (f secondOrder) State() ([]*stein.Ensemble, error) { return nil, nil }
+func (f secondOrder) SetState(_ []*stein.Ensemble, iter int) error {
+	f.Iter = iter
+	return nil
+}
+func (f secondOrder) iterations() int     { return f.Iter }
+func (f secondOrder) lambda() float64     { return f.Lambda }
+func (f secondOrder) setLambda(l float64) { f.Lambda = l }
+func (f secondOrder) update() svn.Update  { return f.Update }
