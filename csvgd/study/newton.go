@@ -53,19 +53,22 @@ var quickNewtonArch = icnn.Arch{Widths: []int{3, 8, 8, 1}}
 
 // NewtonRun is the study's run of update u with n particles and the seed:
 // cSVGD at alpha = 0.5, lambda = 0.05 on the 10% noise data, 2000
-// iterations in stages of 500 (the runs of Fig. convergence_ensemble, which
-// seed 1 of the first-order update shares), the Newton updates on the
-// templates of at most train.DefaultNewtonMaxParams weights.
+// iterations in stages of 500, the Newton updates on the templates of at
+// most train.DefaultNewtonMaxParams weights. The first-order runs are
+// those of the comparison with the posterior ([Plan.ExactRuns]: seed 1 is
+// Fig. convergence_ensemble's run), and every run keeps its last stage
+// (train.Config.KeepLastStage), the ensemble to compare with the
+// posterior of its template.
 func (p Plan) NewtonRun(u svn.Update, n int, seed uint64) Spec {
-	if u.Or() == svn.SVGD && seed == 1 && !p.Quick {
-		for _, s := range p.ConvergenceEnsembleRuns() {
-			if s.Config.Particles == n {
-				return s
+	if u.Or() == svn.SVGD && !p.Quick {
+		for _, r := range p.ExactRuns() {
+			if r.Run.Config.Particles == n && r.Run.Config.Seed == seed {
+				return r.Run
 			}
 		}
 	}
 	s := p.paperRun(fmt.Sprintf("cSVGD, %s update, %d particles, seed %d", u.Or(), n, seed), 0.5)
-	s.Config.Particles, s.Config.Seed = n, seed
+	s.Config.Particles, s.Config.Seed, s.Config.KeepLastStage = n, seed, true
 	if u.SecondOrder() {
 		s.Config.Update = u
 	}
@@ -318,16 +321,24 @@ func NewtonTable(w io.Writer, s *Store) error {
 // EnsembleFile is the final ensemble of the cached run spec as a saved
 // ensemble (package ensemble), with its training record under "train"
 // (train.Result.Record) and its label under "label": what csvgd nuts,
-// calibrate and predict read. The run must be cached; it is never trained
-// here.
-func (s *Store) EnsembleFile(spec Spec) (*ensemble.File, error) {
+// calibrate and predict read. The second file is the ensemble of the
+// run's last stage before its condensation, on the template it ran on, as
+// csvgd train -save-last-stage writes it (nil when the run kept none): the
+// ensemble to compare with the posterior of that template. The run must
+// be cached; it is never trained here.
+func (s *Store) EnsembleFile(spec Spec) (final, last *ensemble.File, err error) {
 	path, err := s.Path(spec)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	res, err := s.load(path, spec)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return res.File(map[string]any{"train": res.Record(spec.Noise), "label": spec.Label}), nil
+	rec := res.Record(spec.Noise)
+	final = res.File(map[string]any{"train": rec, "label": spec.Label})
+	if res.LastStage != nil {
+		last = res.LastStage.File(res, map[string]any{"train": rec, "label": spec.Label, "last_stage": true})
+	}
+	return final, last, nil
 }

@@ -15,22 +15,27 @@ import (
 )
 
 // The comparison of the Newton study's ensembles with a reference sample
-// of the posterior of each one's final template: the files it reads and
+// of the posterior of the template each one's last stage ran on: the files it reads and
 // the commands that make them. The reference sampler and the measure of
 // the comparison (csvgd compare: band ratios corrected for the ensemble's
 // size, with intervals) are their own work; until their files exist this
 // only says what is missing.
 
-// ReferenceSuffix ends the name of a reference file beside an exported
-// ensemble KEY.json: KEY.reference.json, the draws csvgd nuts -save
-// writes for that ensemble's template.
-const ReferenceSuffix = ".reference.json"
+// LastStageSuffix ends the name of the exported ensemble of a run's last
+// stage (csvgd runs export): KEY.last-stage.json beside the final
+// ensemble's KEY.json. ReferenceSuffix ends the name of the reference
+// draws of that ensemble's template, KEY.reference.json, as csvgd nuts
+// -save writes them.
+const (
+	LastStageSuffix = ".last-stage.json"
+	ReferenceSuffix = ".reference.json"
+)
 
 // NewtonReference is one run of the Newton study beside its reference
 // sample, when there is one.
 type NewtonReference struct {
 	Spec           Spec
-	Ensemble       string // the exported ensemble, dir/KEY.json
+	Ensemble       string // the exported ensemble of the last stage, dir/KEY.last-stage.json
 	Reference      string // the reference draws, dir/KEY.reference.json
 	HaveEnsemble   bool
 	HaveReference  bool
@@ -55,7 +60,7 @@ func NewtonReferences(s *Store, dir string) ([]NewtonReference, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := NewtonReference{Spec: spec, Ensemble: filepath.Join(dir, key+".json"), Reference: filepath.Join(dir, key+ReferenceSuffix)}
+		r := NewtonReference{Spec: spec, Ensemble: filepath.Join(dir, key+LastStageSuffix), Reference: filepath.Join(dir, key+ReferenceSuffix)}
 		r.HaveEnsemble = exists(r.Ensemble)
 		r.HaveReference = exists(r.Reference)
 		if r.HaveEnsemble && r.HaveReference {

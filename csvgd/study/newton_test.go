@@ -7,14 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // TestNewtonRuns: the study has every update, size and seed once; its
-// first-order runs of seed 1 are those of Fig. convergence_ensemble
-// (shared by key), the others differ from them only in the seed and the
-// update; quick mode trains the small network.
+// first-order runs are those of the comparison with the posterior (seed
+// 1: Fig. convergence_ensemble's; shared by key), every run keeps its last
+// stage; quick mode trains the small network.
 func TestNewtonRuns(t *testing.T) {
 	keys := func(specs []Spec) []string {
 		var out []string
@@ -40,6 +41,9 @@ func TestNewtonRuns(t *testing.T) {
 		}
 		for _, s := range runs {
 			c := s.Config
+			if !c.KeepLastStage {
+				t.Errorf("quick %v: %s keeps no last stage", quick, s.Label)
+			}
 			if c.Alpha != 0.5 || c.Lambda != 0.05 || s.Noise != 0.1 || (quick != (c.Arch.NumParams() == quickNewtonArch.NumParams())) {
 				t.Errorf("quick %v: %s: alpha %v, lambda %v, noise %v, %d weights", quick, s.Label, c.Alpha, c.Lambda, s.Noise, c.Arch.NumParams())
 			}
@@ -48,10 +52,20 @@ func TestNewtonRuns(t *testing.T) {
 			continue
 		}
 		ens := keys(p.ConvergenceEnsembleRuns())
+		var exactRuns []Spec
+		for _, r := range p.ExactRuns() {
+			exactRuns = append(exactRuns, r.Run)
+		}
+		compared := keys(exactRuns)
 		for _, n := range NewtonSizes {
 			k := keys([]Spec{p.NewtonRun(svn.SVGD, n, 1)})[0]
 			if !slices.Contains(ens, k) {
 				t.Errorf("the first-order run of %d particles, seed 1, is not convergence_ensemble's", n)
+			}
+			for _, seed := range NewtonSeeds {
+				if k := keys([]Spec{p.NewtonRun(svn.SVGD, n, seed)})[0]; !slices.Contains(compared, k) {
+					t.Errorf("the first-order run of %d particles, seed %d, is not one of the comparison's", n, seed)
+				}
 			}
 			snewton := p.NewtonRun(svn.StochasticNewton, n, 2)
 			plain := p.NewtonRun(svn.SVGD, n, 2)
@@ -106,6 +120,41 @@ func TestNewtonReferenceCommands(t *testing.T) {
 	for _, c := range cmds[1:] {
 		if !strings.Contains(c, dir) || !strings.Contains(c, ReferenceSuffix) {
 			t.Errorf("command %q does not name the folder's files", c)
+		}
+	}
+}
+
+// TestEnsembleFileLastStage: a cached run that kept its last stage exports
+// both its final ensemble and the last stage's, on the template the stage
+// ran on with its particles; a run that kept none exports only the final
+// one.
+func TestEnsembleFileLastStage(t *testing.T) {
+	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir()}
+	kept := tinySpec(1)
+	kept.Config.KeepLastStage = true
+	for _, spec := range []Spec{kept, tinySpec(1)} {
+		res, err := s.Result(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		final, last, err := s.EnsembleFile(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(final.Widths, res.Arch.Widths) || len(final.Particles) != spec.Config.Particles {
+			t.Errorf("keep %v: final ensemble %v with %d particles, want %v", spec.Config.KeepLastStage, final.Widths, len(final.Particles), res.Arch.Widths)
+		}
+		if !spec.Config.KeepLastStage {
+			if last != nil {
+				t.Errorf("a run without its last stage exported one")
+			}
+			continue
+		}
+		if last == nil || !slices.Equal(last.Widths, res.LastStage.Widths) || !slices.Equal(last.Particles[0], res.LastStage.Particles[0]) {
+			t.Fatalf("last stage %+v, want template %v and the stage's particles", last, res.LastStage.Widths)
+		}
+		if last.Meta["last_stage"] != true || last.Meta["label"] != spec.Label {
+			t.Errorf("last stage meta %v", last.Meta)
 		}
 	}
 }

@@ -197,8 +197,10 @@ func hasKey(jobs []study.Job, key string) bool {
 func runsExport(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("runs export", "csvgd runs export [-quick] [-study NAME] [-cache DIR] [-force] -out DIR\n\n"+
 		"Writes the final ensemble of every cached training run of the studies (of -study NAME) as an\n"+
-		"ensemble file DIR/KEY.json, with its training record, for csvgd nuts -ensemble, calibrate and\n"+
-		"predict; prints one line per file (path, label). Runs that are not cached are named on stderr\n"+
+		"ensemble file DIR/KEY.json, with its training record, for csvgd nuts -ensemble, compare, calibrate\n"+
+		"and predict, and, for a run that kept it, the ensemble of its last stage before the condensation\n"+
+		"that follows it as DIR/KEY.last-stage.json (the one to compare with the posterior of its template);\n"+
+		"prints one line per file (path, label). Runs that are not cached are named on stderr\n"+
 		"and skipped: export never trains.", stdout)
 	sf := registerStoreFlags(fs)
 	name := studyFlag(fs)
@@ -226,15 +228,21 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "runs export: %s (%s) is not cached: skipped\n", j.Key, j.Label)
 			continue
 		}
-		f, err := store.EnsembleFile(*j.Spec)
+		final, last, err := store.EnsembleFile(*j.Spec)
 		if err != nil {
 			return failure(fs, stderr, err)
 		}
-		path := filepath.Join(*out, j.Key+".json")
-		if err := ensemble.Save(path, f, *force); err != nil {
-			return failure(fs, stderr, err)
+		files := map[string]*ensemble.File{".json": final, study.LastStageSuffix: last}
+		for _, suffix := range []string{".json", study.LastStageSuffix} {
+			if files[suffix] == nil {
+				continue
+			}
+			path := filepath.Join(*out, j.Key+suffix)
+			if err := ensemble.Save(path, files[suffix], *force); err != nil {
+				return failure(fs, stderr, err)
+			}
+			fmt.Fprintf(stdout, "%s\t%s\n", path, j.Label)
 		}
-		fmt.Fprintf(stdout, "%s\t%s\n", path, j.Label)
 	}
 	return exitOK
 }
