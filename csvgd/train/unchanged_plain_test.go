@@ -4,4 +4,4 @@ package train
 
 // recordedDigest is [TestDefaultUpdateUnchanged]'s digest in the plain
 // build (no GOEXPERIMENT).
-const recordedDigest = "5cef276bb838eb4c49849183fe35075d68a4a0693b2525d774278213e34e8f5c"
+const recordedDigest = "fc6affc184841289fb8e1a576cd35810a4b176a059cc2c357ccc8e6e1ca5b099"
