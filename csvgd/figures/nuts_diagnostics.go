@@ -180,13 +180,13 @@ func pairsWeights(draws, diverged [][]float64) [3]int {
 	d := len(draws[0])
 	score := make([]float64, d)
 	for i := range d {
-		u := asinhAll(column(draws, i))
+		u := applied(math.Asinh, column(draws, i))
 		slices.Sort(u)
 		if len(diverged) == 0 {
 			score[i] = metrics.QuantileSorted(u, 0.75) - metrics.QuantileSorted(u, 0.25)
 			continue
 		}
-		score[i] = math.Abs(median(absAll(asinhAll(column(diverged, i)))) - median(absAll(u)))
+		score[i] = math.Abs(median(applied(math.Abs, applied(math.Asinh, column(diverged, i)))) - median(applied(math.Abs, u)))
 	}
 	idx := make([]int, d)
 	for i := range idx {
@@ -204,15 +204,6 @@ func pairsWeights(draws, diverged [][]float64) [3]int {
 	var out [3]int
 	for k := range out {
 		out[k] = idx[min(k, d-1)]
-	}
-	return out
-}
-
-// absAll is |v| of every value.
-func absAll(vs []float64) []float64 {
-	out := make([]float64, len(vs))
-	for i, v := range vs {
-		out[i] = math.Abs(v)
 	}
 	return out
 }

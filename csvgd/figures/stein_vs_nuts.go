@@ -303,7 +303,7 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 	}
 	row, col := (best-l.Offset)/l.Cols, (best-l.Offset)%l.Cols
 	p := newPanel(fmt.Sprintf("%s %v, N = %d", tag, Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
-	st, nu := asinhAll(column(r.SteinWeights, best)), asinhAll(column(r.NUTSWeights, best))
+	st, nu := applied(math.Asinh, column(r.SteinWeights, best)), applied(math.Asinh, column(r.NUTSWeights, best))
 	lo, hi := paddedRange(append(slices.Clone(st), nu...), 0.05)
 	bounded := constrainedLayer(r.Arch, k)
 	if bounded {
@@ -322,11 +322,11 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 	return p
 }
 
-// asinhAll is asinh of every value.
-func asinhAll(vs []float64) []float64 {
+// applied is f of every value.
+func applied(f func(float64) float64, vs []float64) []float64 {
 	out := make([]float64, len(vs))
 	for i, v := range vs {
-		out[i] = math.Asinh(v)
+		out[i] = f(v)
 	}
 	return out
 }

@@ -17,17 +17,7 @@ import (
 // 1: Fig. convergence_ensemble's; shared by key), every run keeps its last
 // stage; quick mode trains the small network.
 func TestNewtonRuns(t *testing.T) {
-	keys := func(specs []Spec) []string {
-		var out []string
-		for _, s := range specs {
-			k, err := s.Key()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, k)
-		}
-		return out
-	}
+	keys := func(specs []Spec) []string { return specKeys(t, specs) }
 	for _, quick := range []bool{false, true} {
 		p := Plan{Quick: quick}
 		runs := p.NewtonRuns()

@@ -178,20 +178,24 @@ func (c cancelAfter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
+// specKeys are the keys of specs.
+func specKeys(t *testing.T, specs []Spec) []string {
+	t.Helper()
+	var out []string
+	for _, s := range specs {
+		k, err := s.Key()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
 // TestStudiesShareRuns: runs that are the same in two studies have the
 // same key, so they are trained once.
 func TestStudiesShareRuns(t *testing.T) {
-	keys := func(specs []Spec) []string {
-		var out []string
-		for _, s := range specs {
-			k, err := s.Key()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, k)
-		}
-		return out
-	}
+	keys := func(specs []Spec) []string { return specKeys(t, specs) }
 	for _, quick := range []bool{false, true} {
 		fixed, adaptive := Plan{Quick: quick}.AdaptiveRuns()
 		with, _ := Plan{Quick: quick}.SpeedupRuns()
