@@ -34,7 +34,7 @@ var settings = []setting{
 		"Silverman's rule of thumb, h = 0.9 min(s, IQR/1.34) n^(-1/5), as metrics.Silverman writes it", false},
 	{[]string{"02-illustrative-example.ipynb"}, []float64{mvn.MomentTolerance},
 		"mvn.MomentTolerance: how closely two quadrature rules of the exact moments agree", false},
-	{[]string{"08-exact-posterior.ipynb"}, study.CoverageLevels,
+	{[]string{"08-exact-posterior.ipynb", "09-variance-collapse.ipynb"}, study.CoverageLevels,
 		"study.CoverageLevels: the nominal levels of the central bands and of the reliability diagram", true},
 }
 
