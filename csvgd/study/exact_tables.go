@@ -90,10 +90,8 @@ func samplerTable(w io.Writer, cs []ExactComparison) {
 	met := 0
 	for _, c := range cs {
 		r := c.Report
-		verdict := "met"
-		if m := r.Misses(); len(m) > 0 {
-			verdict = "missed: " + strings.Join(m, "; ")
-		} else {
+		verdict := criteria(r)
+		if len(r.Misses()) == 0 {
 			met++
 		}
 		fmt.Fprintf(w, "| %d | %d | %s (%d) | %.0f | %.3f | %.0f | %.0f | %d (%.1f%%) | %.2f | %.2f | %.0f%% | %+.1f / %+.1f | %.4f / %.4f | %s |\n",

@@ -41,6 +41,27 @@ func TestNewtonRuns(t *testing.T) {
 		if quick {
 			continue
 		}
+		exactKeys := map[string]bool{}
+		for _, n := range p.ExactRuns() {
+			k, err := n.Key()
+			if err != nil {
+				t.Fatal(err)
+			}
+			exactKeys[k] = true
+		}
+		newtonExact := p.NewtonExactRuns()
+		if len(newtonExact) != len(NewtonUpdates)*len(NewtonSeeds) {
+			t.Errorf("%d NUTS runs of the Newton study, want one per update and seed", len(newtonExact))
+		}
+		for _, n := range newtonExact {
+			k, err := n.Key()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n.Run.Config.Particles != NewtonReferenceSize || exactKeys[k] != (n.Run.Config.Update.Or() == svn.SVGD) {
+				t.Errorf("%s: %d particles, shared with the reference comparison %v", n.Run.Label, n.Run.Config.Particles, exactKeys[k])
+			}
+		}
 		ens := keys(p.ConvergenceEnsembleRuns())
 		var exactRuns []Spec
 		for _, r := range p.ExactRuns() {

@@ -52,7 +52,7 @@ func (p Plan) Studies() ([]Study, error) {
 		{"prior", b.runs(slices.Concat(slices.Concat(forms...), normalized, slices.Concat(p.CalibrationRuns()...))...)},
 		{"exact-posterior-mvn", []Job{p.surveyJob()}},
 		{"exact-posterior", exact},
-		{"newton", b.runs(p.NewtonRuns()...)},
+		{"newton", append(b.runs(p.NewtonRuns()...), b.exact(p.NewtonExactRuns())...)},
 	}
 	return out, b.err
 }

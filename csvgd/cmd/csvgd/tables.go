@@ -32,7 +32,7 @@ var generatedTables = []generatedTable{
 	{"exact-posterior-mvn.md", "exact-posterior.md", generatedBy("exact-posterior-mvn", "csvgd reproduce"), study.MVNPosteriorTable},
 	{"exact-posterior.md", "exact-posterior.md", generatedBy("exact-posterior", "csvgd reproduce"), study.ExactTables},
 	{"variance-collapse.md", "beyond.md", generatedBy("variance_collapse", "csvgd reproduce"), study.CollapseTable},
-	{"newton.md", "beyond.md", generatedBy("newton", "csvgd reproduce"), study.NewtonTable},
+	{"newton.md", "beyond.md", generatedBy("newton", "csvgd reproduce"), newtonTables},
 }
 
 // priorTables are the comparison of the prior's two forms and the
@@ -43,6 +43,16 @@ func priorTables(w io.Writer, s *study.Store) error {
 	}
 	fmt.Fprintln(w)
 	return study.CalibrationTable(w, s)
+}
+
+// newtonTables are the Newton study's tables and its comparison with the
+// posterior of the last stages' templates.
+func newtonTables(w io.Writer, s *study.Store) error {
+	if err := study.NewtonTable(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return study.NewtonExactTable(w, s)
 }
 
 // check reports, before any work, a document of docs that lacks the
