@@ -89,13 +89,17 @@ func NewtonExactTable(w io.Writer, s *Store) error {
 				continue
 			}
 			e := c.Compare.Band90Ratio.Estimate
-			ratios = append(ratios, fmt.Sprintf("%.2f", e))
+			ratios = append(ratios, fmt.Sprintf("%.3f", e))
 			n++
 			if e >= NewtonBandGoal[0] && e <= NewtonBandGoal[1] {
 				in++
 			}
 		}
-		fmt.Fprintf(w, "- %s: 90%% band ratio %s; %d of %d seeds within [%g, %g].\n", u, strings.Join(ratios, ", "), in, n, NewtonBandGoal[0], NewtonBandGoal[1])
+		seeds := "seeds"
+		if n == 1 {
+			seeds = "seed"
+		}
+		fmt.Fprintf(w, "- %s: 90%% band ratio %s; %d of %d %s within [%g, %g].\n", u, strings.Join(ratios, ", "), in, n, seeds, NewtonBandGoal[0], NewtonBandGoal[1])
 	}
 	return nil
 }
