@@ -124,6 +124,31 @@ var paperClaims = []claimCheck{
 }
 
 // finals are the results of specs and their end states.
+// mapFinals is get of every final; activeOf and w1InOf are the active
+// weights and the in-range W1 of every final.
+func mapFinals(f []Final, get func(Final) float64) []float64 {
+	out := make([]float64, len(f))
+	for i, x := range f {
+		out[i] = get(x)
+	}
+	return out
+}
+
+func activeOf(f []Final) []float64 { return mapFinals(f, func(x Final) float64 { return x.Active }) }
+
+func w1InOf(f []Final) []float64 { return mapFinals(f, func(x Final) float64 { return x.W1In }) }
+
+// speedupFinals are the finals of Fig. graph_condense_speedup's runs with
+// condensation and without.
+func speedupFinals(s *Store) (with, without []Final, err error) {
+	w, wo := s.SpeedupRuns()
+	if _, with, err = finals(s, w); err != nil {
+		return nil, nil, err
+	}
+	_, without, err = finals(s, wo)
+	return with, without, err
+}
+
 func finals(s *Store, specs []Spec) ([]*train.Result, []Final, error) {
 	res, err := s.All(specs)
 	if err != nil {

@@ -220,12 +220,7 @@ func checkUnimodal(s *Store) (Verdict, string, error) {
 }
 
 func checkFewerWeights(s *Store) (Verdict, string, error) {
-	with, without := s.SpeedupRuns()
-	_, fw, err := finals(s, with)
-	if err != nil {
-		return 0, "", err
-	}
-	_, fo, err := finals(s, without)
+	fw, fo, err := speedupFinals(s)
 	if err != nil {
 		return 0, "", err
 	}
@@ -241,12 +236,7 @@ func checkFewerWeights(s *Store) (Verdict, string, error) {
 }
 
 func checkNoLoss(s *Store) (Verdict, string, error) {
-	with, without := s.SpeedupRuns()
-	_, fw, err := finals(s, with)
-	if err != nil {
-		return 0, "", err
-	}
-	_, fo, err := finals(s, without)
+	fw, fo, err := speedupFinals(s)
 	if err != nil {
 		return 0, "", err
 	}

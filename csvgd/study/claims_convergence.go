@@ -30,10 +30,7 @@ func checkCountsOrdered(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	counts := make([]float64, len(f))
-	for i := range f {
-		counts[i] = f[i].Active
-	}
+	counts := activeOf(f)
 	ordered := 0
 	for i := 1; i < len(counts); i++ {
 		if counts[i] >= counts[i-1] {
@@ -127,10 +124,7 @@ func checkSizeSparsity(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	counts := make([]float64, len(f))
-	for i := range f {
-		counts[i] = f[i].Active
-	}
+	counts := activeOf(f)
 	v := DoesNotHold
 	if spread(counts) <= insensitiveSpread {
 		v = Holds
@@ -143,10 +137,7 @@ func checkSizeAccuracy(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	in := make([]float64, len(f))
-	for i := range f {
-		in[i] = f[i].W1In
-	}
+	in := w1InOf(f)
 	v := DoesNotHold
 	if spread(in) >= noticeableSpread {
 		v = Holds
@@ -159,10 +150,7 @@ func checkCrowding(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	in := make([]float64, len(f))
-	for i := range f {
-		in[i] = f[i].W1In
-	}
+	in := w1InOf(f)
 	largest := len(sizes) - 1
 	v := DoesNotHold
 	if argmax(in) == largest {
@@ -177,10 +165,7 @@ func checkNoiseSparsity(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	counts := make([]float64, len(f))
-	for i := range f {
-		counts[i] = f[i].Active
-	}
+	counts := activeOf(f)
 	v := DoesNotHold
 	if spread(counts) <= insensitiveSpread {
 		v = Holds
@@ -193,10 +178,7 @@ func checkLinearNoise(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	in, whole := make([]float64, len(f)), make([]float64, len(f))
-	for i := range f {
-		in[i], whole[i] = f[i].W1In, f[i].W1
-	}
+	in, whole := w1InOf(f), mapFinals(f, func(x Final) float64 { return x.W1 })
 	held := 0
 	var parts []string
 	for k, w := range [][]float64{in, whole} {
