@@ -12,7 +12,8 @@ import (
 
 // BenchmarkLogDensity times one evaluation of the log posterior and its
 // gradient on the 80 training points for templates of the sizes that
-// condensation leaves (57 and 101 weights).
+// condensation leaves (57 and 101 weights), in the weights and in the
+// prior-normal coordinates.
 func BenchmarkLogDensity(b *testing.B) {
 	samples := trainingSamples(b)
 	for _, widths := range [][]int{{3, 5, 7, 1}, {3, 7, 10, 1}} {
@@ -23,9 +24,20 @@ func BenchmarkLogDensity(b *testing.B) {
 		}
 		theta := arch.Init(1, rand.New(rand.NewPCG(1, 2))).Particle(0)
 		grad := make([]float64, len(theta))
-		b.Run(fmt.Sprint(widths), func(b *testing.B) {
+		b.Run(fmt.Sprint(widths, "/weights"), func(b *testing.B) {
 			for b.Loop() {
 				post.LogDensity(theta, grad)
+			}
+		})
+		t := exact.PriorNormal{Alpha: 0.5, C: post.Prior.Penalty()}
+		f := t.LogDensity(post)
+		phi := make([]float64, len(theta))
+		for i, v := range theta {
+			phi[i] = t.Phi(v)
+		}
+		b.Run(fmt.Sprint(widths, "/prior-normal"), func(b *testing.B) {
+			for b.Loop() {
+				f(phi, grad)
 			}
 		})
 	}

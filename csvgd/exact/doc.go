@@ -41,6 +41,13 @@
 // depend on how many chains run at once. A draw that is not finite is an
 // error, not a result.
 //
+// The trajectories move in the weights by default; Config.Coordinates =
+// [PriorNormalCoordinates] moves them in phi with theta = g(phi), each
+// weight's prior quantile transform onto a standard normal ([PriorNormal]),
+// with the Jacobian in the density and the draws mapped back to the
+// weights. On the templates of the comparisons it removed the divergences
+// but mixed worse (docs/exact-posterior.md, "What was tried").
+//
 // # Diagnostics
 //
 // [Report] gives R-hat and the bulk and tail ESS of the push-forward (the

@@ -29,6 +29,7 @@ type Report struct {
 	Overdispersed         int         // chains started at perturbed particles
 	Accept                float64     // the target acceptance of the step size adaptation (adapt_delta)
 	Metric                nuts.Metric // the adapted mass matrix's form
+	Coordinates           Coordinates // the coordinates the trajectories moved in
 	MaxDepth              int         // the tree depth limit
 	Watched               int         // quantities watched
 	RHatMax               float64     // largest rank-normalised split R-hat of a watched quantity
@@ -123,7 +124,7 @@ type Trace struct {
 func newReport(post *Posterior, res *nuts.Result, c Config, seconds float64, watch func([]float64) []float64) (Report, Trace, error) {
 	s := res.Stats()
 	r := Report{
-		Chains: c.Chains, Warmup: c.Warmup, Draws: c.Draws, Overdispersed: c.Overdispersed, Accept: c.Accept, Metric: c.Metric, MaxDepth: c.MaxDepth,
+		Chains: c.Chains, Warmup: c.Warmup, Draws: c.Draws, Overdispersed: c.Overdispersed, Accept: c.Accept, Metric: c.Metric, Coordinates: c.Coordinates, MaxDepth: c.MaxDepth,
 		Divergences: s.Divergences, AcceptRate: s.AcceptRate, EBFMI: s.EBFMI, EBFMIMin: slices.Min(s.EBFMI), TreeDepthMean: s.TreeDepthMean,
 		MaxDepthHits: s.AtMaxDepth, StepSizes: s.StepSizes, Gradients: s.Gradients + s.WarmupGradients, Seconds: seconds,
 	}

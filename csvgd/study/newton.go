@@ -318,6 +318,11 @@ func NewtonTable(w io.Writer, s *Store) error {
 	return nil
 }
 
+// LastStageSuffix ends the name of the exported ensemble of a run's last
+// stage (csvgd runs export): KEY.last-stage.json beside the final
+// ensemble's KEY.json.
+const LastStageSuffix = ".last-stage.json"
+
 // EnsembleFile is the final ensemble of the cached run spec as a saved
 // ensemble (package ensemble), with its training record under "train"
 // (train.Result.Record) and its label under "label": what csvgd nuts,

@@ -9,34 +9,27 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 )
 
-// NewtonReferenceSize is the ensemble size at which the Newton study's
-// runs are compared with NUTS on the posterior of their last stage's
-// template (quick mode: the study's only size).
-const NewtonReferenceSize = 20
+// NewtonGoalSize is the ensemble size at which the 90% band ratio of the
+// best update is to reach NewtonBandGoal.
+const NewtonGoalSize = 20
 
 // NewtonBandGoal is the range of the 90% band ratio (package compare's
 // band90_ratio) within which an ensemble's spread counts as the
 // posterior's: a factor of 1.25 either way.
 var NewtonBandGoal = [2]float64{0.8, 1.25}
 
-// newtonReferenceSize is NewtonReferenceSize at the plan's size.
-func (p Plan) newtonReferenceSize() int {
-	if p.Quick {
-		return p.newtonSizes()[0]
-	}
-	return NewtonReferenceSize
-}
-
 // NewtonExactRuns are the NUTS runs of the comparison of the Newton study
-// with the posterior: for every update and seed of the study at
-// newtonReferenceSize particles, the posterior of the template the run's
-// last stage ran on, with the reference's default settings. The
-// first-order runs' are runs of [Plan.ExactRuns] (shared by key).
+// with the posterior: for every update, size and seed of the study, the
+// posterior of the template the run's last stage ran on, with the
+// reference's default settings. The first-order runs' are runs of
+// [Plan.ExactRuns] (shared by key).
 func (p Plan) NewtonExactRuns() []NUTSSpec {
 	var out []NUTSSpec
-	for _, u := range NewtonUpdates {
-		for _, seed := range p.newtonSeeds() {
-			out = append(out, NUTSSpec{Run: p.NewtonRun(u, p.newtonReferenceSize(), seed), Config: exact.DefaultConfig(p.Quick)})
+	for _, n := range p.newtonSizes() {
+		for _, u := range NewtonUpdates {
+			for _, seed := range p.newtonSeeds() {
+				out = append(out, NUTSSpec{Run: p.NewtonRun(u, n, seed), Config: exact.DefaultConfig(p.Quick)})
+			}
 		}
 	}
 	return out
@@ -62,46 +55,54 @@ func NewtonComparisons(s *Store) ([]NewtonComparison, error) {
 	return out, nil
 }
 
-// NewtonExactTable writes the comparison of the Newton study's runs at
-// newtonReferenceSize particles with the posterior of their last stage's
-// template: per run, whether the NUTS run meets Stan's criteria, the band
-// ratios with their 90% intervals and the coverage of the truth; then per
-// update, how many seeds reach NewtonBandGoal.
+// NewtonExactTable writes the comparison of the Newton study's runs with
+// the posterior of their last stage's template: per run, whether the NUTS
+// run meets Stan's criteria, the band ratios with their 90% intervals and
+// the coverage of the truth; then per size and update, the seeds' 90% band
+// ratios and how many reach NewtonBandGoal.
 func NewtonExactTable(w io.Writer, s *Store) error {
 	cs, err := NewtonComparisons(s)
 	if err != nil {
 		return err
 	}
 	i90 := levelIndex(0.9)
-	fmt.Fprintf(w, "Against the posterior of the template each run's last stage ran on (%d particles; NUTS with the settings of exact-posterior.md; package compare's ratios of the central band widths inside the training range over those of as many posterior draws, with 90%% intervals), and the coverage of the noise-free truth by the 90%% band.\n\n", s.newtonReferenceSize())
-	fmt.Fprintln(w, "| update | seed | last stage's template (weights) | NUTS: Stan's criteria | 90% band / N draws | 50% band / N draws | truth in 90% band: Stein / NUTS |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "Against the posterior of the template each run's last stage ran on (NUTS with the settings of exact-posterior.md; package compare's ratios of the central band widths inside the training range over those of as many posterior draws, with 90%% intervals), and the coverage of the noise-free truth by the 90%% band.\n\n")
+	fmt.Fprintln(w, "| particles | update | seed | last stage's template (weights) | NUTS: Stan's criteria | 90% band / N draws | 50% band / N draws | truth in 90% band: Stein / NUTS |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
-		fmt.Fprintf(w, "| %s | %d | %s (%d) | %s | %v | %v | %.2f / %.2f |\n", c.Update, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
+		fmt.Fprintf(w, "| %d | %s | %d | %s (%d) | %s | %v | %v | %.2f / %.2f |\n", c.Particles, c.Update, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
 			criteria(c.Report), c.Compare.Band90Ratio, c.Compare.Band50Ratio, c.SteinCoverage.Truth[i90], c.NUTSCoverage.Truth[i90])
 	}
 	fmt.Fprintln(w)
-	for _, u := range NewtonUpdates {
-		var ratios []string
-		in, n := 0, 0
-		for _, c := range cs {
-			if c.Update != u {
-				continue
-			}
-			e := c.Compare.Band90Ratio.Estimate
-			ratios = append(ratios, fmt.Sprintf("%.3f", e))
-			n++
-			if e >= NewtonBandGoal[0] && e <= NewtonBandGoal[1] {
-				in++
-			}
+	for _, n := range s.newtonSizes() {
+		for _, u := range NewtonUpdates {
+			newtonGoalLine(w, cs, n, u)
 		}
-		seeds := "seeds"
-		if n == 1 {
-			seeds = "seed"
-		}
-		fmt.Fprintf(w, "- %s: 90%% band ratio %s; %d of %d %s within [%g, %g].\n", u, strings.Join(ratios, ", "), in, n, seeds, NewtonBandGoal[0], NewtonBandGoal[1])
 	}
 	return nil
+}
+
+// newtonGoalLine is the line of the update u at n particles under the
+// Newton study's NUTS comparison: its seeds' 90% band ratios and how many
+// of them lie within NewtonBandGoal.
+func newtonGoalLine(w io.Writer, cs []NewtonComparison, n int, u svn.Update) {
+	var ratios []string
+	in := 0
+	for _, c := range cs {
+		if c.Update != u || c.Particles != n {
+			continue
+		}
+		e := c.Compare.Band90Ratio.Estimate
+		ratios = append(ratios, fmt.Sprintf("%.3f", e))
+		if e >= NewtonBandGoal[0] && e <= NewtonBandGoal[1] {
+			in++
+		}
+	}
+	seeds := "seeds"
+	if len(ratios) == 1 {
+		seeds = "seed"
+	}
+	fmt.Fprintf(w, "- %d particles, %s: 90%% band ratio %s; %d of %d %s within [%g, %g].\n", n, u, strings.Join(ratios, ", "), in, len(ratios), seeds, NewtonBandGoal[0], NewtonBandGoal[1])
 }
 
 // criteria is "met", or "missed: " and the criteria of Stan that the run

@@ -2,9 +2,7 @@ package study
 
 import (
 	"math"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
@@ -50,15 +48,15 @@ func TestNewtonRuns(t *testing.T) {
 			exactKeys[k] = true
 		}
 		newtonExact := p.NewtonExactRuns()
-		if len(newtonExact) != len(NewtonUpdates)*len(NewtonSeeds) {
-			t.Errorf("%d NUTS runs of the Newton study, want one per update and seed", len(newtonExact))
+		if len(newtonExact) != len(NewtonSizes)*len(NewtonUpdates)*len(NewtonSeeds) {
+			t.Errorf("%d NUTS runs of the Newton study, want one per size, update and seed", len(newtonExact))
 		}
 		for _, n := range newtonExact {
 			k, err := n.Key()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n.Run.Config.Particles != NewtonReferenceSize || exactKeys[k] != (n.Run.Config.Update.Or() == svn.SVGD) {
+			if !slices.Contains(NewtonSizes, n.Run.Config.Particles) || exactKeys[k] != (n.Run.Config.Update.Or() == svn.SVGD) {
 				t.Errorf("%s: %d particles, shared with the reference comparison %v", n.Run.Label, n.Run.Config.Particles, exactKeys[k])
 			}
 		}
@@ -111,27 +109,6 @@ func TestConvergedAt(t *testing.T) {
 	res.History[1].W1Sum, res.History[1].ActiveWeights = 101, 52
 	if got := convergedAt(res); got != 100 {
 		t.Errorf("converged at %d, want 100", got)
-	}
-}
-
-// TestNewtonReferenceCommands: without files every run needs its export,
-// reference and comparison; the commands name files in the folder.
-func TestNewtonReferenceCommands(t *testing.T) {
-	s := NewStore(nil, nil)
-	s.Dir, s.Quick = filepath.Join(t.TempDir(), "runs"), true
-	dir := s.NewtonEnsembleDir()
-	refs, err := NewtonReferences(s, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmds := NewtonReferenceCommands(refs, dir, true)
-	if len(refs) != len(s.NewtonRuns()) || len(cmds) != 1+2*len(refs) || !strings.Contains(cmds[0], "runs export -quick -study newton") {
-		t.Fatalf("%d runs, commands %q", len(refs), cmds)
-	}
-	for _, c := range cmds[1:] {
-		if !strings.Contains(c, dir) || !strings.Contains(c, ReferenceSuffix) {
-			t.Errorf("command %q does not name the folder's files", c)
-		}
 	}
 }
 

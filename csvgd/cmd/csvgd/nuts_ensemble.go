@@ -43,6 +43,7 @@ type nutsEnsembleOutput struct {
 	MaxDepth          int              `json:"max_depth"`
 	AcceptTarget      float64          `json:"accept_target"`
 	Metric            string           `json:"metric"`
+	Coordinates       string           `json:"coordinates"`
 	Watched           int              `json:"watched"`
 	RHatMax           jsonnum.Float    `json:"rhat_max"`
 	ESSBulkMin        jsonnum.Float    `json:"ess_bulk_min"`
@@ -86,7 +87,8 @@ func wantsEnsemble(args []string) bool {
 
 func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("nuts", "csvgd nuts -ensemble FILE [-data DIR] [-chains C] [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S]\n"+
-		"       [-accept A] [-max-depth M] [-metric diag|dense] [-quick] [-save FILE] [-force] [-json]\n\n"+
+		"       [-accept A] [-max-depth M] [-metric diag|dense]\n"+
+		"       [-coordinates weights|prior-normal] [-quick] [-save FILE] [-force] [-json]\n\n"+
 		"Samples with the No-U-Turn sampler the posterior that the Stein flow of a saved ensemble targets on its\n"+
 		"template: the same data, the mean-squared-error likelihood with the same sigma and the same smoothed alpha\n"+
 		"prior at the final stage's lambda, W1..WL >= 0 kept by reflection at 0. The chains start at the Stein\n"+
@@ -106,6 +108,7 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "most doublings of a trajectory")
 	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation (Stan's adapt_delta), in (0, 1)")
 	fs.Var(&c.Metric, "metric", "mass matrix adapted in warm-up: diag (Stan's diag_e) or dense (dense_e)")
+	fs.Var(&c.Coordinates, "coordinates", "what the trajectories move in: the weights, or prior-normal (each weight's prior quantile transform onto N(0, 1)); the draws are the weights' either way")
 	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
 	mvnToo := fs.Bool("mvn", false, "(not with -ensemble)")
 	save := fs.String("save", "", "write the kept draws as an ensemble file")
@@ -237,7 +240,7 @@ func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
 		Noise: s.Noise, Sigma: s.Sigma, Likelihood: s.Likelihood, Prior: s.Prior.Form.String(),
 		Alpha: s.Prior.Alpha, Lambda: s.Prior.Lambda, Smoothing: s.Prior.Smoothing,
 		Chains: c.Chains, Overdispersed: c.Overdispersed, Warmup: c.Warmup, Draws: c.Draws, Keep: c.Keep, Seed: c.Seed, MaxDepth: c.MaxDepth,
-		AcceptTarget: c.Accept, Metric: c.Metric.String(), Watched: r.Watched, RHatMax: jsonnum.Float(r.RHatMax), ESSBulkMin: jsonnum.Float(r.ESSBulkMin), ESSTailMin: jsonnum.Float(r.ESSTailMin),
+		AcceptTarget: c.Accept, Metric: c.Metric.String(), Coordinates: c.Coordinates.String(), Watched: r.Watched, RHatMax: jsonnum.Float(r.RHatMax), ESSBulkMin: jsonnum.Float(r.ESSBulkMin), ESSTailMin: jsonnum.Float(r.ESSTailMin),
 		ESSPerSecond: jsonnum.Float(r.ESSPerSecond), WeightsRHatMax: jsonnum.Float(r.WeightsRHatMax), WeightsESSBulkMin: jsonnum.Float(r.WeightsESSBulkMin),
 		LogDensityRHat: jsonnum.Float(r.LogDensityRHat), LogDensityESSBulk: jsonnum.Float(r.LogDensityESSBulk), LogDensityESSTail: jsonnum.Float(r.LogDensityESSTail),
 		Divergences: r.Divergences, ChainDivergences: r.ChainDivergences, WarmupDivergences: r.WarmupDivergences, AcceptRate: r.AcceptRate,

@@ -1,0 +1,72 @@
+package exact
+
+import "fmt"
+
+// Coordinates are the coordinates the sampler moves in. The target is the
+// posterior of the weights in every case: the draws, the log densities and
+// the diagnostics of a run are those of the weights theta; only the
+// trajectories, the step size and the adapted metric live in the chosen
+// coordinates.
+type Coordinates int
+
+const (
+	// WeightCoordinates sample the weights theta themselves.
+	WeightCoordinates Coordinates = iota
+	// PriorNormalCoordinates sample phi with theta_i = g(phi_i), the
+	// prior's quantile transform ([PriorNormal]): under the prior alone
+	// every phi_i is a standard normal, so the weights that only the prior
+	// holds (hundreds to thousands of units wide) move on the scale of the
+	// others, and the prior's cusp at 0 is gone.
+	PriorNormalCoordinates
+)
+
+// String is the coordinates' name: weights or prior-normal.
+func (c Coordinates) String() string {
+	switch c {
+	case WeightCoordinates:
+		return "weights"
+	case PriorNormalCoordinates:
+		return "prior-normal"
+	}
+	return fmt.Sprintf("Coordinates(%d)", int(c))
+}
+
+// ParseCoordinates reads the coordinates' name (weights or prior-normal).
+func ParseCoordinates(s string) (Coordinates, error) {
+	switch s {
+	case "weights":
+		return WeightCoordinates, nil
+	case "prior-normal":
+		return PriorNormalCoordinates, nil
+	}
+	return 0, fmt.Errorf("coordinates %q: want weights or prior-normal", s)
+}
+
+// Validate refuses a value that is not one of the coordinates.
+func (c Coordinates) Validate() error {
+	if c != WeightCoordinates && c != PriorNormalCoordinates {
+		return fmt.Errorf("coordinates = %d: want weights or prior-normal", int(c))
+	}
+	return nil
+}
+
+// MarshalText writes the coordinates' name.
+func (c Coordinates) MarshalText() ([]byte, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads the coordinates' name.
+func (c *Coordinates) UnmarshalText(b []byte) error {
+	v, err := ParseCoordinates(string(b))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
+// Set reads the coordinates' name from a command-line flag.
+func (c *Coordinates) Set(s string) error { return c.UnmarshalText([]byte(s)) }
