@@ -157,22 +157,3 @@ func KSDConvergence(s *Store) (*figures.Figure, error) {
 	}
 	return figures.KSDConvergence(labels, deref(res)), nil
 }
-
-// BeyondFigures are the figures beyond the paper's, made by csvgd
-// reproduce after the paper's: the alignment study, the KSD of the
-// illustrative example and of the ICNN ensembles, the Stein ensembles
-// against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS),
-// their calibration, the diagnostics of a NUTS run, and the variance
-// collapse of the first-order flow against the Newton updates on Gaussians.
-func BeyondFigures() []Figure {
-	return []Figure{
-		{"alignment", "5.4, beyond", Alignment},
-		{"mvn_ksd", "4, beyond", MVNKSD},
-		{"ksd_convergence", "5.5, beyond", KSDConvergence},
-		{"mvn_exact", "4, beyond", MVNExact},
-		{"stein_vs_nuts", "5.5, beyond", SteinVsNUTS},
-		{"calibration", "5.5, beyond", Calibration},
-		{"nuts_diagnostics", "5.5, beyond", NUTSDiagnostics},
-		{"variance_collapse", "3, beyond", VarianceCollapse},
-	}
-}

@@ -113,3 +113,14 @@ func criteria(r exact.Report) string {
 	}
 	return "met"
 }
+
+// NewtonTables are the table "newton" of csvgd reproduce: the Newton
+// study ([NewtonTable]) and its comparison with the posterior of the last
+// stages' templates ([NewtonExactTable]).
+func NewtonTables(w io.Writer, s *Store) error {
+	if err := NewtonTable(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return NewtonExactTable(w, s)
+}

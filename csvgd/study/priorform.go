@@ -185,3 +185,14 @@ func CalibrationTable(w io.Writer, s *Store) error {
 		CalibratedAlpha, target, bestSigma, verdict)
 	return nil
 }
+
+// PriorTables are the table "prior" of csvgd reproduce: the comparison of
+// the prior's two forms ([PriorFormTable]) and the calibration of sigma
+// ([CalibrationTable]).
+func PriorTables(w io.Writer, s *Store) error {
+	if err := PriorFormTable(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return CalibrationTable(w, s)
+}

@@ -50,7 +50,7 @@ func runRuns(args []string, stdout, stderr io.Writer) int {
 
 // studyFlag registers -study.
 func studyFlag(fs *flagSet) *string {
-	return fs.String("study", "", "only the jobs of this study: a figure's or table's name (convergence_priors, adaptive_penalty, results, ...; default: all)")
+	return fs.String("study", "", "only the jobs of this study, a figure's or table's name (default: all): "+studyNamesHelp())
 }
 
 // studyNames is the -study value as a list: none for all studies.
