@@ -30,10 +30,18 @@
 //
 // beyond the paper:
 //
-//	Alignment       alignment        node order by importance or by assignment: distances, modality, W1
-//	MVNKSD          mvn_ksd          kernel Stein discrepancy of the Sec. 4 example over the iterations
-//	KSDConvergence  ksd_convergence  kernel Stein discrepancy and W1 of the runs of convergence_priors
+//	Alignment         alignment          node order by importance or by assignment: distances, modality, W1
+//	MVNKSD            mvn_ksd            kernel Stein discrepancy of the Sec. 4 example over the iterations
+//	KSDConvergence    ksd_convergence    kernel Stein discrepancy and W1 of the runs of convergence_priors
+//	MVNExact          mvn_exact          the Sec. 4 ensembles against the exact posterior by quadrature
+//	SteinVsNUTS       stein_vs_nuts      Stein ensembles against NUTS draws of their templates' posteriors
+//	Calibration       calibration        reliability diagram: coverage of the truth and of fresh observations
+//	NUTSDiagnostics   nuts_diagnostics   a NUTS run's rank plots and its divergences in pairs plots
 //	VarianceCollapse  variance_collapse  SVGD's variance collapse on N(0, I_D) against the Newton updates
+//
+// These two lists are the figures of csvgd reproduce, in its order: the
+// registry of package study (study.Figures) holds them, and its test
+// checks that they agree with it.
 //
 // the views of the weight explorers (package explore, the notebooks, csvgd
 // explore), from an [Ensemble] or a history:

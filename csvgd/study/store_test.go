@@ -110,7 +110,7 @@ func TestSpreadIters(t *testing.T) {
 	}
 }
 
-// TestPaperFigures: the registry holds the thirteen figures of docs/reading.md
+// TestPaperFigures: the registry holds the paper's figures of docs/reading.md
 // section 14, once each, in the paper's order of sections.
 func TestPaperFigures(t *testing.T) {
 	want := []string{"prior_family", "mvn_gradient", "mvn_survey", "mvn_particles",
