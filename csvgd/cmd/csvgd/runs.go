@@ -197,7 +197,7 @@ func hasKey(jobs []study.Job, key string) bool {
 func runsExport(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("runs export", "csvgd runs export [-quick] [-study NAME] [-cache DIR] [-force] -out DIR\n\n"+
 		"Writes the final ensemble of every cached training run of the studies (of -study NAME) as an\n"+
-		"ensemble file DIR/KEY.json, with its training record, for csvgd nuts -ensemble, compare, calibrate\n"+
+		"ensemble file DIR/KEY.json, with its training record, for csvgd nuts template, compare, calibrate\n"+
 		"and predict, and, for a run that kept it, the ensemble of its last stage before the condensation\n"+
 		"that follows it as DIR/KEY.last-stage.json (the one to compare with the posterior of its template);\n"+
 		"prints one line per file (path, label). Runs that are not cached are named on stderr\n"+
