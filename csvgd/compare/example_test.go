@@ -76,7 +76,7 @@ func ExampleFiles() {
 			ps[j][6], ps[j][7] = abs(ps[j][6]), abs(ps[j][7]) // W_1 >= 0
 		}
 		path := filepath.Join(dir, name)
-		if err := ensemble.Save(path, ensemble.New([]int{3, 2, 1}, ps, nil), false); err != nil {
+		if err := ensemble.Save(path, ensemble.New([]int{3, 2, 1}, ps, nil), ensemble.KeepExisting); err != nil {
 			fmt.Println(err)
 		}
 		return path

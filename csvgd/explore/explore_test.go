@@ -90,7 +90,7 @@ func TestOpenCachedRun(t *testing.T) {
 func TestLoadFile(t *testing.T) {
 	e := randomEnsemble("", 4, 1)
 	path := filepath.Join(t.TempDir(), "e.json")
-	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), false); err != nil {
+	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	got, err := LoadFile(path)
@@ -180,7 +180,7 @@ func TestDefaultPair(t *testing.T) {
 func TestSources(t *testing.T) {
 	e := randomEnsemble("", 3, 4)
 	path := filepath.Join(t.TempDir(), "s.json")
-	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), false); err != nil {
+	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	store := &study.Store{Dir: t.TempDir()} // an empty cache

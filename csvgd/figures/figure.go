@@ -155,7 +155,7 @@ func (f *Figure) Save(dir string) error {
 }
 
 func writeAtomic(path string, raw []byte) error {
-	return atomicfile.Write(path, true, func(w io.Writer) error {
+	return atomicfile.Write(path, atomicfile.Replace, func(w io.Writer) error {
 		_, err := w.Write(raw)
 		return err
 	})

@@ -85,7 +85,7 @@ func WriteCSV(w io.Writer, samples []Sample) error {
 // never sees a half-written file.
 func WriteCSVFile(path string, samples []Sample) error {
 	var werr error // from the content, already worded
-	err := atomicfile.Write(path, true, func(w io.Writer) error {
+	err := atomicfile.Write(path, atomicfile.Replace, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
 		if err := WriteCSV(bw, samples); err != nil {
 			werr = fmt.Errorf("%s: %w", path, err)

@@ -119,7 +119,7 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 		return failure(fs, stderr, err)
 	}
 	if *save != "" {
-		if err := job.save(*save, *force, out); err != nil {
+		if err := job.save(*save, ensemble.OverwriteIf(*force), out); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.Saved = *save
@@ -237,10 +237,10 @@ func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
 // save writes the kept draws as an ensemble file of the template, with
 // the run's output and the source file's meta (so that its settings can
 // be read again) in its meta.
-func (j *nutsJob) save(path string, force bool, out nutsEnsembleOutput) error {
+func (j *nutsJob) save(path string, existing ensemble.Existing, out nutsEnsembleOutput) error {
 	f := ensemble.New(j.arch.Widths, j.kept, map[string]any{"nuts": out, "source": j.path, "source_meta": j.file.Meta})
 	f.Inputs, f.Prior = j.file.Inputs, j.file.Prior
-	return ensemble.Save(path, f, force)
+	return ensemble.Save(path, f, existing)
 }
 
 func printNUTSEnsemble(w io.Writer, o nutsEnsembleOutput) {

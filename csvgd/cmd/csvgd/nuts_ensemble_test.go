@@ -30,7 +30,7 @@ func tinyEnsemble(t *testing.T, meta map[string]any, last float64) string {
 		{0.3, 0.3, 0.2, -0.2, 0.2, 0.3, 0.3, last},
 	}, meta)
 	path := filepath.Join(t.TempDir(), "tiny.json")
-	if err := ensemble.Save(path, f, false); err != nil {
+	if err := ensemble.Save(path, f, ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -69,7 +69,7 @@ func predictStress(f *ensemble.File, samples []hyperelastic.Sample) ([][][6]floa
 
 // writePredictions writes the CSV through a temporary file renamed into place.
 func writePredictions(path string, pred [][][6]float64) error {
-	return atomicfile.Write(path, true, func(out io.Writer) error {
+	return atomicfile.Write(path, atomicfile.Replace, func(out io.Writer) error {
 		w := bufio.NewWriter(out)
 		fmt.Fprintln(w, "particle,point,S11,S22,S33,S23,S13,S12")
 		for a, pts := range pred {

@@ -75,7 +75,7 @@ func writeFile(path, text string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return atomicfile.Write(path, true, func(w io.Writer) error {
+	return atomicfile.Write(path, atomicfile.Replace, func(w io.Writer) error {
 		_, err := io.WriteString(w, text)
 		return err
 	})

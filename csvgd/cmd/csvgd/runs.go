@@ -238,7 +238,7 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 				continue
 			}
 			path := filepath.Join(*out, j.Key+suffix)
-			if err := ensemble.Save(path, files[suffix], *force); err != nil {
+			if err := ensemble.Save(path, files[suffix], ensemble.OverwriteIf(*force)); err != nil {
 				return failure(fs, stderr, err)
 			}
 			fmt.Fprintf(stdout, "%s\t%s\n", path, j.Label)

@@ -148,7 +148,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	out := summarize(res, data.Noise)
 	if *save != "" {
-		if err := ensemble.Save(*save, res.File(map[string]any{"train": out}), *force); err != nil {
+		if err := ensemble.Save(*save, res.File(map[string]any{"train": out}), ensemble.OverwriteIf(*force)); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.Saved = *save
@@ -156,7 +156,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	if *saveLast != "" {
 		last := res.LastStage.File(res, map[string]any{"train": out, "last_stage": true})
-		if err := ensemble.Save(*saveLast, last, *force); err != nil {
+		if err := ensemble.Save(*saveLast, last, ensemble.OverwriteIf(*force)); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.SavedLastStage = *saveLast
