@@ -20,6 +20,13 @@
 // processes or goroutines never compute the same one at once: the second
 // waits and reads the first one's result.
 //
+// The registry (registry.go) lists every figure and table that csvgd
+// reproduce makes, once: its name, the paper's section or beyond it, the
+// cached jobs it reads and the function that makes it ([Figures],
+// [Tables]). The command line's reproduce, figures -only, runs list
+// -study and help all read it, and its tests hold package figures'
+// documentation and the committed figures/ folder to it.
+//
 // Quick mode (csvgd.Quick, CSVGD_QUICK=1) shortens every run (fewer
 // iterations, shorter stages) for CI and for a first look; quick runs have
 // their own configurations, hence their own cache files.
