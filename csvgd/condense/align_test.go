@@ -203,6 +203,22 @@ func TestAlignErrors(t *testing.T) {
 			t.Errorf("ParseAlignment(%q) = %q, %v; want %q", s, got, err, want)
 		}
 	}
+	// The zero values are the defaults; every value's name reads back as it.
+	for a, name := range map[Alignment]string{ByImportance: "importance", ByAssignment: "assignment"} {
+		if got, err := ParseAlignment(a.String()); a.String() != name || err != nil || got != a {
+			t.Errorf("%q: name %q, read back as %q (%v); want %q", string(a), a.String(), got, err, name)
+		}
+	}
+	for s, want := range map[string]Reference{"": Medoid, "medoid": Medoid, "barycenter": Barycenter} {
+		if got, err := ParseReference(s); err != nil || got != want {
+			t.Errorf("ParseReference(%q) = %q, %v; want %q", s, got, err, want)
+		}
+	}
+	for r, name := range map[Reference]string{Medoid: "medoid", Barycenter: "barycenter"} {
+		if got, err := ParseReference(r.String()); r.String() != name || err != nil || got != r {
+			t.Errorf("%q: name %q, read back as %q (%v); want %q", string(r), r.String(), got, err, name)
+		}
+	}
 }
 
 // solveOrFail is the least total of the assignment problem c.

@@ -32,11 +32,12 @@ type Config struct {
 	// that template (csvgd/exact).
 	KeepLastStage bool `json:",omitempty"`
 	// Align is how each condensation orders the hidden nodes (csvgd):
-	// importance (or "", the default: the paper's sort) or assignment
-	// (then matched to a reference by linear assignment, condense.Align).
+	// by importance (the zero value, omitted in JSON: the paper's sort) or
+	// by assignment (then matched to a reference by linear assignment,
+	// condense.Align).
 	Align condense.Alignment `json:",omitempty"`
-	// AlignRef is the reference of the assignment: medoid (or "", the
-	// default) or barycenter.
+	// AlignRef is the reference of the assignment: the medoid (the zero
+	// value) or the barycenter.
 	AlignRef condense.Reference `json:",omitempty"`
 	// Update is the Stein update of the stages on templates of at most
 	// NewtonMaxParams weights: svgd (or "", the default: the first-order
