@@ -18,13 +18,36 @@
 //   - [github.com/csvgd/csvgd-go/csvgd/icnn]: the input-convex network of
 //     Sec. 5.1, ensembled (forward, stress, likelihood, its score written
 //     out in the graph, projection).
-//   - [github.com/csvgd/csvgd-go/csvgd/train]: the training driver and its
-//     history (training error, push-forward W1, sparsity, distances).
+//   - [github.com/csvgd/csvgd-go/csvgd/train]: the training driver —
+//     stages ended by condensation, the adaptive penalty, the baselines,
+//     checkpoints — and its history (training error, push-forward W1,
+//     sparsity, distances, KSD).
 //   - [github.com/csvgd/csvgd-go/csvgd/condense]: graph condensation, Alg.
-//     graph_condense (prune, sort by importance, common template).
-//   - [github.com/csvgd/csvgd-go/csvgd/metrics] and
-//     [github.com/csvgd/csvgd-go/csvgd/ensemble]: Wasserstein distances and
-//     the saved-ensemble file format.
+//     graph_condense (prune, sort by importance, common template), and the
+//     alignment of the nodes by assignment, with
+//     [github.com/csvgd/csvgd-go/csvgd/assign], the linear assignment
+//     problem.
+//   - [github.com/csvgd/csvgd-go/csvgd/metrics]: the measures of Secs.
+//     5.3-5.5 on host slices (Wasserstein-1, push-forward W1, distances,
+//     active weights, kernel densities, errors).
+//   - [github.com/csvgd/csvgd-go/csvgd/ensemble]: the saved-ensemble file
+//     format.
+//   - [github.com/csvgd/csvgd-go/csvgd/nuts],
+//     [github.com/csvgd/csvgd-go/csvgd/exact],
+//     [github.com/csvgd/csvgd-go/csvgd/compare] and
+//     [github.com/csvgd/csvgd-go/csvgd/calibration]: beyond the paper, the
+//     No-U-Turn sampler with Stan's diagnostics; the posterior of a
+//     template sampled with it, a reference where it meets Stan's
+//     criteria; a Stein ensemble's bands and W1 against such draws; and
+//     how often an ensemble's bands cover the truth and fresh
+//     observations.
+//   - [github.com/csvgd/csvgd-go/csvgd/svn] and
+//     [github.com/csvgd/csvgd-go/csvgd/collapse]: beyond the paper, Stein
+//     variational Newton and its stochastic variant, and SVGD's variance
+//     collapse on Gaussians of known moments.
+//   - [github.com/csvgd/csvgd-go/csvgd/study]: the runs behind the paper's
+//     figures and tables, cached by configuration, and the figures and
+//     tables made from them.
 //   - [github.com/csvgd/csvgd-go/csvgd/figures]: the paper's figures as
 //     gonum/plot plots, shared by the notebooks and the command line.
 //   - [github.com/csvgd/csvgd-go/csvgd/explore]: the weight explorer —
@@ -34,10 +57,15 @@
 //   - [github.com/csvgd/csvgd-go/csvgd/backend]: the one place that picks the
 //     GoMLX backend.
 //   - [github.com/csvgd/csvgd-go/csvgd/reference] and
-//     [github.com/csvgd/csvgd-go/csvgd/speed]: the Stein step of the ICNN
-//     ensemble written by hand in plain Go (the tests' oracle for the
-//     graph's gradients) and the benchmark that times the graph against it.
+//     [github.com/csvgd/csvgd-go/csvgd/speed]: the Stein step and the
+//     stress likelihood of the ICNN ensemble written by hand in plain Go —
+//     the density of the exact posterior, the Newton updates' curvature on
+//     the host, the tests' oracle for the graph's gradients — and the
+//     benchmark that times the graph against it.
+//   - [github.com/csvgd/csvgd-go/csvgd/cmd/csvgd]: the command line, a
+//     thin main over the packages.
 //
-// This package holds the few settings they share, such as the quick mode
-// used by CI.
+// This package holds what they share: quick mode (CSVGD_QUICK, for CI and
+// a first look), the repository root, and the paths of the committed data
+// and of the cache.
 package csvgd

@@ -6,6 +6,14 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
+// Data is a training set, a test set and the noise level s they were
+// made with ([hyperelastic.AddNoise]: S = S_true (1 + s xi), xi ~ N(0, 1)
+// per component).
+type Data struct {
+	Noise       float64
+	Train, Test []hyperelastic.Sample
+}
+
 // LoadData reads the data folder dir as [csvgd data] writes it:
 // train.csv, test.csv and the [hyperelastic.InfoFile] that records the
 // noise level (and seed) the data were made with. A folder without that

@@ -1,5 +1,10 @@
 // Package nbutil holds small helpers shared by the GoNB notebooks in
-// notebooks/: choosing sizes by quick mode and showing gonum/plot plots inline.
+// notebooks/: choosing sizes by quick mode, showing gonum/plot plots, the
+// project's figures and tables inline, and the live views the notebooks
+// drive ([Live]): the flow of notebook 02 ([LiveFlow]), the explorer of a
+// run's history in notebook 04 ([Explore]) and the weight explorer of
+// notebook 07 ([ExploreWeights]), each drawn as static figures when no
+// browser is attached.
 //
 // It is also what the runner's test notebook imports to prove that notebooks
 // can import this repository's packages (see notebooks/README.md). Notebooks

@@ -32,7 +32,7 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err := opts.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
-	how, aopts := alignName(align), condense.AlignOptions{Reference: ref}
+	how, aopts := align.String(), condense.AlignOptions{Reference: ref}
 	f, err := loadEnsemble(fs, *in, stderr)
 	if err != nil {
 		return failure(fs, stderr, err)

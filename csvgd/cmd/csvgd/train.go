@@ -187,7 +187,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
-	out.Align = alignName(c.Align)
+	out.Align = c.Align.String()
 	out.Update = c.Update.Or()
 	if c.Update.SecondOrder() {
 		out.NewtonMaxParams, out.NewtonStep, out.NewtonRadius, out.Curvature = c.NewtonMaxParams, c.NewtonStep, c.NewtonRadius, c.Curvature.Or()
