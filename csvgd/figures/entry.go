@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
@@ -17,7 +18,7 @@ type Entry struct{ K, I, J int }
 // String is the entry as the figures print it: W₁(2, 3) for K = 1, I = 1,
 // J = 2.
 func (e Entry) String() string {
-	return fmt.Sprintf("W%s(%d, %d)", subscript(e.K), e.I+1, e.J+1)
+	return fmt.Sprintf("W%s(%d, %d)", subscript.Itoa(e.K), e.I+1, e.J+1)
 }
 
 // ParseEntry reads an entry written "k,i,j": the weight matrix W_k (k from
@@ -45,11 +46,11 @@ func ParseEntry(s string) (Entry, error) {
 func (e Entry) Index(arch icnn.Arch) (int, error) {
 	ls := arch.Layers()
 	if e.K < 0 || e.K >= len(ls) {
-		return 0, fmt.Errorf("entry %v: widths %v have the weight matrices W₀ .. W%s", e, arch.Widths, subscript(len(ls)-1))
+		return 0, fmt.Errorf("entry %v: widths %v have the weight matrices W₀ .. W%s", e, arch.Widths, subscript.Itoa(len(ls)-1))
 	}
 	l := ls[e.K]
 	if e.I < 0 || e.I >= l.Rows || e.J < 0 || e.J >= l.Cols {
-		return 0, fmt.Errorf("entry %v: W%s of widths %v is %d x %d", e, subscript(e.K), arch.Widths, l.Rows, l.Cols)
+		return 0, fmt.Errorf("entry %v: W%s of widths %v is %d x %d", e, subscript.Itoa(e.K), arch.Widths, l.Rows, l.Cols)
 	}
 	return l.Offset + e.I*l.Cols + e.J, nil
 }

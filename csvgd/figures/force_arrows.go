@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -43,7 +44,7 @@ func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	if x.D >= 3 {
 		j = 2
 	}
-	labelX, labelY := fmt.Sprintf("θ%s", subscript(i+1)), fmt.Sprintf("θ%s", subscript(j+1))
+	labelX, labelY := fmt.Sprintf("θ%s", subscript.Itoa(i+1)), fmt.Sprintf("θ%s", subscript.Itoa(j+1))
 	fs, err := forceTerms(ff, a, i, j)
 	if err != nil {
 		return failed(name, err)

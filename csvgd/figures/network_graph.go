@@ -9,6 +9,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -208,7 +209,7 @@ func (g *netGraph) Plot(c draw.Canvas, p *plot.Plot) {
 	sty.XAlign, sty.YAlign = draw.XRight, draw.YCenter
 	for j := range g.widths[0] {
 		pt := at(0, j)
-		c.FillText(sty, vg.Point{X: pt.X - radius - 2, Y: pt.Y}, "I"+subscript(j+1))
+		c.FillText(sty, vg.Point{X: pt.X - radius - 2, Y: pt.Y}, "I"+subscript.Itoa(j+1))
 	}
 	sty.XAlign = draw.XLeft
 	out := at(last, 0)

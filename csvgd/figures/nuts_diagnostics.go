@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -239,7 +240,7 @@ func pairsPanel(tag string, r NUTSRun, i, j int) *plot.Plot {
 func weightName(a icnn.Arch, i int) string {
 	for k, l := range a.Layers() {
 		if i >= l.Offset && i < l.Offset+l.Rows*l.Cols {
-			return fmt.Sprintf("W%s[%d][%d]", subscript(k), (i-l.Offset)/l.Cols+1, (i-l.Offset)%l.Cols+1)
+			return fmt.Sprintf("W%s[%d][%d]", subscript.Itoa(k), (i-l.Offset)/l.Cols+1, (i-l.Offset)%l.Cols+1)
 		}
 	}
 	return fmt.Sprintf("weight %d", i+1)

@@ -1,7 +1,6 @@
 package figures
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 	"strings"
@@ -30,16 +29,6 @@ func textStyle(size vg.Length) text.Style {
 
 // num formats a parameter value compactly: 0.1, 1, 10, 0.25, 1/3 -> 0.333.
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
-
-// subscript writes n with Unicode subscript digits.
-func subscript(n int) string {
-	digits := []rune("₀₁₂₃₄₅₆₇₈₉")
-	var out []rune
-	for _, d := range fmt.Sprint(n) {
-		out = append(out, digits[d-'0'])
-	}
-	return string(out)
-}
 
 // joinInts writes ns separated by sep: 3-30-30-1.
 func joinInts(ns []int, sep string) string {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"gonum.org/v1/plot"
 )
 
@@ -122,7 +123,7 @@ type matrixTicks int
 func (m matrixTicks) Ticks(_, _ float64) []plot.Tick {
 	var ts []plot.Tick
 	for k := range int(m) {
-		ts = append(ts, plot.Tick{Value: float64(k), Label: "W" + subscript(k)})
+		ts = append(ts, plot.Tick{Value: float64(k), Label: "W" + subscript.Itoa(k)})
 	}
 	return append(ts, plot.Tick{Value: float64(m), Label: "all"})
 }

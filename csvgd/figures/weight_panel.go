@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -48,7 +49,7 @@ func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry
 // separator after them) and returns the number of entries drawn.
 func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
 	kept, size, _ := layerEntries(arch, particles, k)
-	label := "W" + subscript(k)
+	label := "W" + subscript.Itoa(k)
 	p := newPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
 	if len(kept) == 0 {
 		setRange(&p.X, -1, 1)
