@@ -47,20 +47,6 @@ func padRanges(p *plot.Plot, xs []float64, fx float64, ys []float64, fy float64)
 	setRange(&p.Y, y0, y1)
 }
 
-// accuracyAxis sets the range of a W1 axis holding the values vs: a log
-// axis, 1.3 beyond them, when they are positive and span more than a
-// decade, else a linear axis from 0 with 5% to spare.
-func accuracyAxis(ax *plot.Axis, vs []float64) {
-	lo, hi := slices.Min(vs), slices.Max(vs)
-	if lo > 0 && hi > 10*lo {
-		setLog(ax, lo/1.3, hi*1.3)
-		ax.Tick.Marker = countTicks{}
-		return
-	}
-	_, y1 := paddedRange(append(slices.Clone(vs), 0), 0.05)
-	setRange(ax, 0, y1)
-}
-
 // countAxis makes ax a log axis of the counts, labelled by countTicks,
 // from a factor 2 below the smallest positive count to 2 above the
 // largest (a factor 4 always holds a labelled tick), and returns its

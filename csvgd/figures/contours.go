@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -15,22 +14,22 @@ import (
 // grid is a plotter.GridXYZ of values z(x, y) on a rectangular grid.
 type grid struct {
 	xs, ys []float64
-	z      []float64 // z[r*len(xs)+c] = f(xs[c], ys[r])
+	values []float64 // values[r*len(xs)+c] = f(xs[c], ys[r])
 }
 
-// evalGrid samples f on n x n points of [x0, x1] x [y0, y1].
-func evalGrid(x0, x1, y0, y1 float64, n int, f func(x, y float64) float64) *grid {
-	g := &grid{xs: metrics.Linspace(x0, x1, n), ys: metrics.Linspace(y0, y1, n), z: make([]float64, n*n)}
+// evalGrid samples f on the points (x, y) of xs x ys.
+func evalGrid(xs, ys []float64, f func(x, y float64) float64) *grid {
+	g := &grid{xs: xs, ys: ys, values: make([]float64, len(xs)*len(ys))}
 	for r, y := range g.ys {
 		for c, x := range g.xs {
-			g.z[r*n+c] = f(x, y)
+			g.values[r*len(xs)+c] = f(x, y)
 		}
 	}
 	return g
 }
 
 func (g *grid) Dims() (c, r int)   { return len(g.xs), len(g.ys) }
-func (g *grid) Z(c, r int) float64 { return g.z[r*len(g.xs)+c] }
+func (g *grid) Z(c, r int) float64 { return g.values[r*len(g.xs)+c] }
 func (g *grid) X(c int) float64    { return g.xs[c] }
 func (g *grid) Y(r int) float64    { return g.ys[r] }
 

@@ -83,7 +83,7 @@ func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
 	n := len(d)
 	// column c is particle c+1 at x = c+1; row r is particle n-r at
 	// y = r-n, so that particle 1 is at the top
-	g := &grid{xs: make([]float64, n), ys: make([]float64, n), z: make([]float64, n*n)}
+	g := &grid{xs: make([]float64, n), ys: make([]float64, n), values: make([]float64, n*n)}
 	for c := range n {
 		g.xs[c] = float64(c + 1)
 	}
@@ -91,7 +91,7 @@ func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
 		g.ys[r] = float64(r - n)
 		a := n - 1 - r
 		for c := range n {
-			g.z[r*n+c] = d[a][c]
+			g.values[r*n+c] = d[a][c]
 		}
 	}
 	hm := plotter.NewHeatMap(g, viridisPalette{})

@@ -34,6 +34,3 @@ func solidLine(c color.Color) draw.LineStyle { return draw.LineStyle{Color: c, W
 func dashedLine(c color.Color) draw.LineStyle {
 	return draw.LineStyle{Color: c, Width: vg.Points(1.4), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
 }
-
-// initialCountLine marks the initial parameter count on a count axis.
-var initialCountLine = draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}

@@ -164,11 +164,12 @@ func mvnGradientArrows(nodes []float64) ([]mvnGradientPanel, float64, error) {
 func pseudopotentialContours(field stein.PriorField) *contourSet {
 	const nLevels = 10
 	lo, hi := mvnGradientLo, mvnGradientHi
-	g := evalGrid(lo, hi, lo, hi, 201, func(x, y float64) float64 {
+	xs := metrics.Linspace(lo, hi, 201)
+	g := evalGrid(xs, xs, func(x, y float64) float64 {
 		return field.Pseudopotential([]float64{x, y})
 	})
-	zmin, zmax := g.z[0], g.z[0]
-	for _, v := range g.z {
+	zmin, zmax := g.values[0], g.values[0]
+	for _, v := range g.values {
 		zmin, zmax = math.Min(zmin, v), math.Max(zmax, v)
 	}
 	levels := make([]float64, nLevels)

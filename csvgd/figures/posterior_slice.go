@@ -3,6 +3,7 @@ package figures
 import (
 	"image/color"
 
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
@@ -22,7 +23,7 @@ func posteriorSlice(p stein.Prior, x0, x1, y0, y1 float64) plot.Plotter {
 	t := mvn.PaperTarget()
 	theta2 := t.Mean[1]
 	noPrior := p.Lambda == 0 || p.Validate() != nil
-	g := evalGrid(x0, x1, y0, y1, n, func(x, y float64) float64 {
+	g := evalGrid(metrics.Linspace(x0, x1, n), metrics.Linspace(y0, y1, n), func(x, y float64) float64 {
 		th := []float64{x, theta2, y}
 		if noPrior { // the flat prior: the likelihood alone
 			return t.LogLikelihood1(th)

@@ -3,6 +3,7 @@ package figures
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -26,7 +27,8 @@ const priorFamilyLo, priorFamilyHi = -1.5, 3.5
 // priorFamilyGrid is the log posterior of one panel on a 201 x 201 grid.
 func priorFamilyGrid(alpha, lambda float64) *grid {
 	prior := stein.Prior{Alpha: alpha, Lambda: lambda}
-	return evalGrid(priorFamilyLo, priorFamilyHi, priorFamilyLo, priorFamilyHi, 201, func(x, y float64) float64 {
+	xs := metrics.Linspace(priorFamilyLo, priorFamilyHi, 201)
+	return evalGrid(xs, xs, func(x, y float64) float64 {
 		return priorFamilyLikelihood(x, y) + prior.LogDensity1D(x) + prior.LogDensity1D(y)
 	})
 }

@@ -2,7 +2,6 @@ package figures
 
 import (
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
@@ -28,16 +27,4 @@ func (l refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	if y >= c.Min.Y && y <= c.Max.Y {
 		c.StrokeLine2(l.style, c.Min.X, y, c.Max.X, y)
 	}
-}
-
-// axesLines marks theta_i = 0 on both axes: the axes the sparsifying prior
-// pulls towards.
-func axesLines() []plot.Plotter {
-	sty := draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}
-	return []plot.Plotter{refLine{vertical: true, style: sty}, refLine{style: sty}}
-}
-
-// zeroLine marks S = 0.
-func zeroLine() plot.Plotter {
-	return refLine{style: draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75)}}
 }

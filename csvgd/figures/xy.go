@@ -4,7 +4,6 @@ import (
 	"math"
 	"sort"
 
-	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot/plotter"
 )
 
@@ -46,13 +45,4 @@ func distinct(vs []float64) []float64 {
 	}
 	sort.Float64s(u)
 	return u
-}
-
-// plane returns components i and j of every particle.
-func plane(e *stein.Ensemble, i, j int) plotter.XYs {
-	xy := make(plotter.XYs, e.N)
-	for a := range xy {
-		xy[a] = plotter.XY{X: e.Data[a*e.D+i], Y: e.Data[a*e.D+j]}
-	}
-	return xy
 }

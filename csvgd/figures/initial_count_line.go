@@ -1,0 +1,9 @@
+package figures
+
+import (
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// initialCountLine marks the initial parameter count on a count axis.
+var initialCountLine = draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
