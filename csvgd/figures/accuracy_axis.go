@@ -3,6 +3,7 @@ package figures
 import (
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot"
 )
 
@@ -12,10 +13,10 @@ import (
 func accuracyAxis(ax *plot.Axis, vs []float64) {
 	lo, hi := slices.Min(vs), slices.Max(vs)
 	if lo > 0 && hi > 10*lo {
-		setLog(ax, lo/1.3, hi*1.3)
-		ax.Tick.Marker = countTicks{}
+		plotkit.SetLog(ax, lo/1.3, hi*1.3)
+		ax.Tick.Marker = plotkit.CountTicks{}
 		return
 	}
-	_, y1 := paddedRange(append(slices.Clone(vs), 0), 0.05)
-	setRange(ax, 0, y1)
+	_, y1 := plotkit.PaddedRange(append(slices.Clone(vs), 0), 0.05)
+	plotkit.SetRange(ax, 0, y1)
 }

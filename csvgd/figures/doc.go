@@ -61,14 +61,20 @@
 //	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
 //	CollapseParticles collapse_particles the final particles of runs on N(0, I_D), two coordinates
 //
-// The plot primitives the figures share are in files of their own, named
-// for what they are: the custom plotters (arrows.go, contours.go,
-// fill_band.go, x_span.go, reference_lines.go, network_graph.go), colours
-// (palette.go, viridis.go), ticks and axes (ticks.go, axes.go), panels
-// and layout (panel.go, layout.go, text.go), glyphs, lines and legend
-// thumbnails. The statistics the figures draw are in package metrics
-// (kernel densities, modality, ensemble bands) and the live nodes of a
-// network in package condense.
+// The figures draw with package plotkit: [Figure] is its figure (panels
+// on a grid, legend, rendering, saving), and its panels, axes, ticks,
+// colours and custom plotters are shared by all figures. The helpers that
+// concern the figures' subjects are here, each in a file of its own: the
+// graph of a network and its legend (network_graph.go,
+// network_legend.go), the colours of kernel bandwidths
+// (bandwidth_colors.go), the test path, training range and colours of
+// Sec. 5 (test_path.go, training_range.go, hyperelastic_colors.go), a W1
+// axis (accuracy_axis.go), the weight matrices' ticks (matrix_ticks.go),
+// the lines at zero (zero_lines.go), the initial parameter count
+// (initial_count_line.go), a run's final values (final_values.go) and two
+// coordinates of a particle ensemble (plane.go). The statistics the
+// figures draw are in package metrics (kernel densities, modality,
+// ensemble bands) and the live nodes of a network in package condense.
 //
 // The paper's figure files are not available (its \includegraphics are
 // empty), so each figure follows its caption and the text around it; each

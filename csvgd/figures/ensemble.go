@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
@@ -67,7 +68,7 @@ func ensembleTitle(tag string, e Ensemble) string {
 	if tag != "" {
 		head = tag + " " + head
 	}
-	t := fmt.Sprintf("template %s, %d particles", joinInts(e.Arch.Widths, "-"), len(e.Particles))
+	t := fmt.Sprintf("template %s, %d particles", plotkit.JoinInts(e.Arch.Widths, "-"), len(e.Particles))
 	if head == "" {
 		return t
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
@@ -168,7 +169,7 @@ func TestWeightPairValues(t *testing.T) {
 			vals = append(vals, th[idx])
 		}
 		mean, sd := metrics.MeanSD(vals)
-		want := fmt.Sprintf("%v: mean %s, sd %s", en, num(mean), num(sd))
+		want := fmt.Sprintf("%v: mean %s, sd %s", en, plotkit.Num(mean), plotkit.Num(sd))
 		if title := f.Panels[0][n].Title.Text; !strings.Contains(title, want) {
 			t.Errorf("panel %d titled %q, want %q", n, title, want)
 		}

@@ -3,6 +3,7 @@ package figures
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -27,20 +28,20 @@ const sideBySideCap = 4
 func SideBySide(es []Ensemble, k int) *Figure {
 	const name = "side_by_side"
 	if len(es) < 2 || len(es) > sideBySideCap {
-		return failed(name, fmt.Errorf("%d ensembles: compare 2 to %d", len(es), sideBySideCap))
+		return plotkit.Failed(name, fmt.Errorf("%d ensembles: compare 2 to %d", len(es), sideBySideCap))
 	}
 	height := 1
 	graphs := make([]*netGraph, len(es))
 	for c, e := range es {
 		if err := e.check(); err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 		if err := checkLayer(e.Arch, k); err != nil {
-			return failed(name, fmt.Errorf("%s: %w", e.Label, err))
+			return plotkit.Failed(name, fmt.Errorf("%s: %w", e.Label, err))
 		}
 		g, err := ensembleGraph(e)
 		if err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 		graphs[c], height = g, max(height, g.height)
 	}
@@ -48,9 +49,9 @@ func SideBySide(es []Ensemble, k int) *Figure {
 	top, bottom := make([]*plot.Plot, len(es)), make([]*plot.Plot, len(es))
 	for c, e := range es {
 		graphs[c].height = height
-		top[c] = graphPanel(ensembleTitle(panelTag(c), e), graphs[c])
+		top[c] = graphPanel(ensembleTitle(plotkit.PanelTag(c), e), graphs[c])
 		leg.Add("")
-		bottom[c], _ = weightPanel(e.Arch, e.Particles, k, panelTag(len(es)+c), leg)
+		bottom[c], _ = weightPanel(e.Arch, e.Particles, k, plotkit.PanelTag(len(es)+c), leg)
 	}
 	bottom[0].Y.Label.Text = "density"
 	cols := float64(len(es))

@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -26,11 +27,11 @@ import (
 func TemplateGraph(e Ensemble) *Figure {
 	const name = "template_graph"
 	if err := e.check(); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	g, err := ensembleGraph(e)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	return &Figure{
 		Name:   name,

@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"math"
@@ -7,8 +7,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 )
 
-// xyOf pairs xs and ys.
-func xyOf(xs, ys []float64) plotter.XYs {
+// XYOf pairs xs and ys.
+func XYOf(xs, ys []float64) plotter.XYs {
 	xy := make(plotter.XYs, len(xs))
 	for i := range xy {
 		xy[i] = plotter.XY{X: xs[i], Y: ys[i]}
@@ -16,8 +16,8 @@ func xyOf(xs, ys []float64) plotter.XYs {
 	return xy
 }
 
-// xsOf and ysOf are the x and y values of xy.
-func xsOf(xy plotter.XYs) []float64 {
+// XsOf and YsOf are the x and y values of xy.
+func XsOf(xy plotter.XYs) []float64 {
 	v := make([]float64, len(xy))
 	for i, p := range xy {
 		v[i] = p.X
@@ -25,7 +25,7 @@ func xsOf(xy plotter.XYs) []float64 {
 	return v
 }
 
-func ysOf(xy plotter.XYs) []float64 {
+func YsOf(xy plotter.XYs) []float64 {
 	v := make([]float64, len(xy))
 	for i, p := range xy {
 		v[i] = p.Y
@@ -33,8 +33,8 @@ func ysOf(xy plotter.XYs) []float64 {
 	return v
 }
 
-// distinct returns the sorted distinct finite values of vs.
-func distinct(vs []float64) []float64 {
+// Distinct returns the sorted distinct finite values of vs.
+func Distinct(vs []float64) []float64 {
 	var u []float64
 	seen := map[float64]bool{}
 	for _, v := range vs {

@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"image/color"
@@ -19,25 +19,25 @@ func TestViridis(t *testing.T) {
 		{math.NaN(), viridisAnchors[0]},
 	}
 	for _, c := range cases {
-		if got := viridis(c.t); got != c.want {
+		if got := Viridis(c.t); got != c.want {
 			t.Errorf("viridis(%v) = %v, want %v", c.t, got, c.want)
 		}
 	}
 	// luminance rises along the map, so darker means smaller gamma
 	lum := func(c color.RGBA) float64 { return 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B) }
 	for k := 1; k <= 20; k++ {
-		if a, b := viridis(float64(k-1)/20), viridis(float64(k)/20); !(lum(b) > lum(a)) {
+		if a, b := Viridis(float64(k-1)/20), Viridis(float64(k)/20); !(lum(b) > lum(a)) {
 			t.Errorf("luminance falls from t = %v to %v", float64(k-1)/20, float64(k)/20)
 		}
 	}
 }
 
 func TestValueColors(t *testing.T) {
-	vals, col := valueColors([]float64{300, 0.3, 9.5, 0.3, math.NaN()})
+	vals, col := ValueColors([]float64{300, 0.3, 9.5, 0.3, math.NaN()})
 	if len(vals) != 3 || vals[0] != 0.3 || vals[2] != 300 {
 		t.Fatalf("distinct values %v", vals)
 	}
-	if col(0.3) != color.Color(viridis(0)) || col(300) != color.Color(viridis(viridisTop)) {
-		t.Errorf("colours %v .. %v, want viridis(0) .. viridis(%v)", col(0.3), col(300), viridisTop)
+	if col(0.3) != color.Color(Viridis(0)) || col(300) != color.Color(Viridis(ViridisTop)) {
+		t.Errorf("colours %v .. %v, want viridis(0) .. viridis(%v)", col(0.3), col(300), ViridisTop)
 	}
 }

@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"strings"
@@ -38,7 +38,7 @@ func TestCleanTicks(t *testing.T) {
 func TestCountTicks(t *testing.T) {
 	labels := func(lo, hi float64) []string {
 		var out []string
-		for _, tk := range (countTicks{}).Ticks(lo, hi) {
+		for _, tk := range (CountTicks{}).Ticks(lo, hi) {
 			if tk.Label != "" {
 				out = append(out, tk.Label)
 			}

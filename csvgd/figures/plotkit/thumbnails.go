@@ -1,13 +1,22 @@
-package figures
+package plotkit
 
 import (
 	"image/color"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// lineThumb is a legend thumbnail showing a line style.
+// LineThumb is a legend thumbnail showing the line style sty.
+func LineThumb(sty draw.LineStyle) plot.Thumbnailer { return lineThumb{sty} }
+
+// GlyphThumb is a legend thumbnail showing one glyph of style sty.
+func GlyphThumb(sty draw.GlyphStyle) plot.Thumbnailer { return glyphThumb{sty} }
+
+// FillThumb is a legend thumbnail showing a box filled with c.
+func FillThumb(c color.Color) plot.Thumbnailer { return fillThumb{c} }
+
 type lineThumb struct{ draw.LineStyle }
 
 // Thumbnail implements plot.Thumbnailer.
@@ -16,13 +25,11 @@ func (t lineThumb) Thumbnail(c *draw.Canvas) {
 	c.StrokeLine2(t.LineStyle, c.Min.X, y, c.Max.X, y)
 }
 
-// glyphThumb is a legend thumbnail showing one glyph.
 type glyphThumb struct{ draw.GlyphStyle }
 
 // Thumbnail implements plot.Thumbnailer.
 func (t glyphThumb) Thumbnail(c *draw.Canvas) { c.DrawGlyphNoClip(t.GlyphStyle, c.Center()) }
 
-// fillThumb is a legend thumbnail showing a filled box.
 type fillThumb struct{ color.Color }
 
 // Thumbnail implements plot.Thumbnailer.

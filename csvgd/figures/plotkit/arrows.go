@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"errors"
@@ -27,12 +27,12 @@ type Arrows struct {
 // in colour c with line width w and a head of 4 w + 3 pt.
 func NewArrows(tails, vectors plotter.XYs, c color.Color, w vg.Length) (*Arrows, error) {
 	if len(tails) != len(vectors) {
-		return nil, errors.New("figures: arrows need as many vectors as tails")
+		return nil, errors.New("plotkit: arrows need as many vectors as tails")
 	}
 	for i := range tails {
 		for _, v := range []float64{tails[i].X, tails[i].Y, vectors[i].X, vectors[i].Y} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, errors.New("figures: arrows with NaN or Inf")
+				return nil, errors.New("plotkit: arrows with NaN or Inf")
 			}
 		}
 	}

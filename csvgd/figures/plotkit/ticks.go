@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"math"
@@ -52,27 +52,27 @@ func (cleanTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// valueTicks label the given values (the alphas of the runs) and nothing
+// ValueTicks label the given values (the alphas of the runs) and nothing
 // else.
-type valueTicks []float64
+type ValueTicks []float64
 
 // Ticks implements plot.Ticker.
-func (v valueTicks) Ticks(_, _ float64) []plot.Tick {
+func (v ValueTicks) Ticks(_, _ float64) []plot.Tick {
 	ts := make([]plot.Tick, len(v))
 	for i, x := range v {
-		ts[i] = plot.Tick{Value: x, Label: num(x)}
+		ts[i] = plot.Tick{Value: x, Label: Num(x)}
 	}
 	return ts
 }
 
-// countTicks label a log axis of counts at 1, 2 and 5 times the powers of
+// CountTicks label a log axis of counts at 1, 2 and 5 times the powers of
 // ten, with unlabelled ticks at the other integers times them; an axis
 // that spans less than a decade, which would show one label or none, has
 // every tick labelled.
-type countTicks struct{}
+type CountTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (countTicks) Ticks(lo, hi float64) []plot.Tick {
+func (CountTicks) Ticks(lo, hi float64) []plot.Tick {
 	narrow := hi < 10*lo
 	var ts []plot.Tick
 	for p := math.Pow(10, math.Floor(math.Log10(lo))); p <= hi; p *= 10 {
@@ -91,24 +91,24 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// indexTicks label particle indices 1 .. n (at -1 .. -n when negative):
+// IndexTicks label particle indices 1 .. n (at -1 .. -n when negative):
 // every one up to 10 particles, else 1 and multiples of 5, unlabelled
 // ticks between.
-type indexTicks struct {
-	n        int
-	negative bool
+type IndexTicks struct {
+	N        int
+	Negative bool
 }
 
 // Ticks implements plot.Ticker.
-func (t indexTicks) Ticks(_, _ float64) []plot.Tick {
+func (t IndexTicks) Ticks(_, _ float64) []plot.Tick {
 	var ts []plot.Tick
-	for i := 1; i <= t.n; i++ {
+	for i := 1; i <= t.N; i++ {
 		v := float64(i)
-		if t.negative {
+		if t.Negative {
 			v = -v
 		}
 		tk := plot.Tick{Value: v}
-		if t.n <= 10 || i == 1 || i%5 == 0 {
+		if t.N <= 10 || i == 1 || i%5 == 0 {
 			tk.Label = strconv.Itoa(i)
 		}
 		ts = append(ts, tk)

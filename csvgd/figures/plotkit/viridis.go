@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"image/color"
@@ -15,9 +15,9 @@ var viridisAnchors = [...]color.RGBA{
 	{0xfd, 0xe7, 0x25, 0xff},
 }
 
-// viridis returns the viridis colour at t in [0, 1] (clamped), linearly
+// Viridis returns the viridis colour at t in [0, 1] (clamped), linearly
 // interpolated between the anchors.
-func viridis(t float64) color.RGBA {
+func Viridis(t float64) color.RGBA {
 	if !(t > 0) {
 		return viridisAnchors[0]
 	}
@@ -32,44 +32,44 @@ func viridis(t float64) color.RGBA {
 	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
 }
 
-// viridisTop is the end of viridis used for lines and points on white: the
+// ViridisTop is the end of viridis used for lines and points on white: the
 // last, pale yellow tenth is hard to see.
-const viridisTop = 0.88
+const ViridisTop = 0.88
 
-// viridisPalette is viridis in 256 steps, for heat maps.
-type viridisPalette struct{}
+// ViridisPalette is viridis in 256 steps, for heat maps.
+type ViridisPalette struct{}
 
 // Colors implements palette.Palette.
-func (viridisPalette) Colors() []color.Color {
+func (ViridisPalette) Colors() []color.Color {
 	cs := make([]color.Color, 256)
 	for i := range cs {
-		cs[i] = viridis(float64(i) / 255)
+		cs[i] = Viridis(float64(i) / 255)
 	}
 	return cs
 }
 
-// valueColors maps each distinct value of vs (a bandwidth, say) to a
-// viridis colour by its rank, darkest for the smallest. It returns the
+// ValueColors maps each distinct value of vs (a bandwidth, say) to a
+// Viridis colour by its rank, darkest for the smallest. It returns the
 // sorted distinct values and the colour function.
-func valueColors(vs []float64) ([]float64, func(float64) color.Color) {
-	u := distinct(vs)
+func ValueColors(vs []float64) ([]float64, func(float64) color.Color) {
+	u := Distinct(vs)
 	idx := make(map[float64]int, len(u))
 	for i, v := range u {
 		idx[v] = i
 	}
 	return u, func(v float64) color.Color {
 		if len(u) < 2 {
-			return viridis(0.35)
+			return Viridis(0.35)
 		}
-		return viridis(viridisTop * float64(idx[v]) / float64(len(u)-1))
+		return Viridis(ViridisTop * float64(idx[v]) / float64(len(u)-1))
 	}
 }
 
-// rankColor is the colour of item i of n along viridis, dark first; a lone
+// RankColor is the colour of item i of n along viridis, dark first; a lone
 // item gets viridis(0.35).
-func rankColor(i, n int) color.Color {
+func RankColor(i, n int) color.Color {
 	if n < 2 {
-		return viridis(0.35)
+		return Viridis(0.35)
 	}
-	return viridis(viridisTop * float64(i) / float64(n-1))
+	return Viridis(ViridisTop * float64(i) / float64(n-1))
 }

@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"math"
@@ -7,14 +7,14 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// asinhTicks label an axis whose coordinate is u = asinh(w) with the
+// AsinhTicks label an axis whose coordinate is u = asinh(w) with the
 // values of w: 0 and +-1, 10, 100, ... (unlabelled ticks at +-2..9 times
 // them), so that weights from 10^-1 to 10^4 share one readable axis,
 // linear near 0 and logarithmic beyond 1.
-type asinhTicks struct{}
+type AsinhTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (asinhTicks) Ticks(lo, hi float64) []plot.Tick {
+func (AsinhTicks) Ticks(lo, hi float64) []plot.Tick {
 	ts := []plot.Tick{{Value: 0, Label: "0"}}
 	for p := 1.0; p <= 1e6; p *= 10 {
 		for m := 1; m <= 9; m++ {

@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"image/color"
@@ -18,6 +18,9 @@ const (
 	legendSize = vg.Length(12)
 )
 
+// draw lays the figure out on dc: a white page, the title, the legend in
+// a column on the right, the row labels on the left and the panels, with
+// their data areas aligned, between them.
 func (f *Figure) draw(dc draw.Canvas) {
 	// A white page: PNG canvases start white, SVG ones transparent.
 	dc.SetColor(color.White)
@@ -25,7 +28,7 @@ func (f *Figure) draw(dc draw.Canvas) {
 
 	dc = draw.Crop(dc, figPad, -figPad, figPad, -figPad)
 	if f.Title != "" {
-		sty := textStyle(titleSize)
+		sty := TextStyle(titleSize)
 		sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
 		dc.FillText(sty, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: dc.Max.Y}, f.Title)
 		dc = draw.Crop(dc, 0, 0, 0, -(sty.Height(f.Title) + figPad))
@@ -42,7 +45,7 @@ func (f *Figure) draw(dc draw.Canvas) {
 		l.Draw(lc)
 		dc = draw.Crop(dc, 0, -(w + 2*figPad), 0, 0)
 	}
-	labelSty := textStyle(axisLabelSize)
+	labelSty := TextStyle(AxisLabelSize)
 	labelSty.Rotation = math.Pi / 2
 	labelSty.XAlign, labelSty.YAlign = draw.XCenter, draw.YBottom
 	var labelX vg.Length

@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"math"
@@ -20,8 +20,8 @@ func (f flat) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 }
 
-// addFlat adds the plotters to p without their glyph boxes.
-func addFlat(p *plot.Plot, ps ...plot.Plotter) {
+// AddFlat adds the plotters to p without their glyph boxes.
+func AddFlat(p *plot.Plot, ps ...plot.Plotter) {
 	for _, q := range ps {
 		p.Add(flat{q})
 	}

@@ -1,4 +1,4 @@
-package figures
+package plotkit
 
 import (
 	"fmt"
@@ -8,16 +8,16 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// newPanel is a plot with the package's font sizes, a title and axis
+// NewPanel is a plot with the package's font sizes, a title and axis
 // labels.
-func newPanel(title, xlabel, ylabel string) *plot.Plot {
+func NewPanel(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle.Font = font.From(plot.DefaultFont, panelTitleSize)
+	p.Title.TextStyle.Font = font.From(plot.DefaultFont, PanelTitleSize)
 	p.Title.Padding = 4
 	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
-		ax.Label.TextStyle.Font = font.From(plot.DefaultFont, axisLabelSize)
-		ax.Tick.Label.Font = font.From(plot.DefaultFont, tickLabelSize)
+		ax.Label.TextStyle.Font = font.From(plot.DefaultFont, AxisLabelSize)
+		ax.Tick.Label.Font = font.From(plot.DefaultFont, TickLabelSize)
 		ax.Padding = 2
 	}
 	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
@@ -25,8 +25,8 @@ func newPanel(title, xlabel, ylabel string) *plot.Plot {
 	return p
 }
 
-// newLegend is an empty figure-wide legend in the package's font size.
-func newLegend() *plot.Legend {
+// NewLegend is an empty figure-wide legend in the package's font size.
+func NewLegend() *plot.Legend {
 	l := plot.NewLegend()
 	l.TextStyle.Font = font.From(plot.DefaultFont, legendSize)
 	l.ThumbnailWidth = vg.Points(24)
@@ -34,13 +34,13 @@ func newLegend() *plot.Legend {
 	return &l
 }
 
-// panelTag is the tag of the k-th panel of a figure: (a), (b), ...
-func panelTag(k int) string { return fmt.Sprintf("(%c)", 'a'+k) }
+// PanelTag is the tag of the k-th panel of a figure: (a), (b), ...
+func PanelTag(k int) string { return fmt.Sprintf("(%c)", 'a'+k) }
 
-// widePair is the figure name of the two panels pa and pb side by side,
+// WidePair is the figure name of the two panels pa and pb side by side,
 // with the legend leg to their right, at the size of the paper's
 // two-panel result figures.
-func widePair(name string, pa, pb *plot.Plot, leg *plot.Legend) *Figure {
+func WidePair(name string, pa, pb *plot.Plot, leg *plot.Legend) *Figure {
 	return &Figure{
 		Name:   name,
 		Panels: [][]*plot.Plot{{pa, pb}},
