@@ -49,11 +49,16 @@
 //     figures and tables, cached by configuration, and the figures and
 //     tables made from them.
 //   - [github.com/csvgd/csvgd-go/csvgd/figures]: the paper's figures as
-//     gonum/plot plots, shared by the notebooks and the command line.
+//     gonum/plot plots, shared by the notebooks and the command line, drawn
+//     with [github.com/csvgd/csvgd-go/csvgd/figures/plotkit], the plotting
+//     kit (a figure of aligned panels, axes, ticks, colours, plotters).
 //   - [github.com/csvgd/csvgd-go/csvgd/explore]: the weight explorer —
 //     cached runs and saved ensembles opened, condensed and drawn (weight
 //     densities, pairs of weights, the template by node importance, runs
-//     side by side) for notebook 07 and "csvgd explore".
+//     side by side) for notebook 07 and "csvgd explore"; what it opens is
+//     a [github.com/csvgd/csvgd-go/csvgd/weights].Networks, a labelled
+//     ensemble of networks of one architecture, and an Entry names one of
+//     their weights.
 //   - [github.com/csvgd/csvgd-go/csvgd/backend]: the one place that picks the
 //     GoMLX backend.
 //   - [github.com/csvgd/csvgd-go/csvgd/reference] and

@@ -44,7 +44,7 @@
 // checks that they agree with it.
 //
 // the views of the weight explorers (package explore, the notebooks, csvgd
-// explore), from an [Ensemble] or a history:
+// explore), from a weights.Networks or a history:
 //
 //	TemplateGraph  template_graph  the condensed template, nodes by mean importance, edges by mean |w|
 //	WeightPair     weight_pair     two entries across the particles: their densities and scatter

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -25,7 +26,7 @@ const sideBySideCap = 4
 // densities. The figure reports an error when there are fewer than 2 or
 // more than 4 ensembles, when one fails the checks of TemplateGraph, or
 // when k is not a weight matrix of every one of them.
-func SideBySide(es []Ensemble, k int) *Figure {
+func SideBySide(es []weights.Networks, k int) *Figure {
 	const name = "side_by_side"
 	if len(es) < 2 || len(es) > sideBySideCap {
 		return plotkit.Failed(name, fmt.Errorf("%d ensembles: compare 2 to %d", len(es), sideBySideCap))
@@ -33,7 +34,7 @@ func SideBySide(es []Ensemble, k int) *Figure {
 	height := 1
 	graphs := make([]*netGraph, len(es))
 	for c, e := range es {
-		if err := e.check(); err != nil {
+		if err := e.Check(); err != nil {
 			return plotkit.Failed(name, err)
 		}
 		if err := checkLayer(e.Arch, k); err != nil {

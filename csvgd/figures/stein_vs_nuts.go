@@ -11,6 +11,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -293,7 +294,7 @@ func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
 // beside the Stein particles. The densities are those of u; for a
 // non-negative weight (k > 0) they start at u = 0, reflected there
 // ([metrics.ReflectedKDE]). The entry is named as the figures number
-// entries, from 1 ([Entry]).
+// entries, from 1 ([weights.Entry]).
 func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plot {
 	l := r.Arch.Layers()[k]
 	best, bestMed := l.Offset, -1.0
@@ -303,7 +304,7 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 		}
 	}
 	row, col := (best-l.Offset)/l.Cols, (best-l.Offset)%l.Cols
-	p := plotkit.NewPanel(fmt.Sprintf("%s %v, N = %d", tag, Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
+	p := plotkit.NewPanel(fmt.Sprintf("%s %v, N = %d", tag, weights.Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
 	st, nu := applied(math.Asinh, column(r.SteinWeights, best)), applied(math.Asinh, column(r.NUTSWeights, best))
 	lo, hi := plotkit.PaddedRange(append(slices.Clone(st), nu...), 0.05)
 	bounded := constrainedLayer(r.Arch, k)

@@ -8,6 +8,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -39,13 +40,13 @@ const pairLabelCap = 40
 //
 // The figure reports the errors of [TemplateGraph], and one when x or y
 // is not a weight of the ensemble's network.
-func WeightPair(e Ensemble, x, y Entry) *Figure {
+func WeightPair(e weights.Networks, x, y weights.Entry) *Figure {
 	const name = "weight_pair"
-	if err := e.check(); err != nil {
+	if err := e.Check(); err != nil {
 		return plotkit.Failed(name, err)
 	}
 	var vals [2][]float64
-	for n, en := range []Entry{x, y} {
+	for n, en := range []weights.Entry{x, y} {
 		idx, err := en.Index(e.Arch)
 		if err != nil {
 			return plotkit.Failed(name, err)
@@ -82,7 +83,7 @@ func WeightPair(e Ensemble, x, y Entry) *Figure {
 // entryDensity is the density panel of entry en of e, whose values across
 // the particles are vals, titled with tag, the entry, its mean and its
 // standard deviation; the values are marked at the bottom in style sty.
-func entryDensity(tag string, e Ensemble, en Entry, vals []float64, sty draw.GlyphStyle) *plot.Plot {
+func entryDensity(tag string, e weights.Networks, en weights.Entry, vals []float64, sty draw.GlyphStyle) *plot.Plot {
 	mean, sd := metrics.MeanSD(vals)
 	h := max(metrics.DensityBandwidth(vals, metrics.WeightSpread(e.Arch, e.Particles, en.K)), condense.PaperThreshold)
 	lo, hi := metrics.DensityRange(vals, h)

@@ -10,6 +10,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -27,7 +28,7 @@ const (
 // kdeEntry is one entry of a weight matrix across the particles, as the
 // density panels draw it.
 type kdeEntry struct {
-	Entry
+	weights.Entry
 	metrics.WeightEntry
 }
 
@@ -38,7 +39,7 @@ type kdeEntry struct {
 func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry, size int, spread float64) {
 	drawn, size, spread := metrics.WeightDensities(arch, particles, k)
 	for _, w := range drawn {
-		kept = append(kept, kdeEntry{Entry: Entry{K: k, I: w.Row, J: w.Col}, WeightEntry: w})
+		kept = append(kept, kdeEntry{Entry: weights.Entry{K: k, I: w.Row, J: w.Col}, WeightEntry: w})
 	}
 	sort.SliceStable(kept, func(a, b int) bool { return kept[a].MeanAbs > kept[b].MeanAbs })
 	return kept, size, spread

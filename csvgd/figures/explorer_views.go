@@ -6,30 +6,8 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
-	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
-
-// Ensemble is a labelled ensemble of networks of one architecture, as the
-// explorer's views ([TemplateGraph], [WeightPair], [SideBySide]) draw it:
-// a trained run's final particles, or a saved ensemble file's.
-type Ensemble struct {
-	Label     string      // names the ensemble in titles, e.g. "cSVGD α = 0.5"
-	Arch      icnn.Arch   // the layer widths
-	Particles [][]float64 // one parameter vector of Arch.NumParams() values per particle
-}
-
-// check is the input check of the views: a valid architecture and at
-// least 2 particles of finite values of the right length.
-func (e Ensemble) check() error {
-	if err := metrics.CheckParticles(e.Arch, e.Particles); err != nil {
-		if e.Label != "" {
-			return fmt.Errorf("%s: %w", e.Label, err)
-		}
-		return err
-	}
-	return nil
-}
 
 // meanNetwork is the network whose every weight is the mean |w| of that
 // weight across the particles, negative where the mean weight is (only
@@ -52,7 +30,7 @@ func meanNetwork(particles [][]float64) []float64 {
 
 // ensembleGraph is the graph of e's mean network (see [TemplateGraph]),
 // from a checked ensemble.
-func ensembleGraph(e Ensemble) (*netGraph, error) {
+func ensembleGraph(e weights.Networks) (*netGraph, error) {
 	g, err := newNetGraph(e.Arch, meanNetwork(e.Particles))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.Label, err)
@@ -63,7 +41,7 @@ func ensembleGraph(e Ensemble) (*netGraph, error) {
 
 // ensembleTitle is the title of e's graph panel: tag and label (when
 // given), the template and the number of particles.
-func ensembleTitle(tag string, e Ensemble) string {
+func ensembleTitle(tag string, e weights.Networks) string {
 	head := e.Label
 	if tag != "" {
 		head = tag + " " + head

@@ -1,4 +1,4 @@
-package figures
+package weights
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // Entry names one weight of a network: W_K[I][J], the weight from node J
@@ -53,24 +52,4 @@ func (e Entry) Index(arch icnn.Arch) (int, error) {
 		return 0, fmt.Errorf("entry %v: W%s of widths %v is %d x %d", e, subscript.Itoa(e.K), arch.Widths, l.Rows, l.Cols)
 	}
 	return l.Offset + e.I*l.Cols + e.J, nil
-}
-
-// TopEntries are the (at most) n entries of W_k with the largest mean |w|
-// across the particles, among those [WeightDistributions] draws (it omits
-// narrow zero-centred ones), largest first: the entries its legend names.
-// It reports the errors of WeightDistributions, and one when k is out of
-// range.
-func TopEntries(arch icnn.Arch, particles [][]float64, k, n int) ([]Entry, error) {
-	if err := metrics.CheckParticles(arch, particles); err != nil {
-		return nil, err
-	}
-	if err := checkLayer(arch, k); err != nil {
-		return nil, err
-	}
-	kept, _, _ := layerEntries(arch, particles, k)
-	var out []Entry
-	for _, e := range kept[:min(n, len(kept))] {
-		out = append(out, e.Entry)
-	}
-	return out, nil
 }
