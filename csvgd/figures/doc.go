@@ -71,8 +71,10 @@
 // Sec. 5 (test_path.go, training_range.go, hyperelastic_colors.go), a W1
 // axis (accuracy_axis.go), the weight matrices' ticks (matrix_ticks.go),
 // the lines at zero (zero_lines.go), the initial parameter count
-// (initial_count_line.go), a run's final values (final_values.go) and two
-// coordinates of a particle ensemble (plane.go). The statistics the
+// (initial_count_line.go), a run's final values (final_values.go), two
+// coordinates of a particle ensemble (plane.go), and the explorer views'
+// mean network and titles (explorer_views.go) and the largest entries of
+// a weight matrix (top_entries.go). The statistics the
 // figures draw are in package metrics (kernel densities, modality,
 // ensemble bands) and the live nodes of a network in package condense.
 //

@@ -9,7 +9,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// FillBand fills the region between lo and hi over xs (increasing).
+// FillBand fills the region between the curves Lo and Hi over Xs
+// (increasing).
 type FillBand struct {
 	Xs, Lo, Hi []float64
 	Color      color.Color

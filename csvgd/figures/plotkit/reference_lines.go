@@ -5,8 +5,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// RefLine is a thin reference line across a panel at y = at, or at
-// x = at when vertical.
+// RefLine is a thin reference line across a panel at y = At, or at
+// x = At when Vertical.
 type RefLine struct {
 	Vertical bool
 	At       float64

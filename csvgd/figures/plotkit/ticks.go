@@ -91,7 +91,7 @@ func (CountTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// IndexTicks label particle indices 1 .. n (at -1 .. -n when negative):
+// IndexTicks label particle indices 1 .. N (at -1 .. -N when Negative):
 // every one up to 10 particles, else 1 and multiples of 5, unlabelled
 // ticks between.
 type IndexTicks struct {

@@ -49,7 +49,7 @@ func (ViridisPalette) Colors() []color.Color {
 }
 
 // ValueColors maps each distinct value of vs (a bandwidth, say) to a
-// Viridis colour by its rank, darkest for the smallest. It returns the
+// viridis colour by its rank, darkest for the smallest. It returns the
 // sorted distinct values and the colour function.
 func ValueColors(vs []float64) ([]float64, func(float64) color.Color) {
 	u := Distinct(vs)

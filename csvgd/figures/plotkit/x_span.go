@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// XSpan fills the panel's full height between x = lo and x = hi. It has no
+// XSpan fills the panel's full height between x = Lo and x = Hi. It has no
 // data range: the panel's x range is set by the data.
 type XSpan struct {
 	Lo, Hi float64
