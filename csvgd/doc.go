@@ -46,8 +46,11 @@
 //     variational Newton and its stochastic variant, and SVGD's variance
 //     collapse on Gaussians of known moments.
 //   - [github.com/csvgd/csvgd-go/csvgd/study]: the runs behind the paper's
-//     figures and tables, cached by configuration, and the figures and
-//     tables made from them.
+//     figures and tables, study by study, and the figures and tables made
+//     from them.
+//   - [github.com/csvgd/csvgd-go/csvgd/runcache]: the cache of computed
+//     results — training runs, NUTS runs and studies cached whole — named
+//     by their configuration, each computed once under its lock.
 //   - [github.com/csvgd/csvgd-go/csvgd/figures]: the paper's figures as
 //     gonum/plot plots, shared by the notebooks and the command line, drawn
 //     with [github.com/csvgd/csvgd-go/csvgd/figures/plotkit], the plotting

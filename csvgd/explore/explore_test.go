@@ -12,6 +12,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"github.com/csvgd/csvgd-go/csvgd/weights"
@@ -60,10 +61,10 @@ func TestOpenCachedRun(t *testing.T) {
 	c := train.DefaultConfig()
 	c.Arch = icnn.Arch{Widths: []int{3, 4, 4, 1}}
 	c.Particles, c.Iters, c.Stage, c.Every, c.RefDraws = 3, 6, 3, 3, 20
-	spec := study.Spec{Label: "tiny", Noise: 0.1, Config: c}
+	spec := runcache.Spec{Label: "tiny", Noise: 0.1, Config: c}
 	key, _ := spec.Key()
 	run := Run{Key: key, Label: "tiny", Spec: spec}
-	store := &study.Store{Backend: backendtest.Backend(t), Dir: t.TempDir()}
+	store := &study.Store{Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: t.TempDir()}}
 	if got, err := cachedOf(store, []Run{run}); err != nil || len(got) != 0 {
 		t.Fatalf("before training: cached %v, %v", got, err)
 	}
@@ -184,7 +185,7 @@ func TestSources(t *testing.T) {
 	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
-	store := &study.Store{Dir: t.TempDir()} // an empty cache
+	store := &study.Store{Cache: runcache.Cache{Dir: t.TempDir()}} // an empty cache
 	srcs, err := Sources(store, []string{path})
 	if err != nil || len(srcs) != 1 || srcs[0].Path != path || srcs[0].Run != nil {
 		t.Fatalf("Sources = %+v, %v", srcs, err)

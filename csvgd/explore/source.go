@@ -9,6 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"github.com/csvgd/csvgd-go/csvgd/weights"
@@ -17,10 +18,10 @@ import (
 // Run is a training run of the paper's studies that the explorer can
 // open once it is cached.
 type Run struct {
-	Key   string     // the cache key: the run's file is data/cache/runs/KEY.json
-	Label string     // what the run is in its study, "(quick)" added in quick mode
-	Quick bool       // a quick-mode run (CSVGD_QUICK=1)
-	Spec  study.Spec // the run
+	Key   string        // the cache key: the run's file is data/cache/runs/KEY.json
+	Label string        // what the run is in its study, "(quick)" added in quick mode
+	Quick bool          // a quick-mode run (CSVGD_QUICK=1)
+	Spec  runcache.Spec // the run
 }
 
 // Catalogue lists the runs of the paper's Sec. 5 studies (package study:
@@ -118,7 +119,7 @@ func Open(store *study.Store, r Run) (weights.Networks, error) {
 // Result is the final ensemble of the run spec, labelled label, from
 // store: read from its cache, or trained (and cached) when it is not
 // there yet, as the notebooks do.
-func Result(store *study.Store, label string, spec study.Spec) (weights.Networks, error) {
+func Result(store *study.Store, label string, spec runcache.Spec) (weights.Networks, error) {
 	res, err := store.Result(spec)
 	if err != nil {
 		return weights.Networks{}, err

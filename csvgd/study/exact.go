@@ -11,6 +11,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -36,8 +37,8 @@ func (p Plan) ExactSeeds() []uint64 {
 // ExactSeeds, the posterior of the template the run's last stage ran on
 // (before its condensation), sampled with exact.DefaultConfig from that
 // stage's particles.
-func (p Plan) ExactRuns() []NUTSSpec {
-	var out []NUTSSpec
+func (p Plan) ExactRuns() []runcache.NUTSSpec {
+	var out []runcache.NUTSSpec
 	for _, r := range p.ConvergenceEnsembleRuns() {
 		for _, seed := range p.ExactSeeds() {
 			spec := r
@@ -47,7 +48,7 @@ func (p Plan) ExactRuns() []NUTSSpec {
 			} else {
 				spec.Label = r.Label
 			}
-			out = append(out, NUTSSpec{Run: spec, Config: exact.DefaultConfig(p.Quick)})
+			out = append(out, runcache.NUTSSpec{Run: spec, Config: exact.DefaultConfig(p.Quick)})
 		}
 	}
 	return out
@@ -57,11 +58,14 @@ func (p Plan) ExactRuns() []NUTSSpec {
 // of ExactRuns (the smallest ensemble, seed 1), with another seed and
 // twice the kept iterations: its push-forward bands must agree with the
 // default run's within Monte Carlo error.
-func (p Plan) ExactAgreementRun() NUTSSpec {
+func (p Plan) ExactAgreementRun() runcache.NUTSSpec {
 	n := p.ExactRuns()[0]
 	n.Config.Seed, n.Config.Draws = n.Config.Seed+1, 2*n.Config.Draws
 	return n
 }
+
+// CompareOptions are the resampling settings of the comparisons.
+var CompareOptions = compare.DefaultOptions()
 
 // FreshSeed is the seed of the fresh observations of the calibration
 // (calibration.Fresh); the committed data sets were made with seed 1.
@@ -114,7 +118,7 @@ func ExactComparisons(s *Store) ([]ExactComparison, error) {
 
 // compareExact compares the last stage of the training run of n with its
 // NUTS run.
-func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
+func compareExact(s *Store, n runcache.NUTSSpec) (ExactComparison, error) {
 	res, err := s.Result(n.Run)
 	if err != nil {
 		return ExactComparison{}, err
@@ -123,11 +127,11 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	data, err := LoadPaperData(n.Run.Noise)
+	data, err := train.LoadPaperData(n.Run.Noise)
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	arch, particles, err := LastStage(res)
+	arch, particles, err := res.LastStageEnsemble()
 	if err != nil {
 		return ExactComparison{}, err
 	}
@@ -135,7 +139,7 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 		Report: nr.Report, Test: data.Test, SteinWeights: particles, NUTSWeights: nr.Draws,
 		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, nr.Draws),
 		Trace: nr.Trace, Diverged: nr.Diverged}
-	c.Compare, err = s.cachedCompare(n, func() (*compare.Result, error) {
+	c.Compare, err = s.Comparison(n, CompareOptions, func() (*compare.Result, error) {
 		r, err := compare.Predictions(c.Stein, c.NUTS, data.Test, CompareOptions)
 		if err == nil {
 			r.Weights = compare.ZeroWeightsOf(arch, particles, nr.Draws)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // SteinVsNUTS makes the figure "stein_vs_nuts" from ExactComparisons: the
@@ -68,7 +69,7 @@ func NUTSDiagnostics(s *Store) (*figures.Figure, error) {
 
 // NUTSRunFigure is the input of figures.NUTSDiagnostics for the cached
 // NUTS run r.
-func NUTSRunFigure(r *NUTSResult) figures.NUTSRun {
+func NUTSRunFigure(r *runcache.NUTSResult) figures.NUTSRun {
 	return figures.NUTSRun{
 		Label:          fmt.Sprintf("NUTS on the template %s of %s", widths(r.Arch.Widths), r.Label),
 		LogDensity:     r.Trace.LogDensity,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // ExactTables writes the comparison of the Stein ensembles with the exact
@@ -170,7 +171,7 @@ func agreementTable(w io.Writer, s *Store, c ExactComparison) error {
 }
 
 // predictions are the NUTS run r's draws' predictions at c's test points.
-func predictions(r *NUTSResult, c ExactComparison) [][][6]float64 {
+func predictions(r *runcache.NUTSResult, c ExactComparison) [][][6]float64 {
 	return exact.HostPredict(r.Arch, c.Test, r.Draws)
 }
 

@@ -3,7 +3,6 @@ package study
 import (
 	"bytes"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -135,29 +134,5 @@ func TestDriftSummary(t *testing.T) {
 	}
 	if s := span([]float64{0.12, 0.3}); s != "12-30%" {
 		t.Errorf("span %q", s)
-	}
-}
-
-// TestCachedCompare: a comparison is computed once and read back from
-// beside the NUTS run's file; other options compute it again.
-func TestCachedCompare(t *testing.T) {
-	s := &Store{Dir: filepath.Join(t.TempDir(), "runs")}
-	n := Plan{Quick: true}.ExactRuns()[0]
-	calls := 0
-	compute := func() (*compare.Result, error) {
-		calls++
-		return &compare.Result{Members: 7}, nil
-	}
-	for range 2 {
-		r, err := s.cachedCompare(n, compute)
-		if err != nil || r.Members != 7 {
-			t.Fatalf("result %+v, %v", r, err)
-		}
-	}
-	saved := CompareOptions
-	defer func() { CompareOptions = saved }()
-	CompareOptions.Seed++
-	if _, err := s.cachedCompare(n, compute); err != nil || calls != 2 {
-		t.Errorf("%d computations (want 1, then 1 more for other options), %v", calls, err)
 	}
 }

@@ -3,24 +3,28 @@ package study
 import (
 	"cmp"
 	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // needs are the cached jobs a figure or table of the registry reads:
 // studies of Sec. 4 cached whole, training runs, and NUTS runs, each after
 // the training run it starts from.
 type needs struct {
-	jobs []Job
-	runs []Spec
-	nuts []NUTSSpec
+	jobs []runcache.Job
+	runs []runcache.Spec
+	nuts []runcache.NUTSSpec
 }
 
 // The needs of the registry's entries, by study.
 
-func (p Plan) surveyNeeds() needs   { return needs{jobs: []Job{p.surveyJob()}} }
-func (p Plan) mvnExactNeeds() needs { return needs{jobs: []Job{p.surveyJob(), p.marginalJob()}} }
-func (p Plan) collapseNeeds() needs { return needs{jobs: []Job{p.collapseJob()}} }
-func (p Plan) sequenceNeeds() needs { return needs{runs: []Spec{p.SequenceRun()}} }
-func (p Plan) graphNeeds() needs    { return needs{runs: []Spec{p.GraphRun()}} }
+func (p Plan) surveyNeeds() needs { return needs{jobs: []runcache.Job{p.surveyJob()}} }
+func (p Plan) mvnExactNeeds() needs {
+	return needs{jobs: []runcache.Job{p.surveyJob(), p.marginalJob()}}
+}
+func (p Plan) collapseNeeds() needs { return needs{jobs: []runcache.Job{p.collapseJob()}} }
+func (p Plan) sequenceNeeds() needs { return needs{runs: []runcache.Spec{p.SequenceRun()}} }
+func (p Plan) graphNeeds() needs    { return needs{runs: []runcache.Spec{p.GraphRun()}} }
 func (p Plan) priorsNeeds() needs   { return needs{runs: p.ConvergencePriorsRuns()} }
 func (p Plan) ensembleNeeds() needs { return needs{runs: p.ConvergenceEnsembleRuns()} }
 func (p Plan) noiseNeeds() needs    { return needs{runs: p.ConvergenceNoiseRuns()} }
@@ -52,7 +56,7 @@ func (p Plan) newtonNeeds() needs {
 
 // resultsNeeds: the runs of the tables of [WriteTables].
 func (p Plan) resultsNeeds() needs {
-	var kernel []Spec
+	var kernel []runcache.Spec
 	for _, g := range p.kernelGroups() {
 		kernel = append(kernel, g.specs...)
 	}
@@ -68,24 +72,24 @@ func (p Plan) priorNeeds() needs {
 
 // penaltyRuns are the runs of Fig. adaptive_penalty: the fixed lambdas,
 // then the adaptive schedule.
-func (p Plan) penaltyRuns() []Spec {
+func (p Plan) penaltyRuns() []runcache.Spec {
 	fixed, adaptive := p.AdaptiveRuns()
 	return append(slices.Concat(fixed...), adaptive...)
 }
 
 // jobs are the jobs of n, in the order of its fields (a NUTS run's
 // training run before it).
-func (b *jobBuilder) jobs(n needs) []Job {
+func (b *jobBuilder) jobs(n needs) []runcache.Job {
 	return slices.Concat(n.jobs, b.runs(n.runs...), b.exact(n.nuts))
 }
 
 // jobBuilder turns specs into jobs, keeping the first error.
 type jobBuilder struct{ err error }
 
-func (b *jobBuilder) runs(specs ...Spec) []Job {
-	out := make([]Job, 0, len(specs))
+func (b *jobBuilder) runs(specs ...runcache.Spec) []runcache.Job {
+	out := make([]runcache.Job, 0, len(specs))
 	for _, s := range specs {
-		j, err := specJob(s)
+		j, err := s.Job()
 		b.err = cmp.Or(b.err, err)
 		out = append(out, j)
 	}
@@ -93,11 +97,11 @@ func (b *jobBuilder) runs(specs ...Spec) []Job {
 }
 
 // exact is the training runs of the NUTS runs ns, then the NUTS runs.
-func (b *jobBuilder) exact(ns []NUTSSpec) []Job {
-	var runs, nuts []Job
+func (b *jobBuilder) exact(ns []runcache.NUTSSpec) []runcache.Job {
+	var runs, nuts []runcache.Job
 	for _, n := range ns {
 		runs = append(runs, b.runs(n.Run)...)
-		j, err := nutsJob(n)
+		j, err := n.Job()
 		b.err = cmp.Or(b.err, err)
 		nuts = append(nuts, j)
 	}

@@ -1,10 +1,11 @@
 package study
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // Study is a figure or table of csvgd reproduce, by name, and the cached
@@ -13,7 +14,7 @@ import (
 // listed.
 type Study struct {
 	Name string // the figure's name, or the table's (results, prior, alignment, exact-posterior)
-	Jobs []Job
+	Jobs []runcache.Job
 }
 
 // Studies are the studies at the plan's size that read the cache, in the
@@ -36,20 +37,20 @@ func (p Plan) Studies() ([]Study, error) {
 // training runs from the most work to the least, then the NUTS runs,
 // which need training runs. An unknown name is an error that lists the
 // known ones.
-func (p Plan) Jobs(names ...string) ([]Job, error) {
+func (p Plan) Jobs(names ...string) ([]runcache.Job, error) {
 	studies, err := p.Studies()
 	if err != nil {
 		return nil, err
 	}
 	var known []string
-	byName := map[string][]Job{}
+	byName := map[string][]runcache.Job{}
 	for _, st := range studies {
 		known, byName[st.Name] = append(known, st.Name), st.Jobs
 	}
 	if len(names) == 0 {
 		names = known
 	}
-	var jobs []Job
+	var jobs []runcache.Job
 	for _, n := range names {
 		js, ok := byName[n]
 		if !ok {
@@ -57,22 +58,5 @@ func (p Plan) Jobs(names ...string) ([]Job, error) {
 		}
 		jobs = append(jobs, js...)
 	}
-	return schedule(jobs), nil
-}
-
-// schedule keeps the first job of every key and orders them to start:
-// by kind, then the most costly first (ties in their first order).
-func schedule(jobs []Job) []Job {
-	seen := map[string]bool{}
-	var out []Job
-	for _, j := range jobs {
-		if !seen[j.Key] {
-			seen[j.Key] = true
-			out = append(out, j)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Job) int {
-		return cmp.Or(cmp.Compare(a.weight, b.weight), cmp.Compare(b.Cost, a.Cost))
-	})
-	return out
+	return runcache.Schedule(jobs), nil
 }

@@ -1,8 +1,10 @@
 package train
 
 import (
+	"fmt"
 	"path/filepath"
 
+	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
@@ -40,4 +42,23 @@ func ReadData(dir string, noise float64) (Data, error) {
 		return Data{}, err
 	}
 	return Data{Noise: noise, Train: tr, Test: te}, nil
+}
+
+// LoadPaperData reads the committed data set of a noise level
+// ([csvgd.DataDir]: data/hyperelastic/noise-S.SS of the repository), the
+// data of the paper's studies, checking that its folder records that
+// level.
+func LoadPaperData(noise float64) (Data, error) {
+	dir, err := csvgd.DataDir(noise)
+	if err != nil {
+		return Data{}, err
+	}
+	d, err := LoadData(dir)
+	if err != nil {
+		return Data{}, fmt.Errorf("%w (make it with: csvgd data -noise %g -out %s)", err, noise, dir)
+	}
+	if d.Noise != noise {
+		return Data{}, fmt.Errorf("%s records noise %g, not %g", dir, d.Noise, noise)
+	}
+	return d, nil
 }

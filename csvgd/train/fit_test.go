@@ -20,7 +20,7 @@ func fitRun(t *testing.T, noise float64, c Config) (*Result, Data) {
 	if testing.Short() {
 		t.Skip("trains for 10 to 30 s")
 	}
-	data, err := paperData(noise)
+	data, err := LoadPaperData(noise)
 	if err != nil {
 		t.Fatal(err)
 	}

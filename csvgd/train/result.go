@@ -1,6 +1,8 @@
 package train
 
 import (
+	"fmt"
+
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
@@ -29,6 +31,17 @@ type Result struct {
 	// Config.KeepLastStage; nil otherwise). For svgd, or a final stage
 	// without condensation, it equals the final ensemble.
 	LastStage *StageEnsemble `json:",omitempty"`
+}
+
+// LastStageEnsemble is the template and the particles of the run's last
+// stage before its condensation (Config.KeepLastStage): the ensemble whose
+// target is the posterior of that template.
+func (r *Result) LastStageEnsemble() (icnn.Arch, [][]float64, error) {
+	if r.LastStage == nil {
+		return icnn.Arch{}, nil, fmt.Errorf("the run kept no last stage (train.Config.KeepLastStage): its final template %v is one the flow never ran on", r.Arch.Widths)
+	}
+	arch := icnn.Arch{Widths: r.LastStage.Widths, Inputs: r.Arch.Inputs}
+	return arch, r.LastStage.Particles, arch.Validate()
 }
 
 // StageEnsemble is the ensemble at the end of a stage: the template it

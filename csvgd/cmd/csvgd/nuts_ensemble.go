@@ -11,7 +11,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
-	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -193,7 +193,7 @@ func loadNUTSJob(fs *flagSet, path, dataDir string, stderr io.Writer) (*nutsJob,
 	if job.post, err = job.settings.Posterior(job.arch, data.Train); err != nil {
 		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
 	}
-	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, study.WatchCount))
+	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, runcache.WatchCount))
 	return job, nil
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -262,7 +261,7 @@ func checkSave(save string, force bool) error {
 // with that record; a folder without one needs -noise.
 func loadTrainingData(dir string, noise float64, noiseSet bool) (train.Data, error) {
 	if dir == "" {
-		return study.LoadPaperData(noise)
+		return train.LoadPaperData(noise)
 	}
 	info := filepath.Join(dir, hyperelastic.InfoFile)
 	data, err := train.LoadData(dir)

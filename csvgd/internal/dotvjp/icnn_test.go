@@ -6,12 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/csvgd/csvgd-go/csvgd/study"
-
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/dotvjp"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
@@ -22,7 +21,7 @@ import (
 // the first Step, with the DotGeneral VJP registered at that moment.
 func icnnFlow(tb testing.TB, n int) (*stein.Flow, *stein.Ensemble) {
 	tb.Helper()
-	data, err := study.LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		tb.Skip(err)
 	}

@@ -1,4 +1,4 @@
-package study
+package runcache
 
 import (
 	"encoding/json"
@@ -8,9 +8,6 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 )
-
-// CompareOptions are the resampling settings of the comparisons.
-var CompareOptions = compare.DefaultOptions()
 
 // compareFileVersion changes whenever package compare's numbers change
 // meaning, so that cached comparisons are computed again (the NUTS runs
@@ -25,29 +22,31 @@ type compareFile struct {
 	Result  *compare.Result `json:"result"`
 }
 
-// cachedCompare is the comparison of the NUTS run n: read from beside
-// its cache file when one of this version and these options is there,
-// computed by compute (and written there) otherwise. The comparison is a
-// deterministic function of the two ensembles, so two processes that
-// compute it at once write the same file.
-func (s *Store) cachedCompare(n NUTSSpec, compute func() (*compare.Result, error)) (*compare.Result, error) {
+// Comparison is the comparison, with the resampling options o, of the
+// NUTS run n with the last stage of its training run: read from beside
+// the NUTS run's cache file when one of this version and these options is
+// there, computed by compute (and written there) otherwise. The
+// comparison is a deterministic function of the two ensembles, so two
+// processes that compute it at once write the same file; it takes no
+// lock.
+func (c *Cache) Comparison(n NUTSSpec, o compare.Options, compute func() (*compare.Result, error)) (*compare.Result, error) {
 	key, err := n.Key()
 	if err != nil {
 		return nil, err
 	}
-	path := s.nutsPath(key)
+	path := c.nutsPath(key)
 	if path != "" {
 		path = strings.TrimSuffix(path, ".json") + ".compare.json"
 		if raw, err := os.ReadFile(path); err == nil {
 			var f compareFile
-			if json.Unmarshal(raw, &f) == nil && f.Version == compareFileVersion && f.Options == CompareOptions && f.Result != nil {
+			if json.Unmarshal(raw, &f) == nil && f.Version == compareFileVersion && f.Options == o && f.Result != nil {
 				return f.Result, nil
 			}
 		}
 	}
 	r, err := compute()
 	if err == nil && path != "" {
-		err = atomicfile.WriteJSON(path, compareFile{Version: compareFileVersion, Options: CompareOptions, Result: r})
+		err = atomicfile.WriteJSON(path, compareFile{Version: compareFileVersion, Options: o, Result: r})
 	}
 	return r, err
 }

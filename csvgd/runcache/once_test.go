@@ -1,4 +1,4 @@
-package study
+package runcache
 
 import (
 	"context"
@@ -22,13 +22,13 @@ import (
 func TestResultWaitsForLock(t *testing.T) {
 	b := backendtest.Backend(t)
 	spec := tinySpec(21)
-	other := &Store{Backend: b, Dir: t.TempDir()}
+	other := &Cache{Backend: b, Dir: t.TempDir()}
 	want, err := other.Result(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var log syncio.Buffer
-	s := &Store{Backend: b, Dir: t.TempDir(), Log: &log}
+	s := &Cache{Backend: b, Dir: t.TempDir(), Log: &log}
 	path, _ := s.Path(spec)
 	holder, err := runlock.Acquire(context.Background(), LockPath(path), "holder", nil)
 	if err != nil {
@@ -80,7 +80,7 @@ func TestResultTakesOverStaleLock(t *testing.T) {
 	}
 	host, _ := os.Hostname()
 	var log syncio.Buffer
-	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir(), Log: &log}
+	s := &Cache{Backend: backendtest.Backend(t), Dir: t.TempDir(), Log: &log}
 	spec := tinySpec(22)
 	path, _ := s.Path(spec)
 	raw, _ := json.Marshal(runlock.Owner{PID: dead.Process.Pid, Host: host, Start: time.Now(), Token: "left"})

@@ -1,4 +1,4 @@
-package study
+package runcache
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/internal/syncio"
 )
 
-// Summary is what [Store.Prepare] did.
+// Summary is what [Cache.Prepare] did.
 type Summary struct {
 	Jobs    int           // jobs asked for
 	Cached  int           // found in the cache at the start
@@ -34,31 +34,31 @@ func (m Summary) String() string {
 }
 
 // Prepare computes the jobs that are not cached yet, up to workers at a
-// time, in the order given (Plan.Jobs gives a good one), so that the
+// time, in the order given ([Schedule] gives a good one), so that the
 // figures and tables then find everything in the cache. Each job runs in a
-// copy of s counting it as [i/n] on the log; with more than one worker the
+// copy of c counting it as [i/n] on the log; with more than one worker the
 // progress bars are left out and the log takes whole lines only. The runs
-// share s.Backend; every run has its own graphs and seeds, so its result
+// share c.Backend; every run has its own graphs and seeds, so its result
 // does not depend on what runs beside it. A failed job does not stop the
-// others; the error joins every failure. Cancelling s.Context stops the
+// others; the error joins every failure. Cancelling c.Context stops the
 // runs in progress (each writes its checkpoint) and starts no more.
-func (s *Store) Prepare(jobs []Job, workers int) (Summary, error) {
+func (c *Cache) Prepare(jobs []Job, workers int) (Summary, error) {
 	if workers < 1 {
-		return Summary{}, fmt.Errorf("study: %d workers: want at least 1", workers)
+		return Summary{}, fmt.Errorf("runcache: %d workers: want at least 1", workers)
 	}
 	start := time.Now()
 	m := Summary{Jobs: len(jobs), Workers: workers}
 	var todo []Job
 	for _, j := range jobs {
-		if ok, _ := j.Cached(s); ok {
+		if ok, _ := j.Cached(c); ok {
 			m.Cached++
 		} else {
 			todo = append(todo, j) // a damaged file: the job reports it
 		}
 	}
 	m.Workers = max(1, min(workers, len(todo)))
-	s.logf("prepare: %d jobs, %d cached, %d to run with %s\n", len(jobs), m.Cached, len(todo), plural(m.Workers, "worker"))
-	errs := s.runAll(todo, m.Workers, func(d time.Duration, err error) {
+	c.logf("prepare: %d jobs, %d cached, %d to run with %s\n", len(jobs), m.Cached, len(todo), plural(m.Workers, "worker"))
+	errs := c.runAll(todo, m.Workers, func(d time.Duration, err error) {
 		m.Ran, m.Work = m.Ran+1, m.Work+d
 		if err != nil {
 			m.Failed++
@@ -78,8 +78,8 @@ func plural(n int, what string) string {
 
 // runAll runs the jobs on workers goroutines, calling done (one call at a
 // time) after each with its time and error, and returns the errors joined.
-func (s *Store) runAll(todo []Job, workers int, done func(time.Duration, error)) error {
-	log := s.Log
+func (c *Cache) runAll(todo []Job, workers int, done func(time.Duration, error)) error {
+	log := c.Log
 	if workers > 1 && log != nil {
 		log = &syncio.Writer{W: log}
 	}
@@ -92,8 +92,8 @@ func (s *Store) runAll(todo []Job, workers int, done func(time.Duration, error))
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				w := *s
-				w.Log, w.Count, w.NoBars = log, [2]int{i + 1, len(todo)}, s.NoBars || workers > 1
+				w := *c
+				w.Log, w.Count, w.NoBars = log, [2]int{i + 1, len(todo)}, c.NoBars || workers > 1
 				t := time.Now()
 				err := todo[i].Run(&w)
 				mu.Lock()
@@ -106,14 +106,14 @@ func (s *Store) runAll(todo []Job, workers int, done func(time.Duration, error))
 			}
 		}()
 	}
-	ctx := s.context()
+	ctx := c.context()
 dispatch:
 	for i := range todo {
 		select {
 		case next <- i:
 		case <-ctx.Done():
 			mu.Lock()
-			errs = append(errs, fmt.Errorf("study: stopped before %d of %d jobs: %w", len(todo)-i, len(todo), ctx.Err()))
+			errs = append(errs, fmt.Errorf("runcache: stopped before %d of %d jobs: %w", len(todo)-i, len(todo), ctx.Err()))
 			mu.Unlock()
 			break dispatch
 		}

@@ -1,4 +1,4 @@
-package study
+package runcache
 
 import (
 	"crypto/sha256"
@@ -53,7 +53,7 @@ func (n NUTSSpec) Key() (string, error) {
 		Watch   int
 	}{nutsFileVersion, run, c, WatchCount})
 	if err != nil {
-		return "", fmt.Errorf("study: NUTS on %s: %w", n.Run.Label, err)
+		return "", fmt.Errorf("runcache: NUTS on %s: %w", n.Run.Label, err)
 	}
 	sum := sha256.Sum256(raw)
 	return hex.EncodeToString(sum[:8]), nil
@@ -82,35 +82,35 @@ const MaxDiverged = 500
 
 // nutsPath is the cache file of the NUTS run with this key: beside the
 // runs' folder, in data/cache/nuts/ ("" without a cache folder).
-func (s *Store) nutsPath(key string) string {
-	if s.Dir == "" {
+func (c *Cache) nutsPath(key string) string {
+	if c.Dir == "" {
 		return ""
 	}
-	return filepath.Join(filepath.Dir(s.Dir), "nuts", key+".json")
+	return filepath.Join(filepath.Dir(c.Dir), "nuts", key+".json")
 }
 
 // NUTS returns the NUTS run n: read from the cache when a file of exactly
 // this configuration is there, sampled (and then cached) otherwise, under
-// the run's lock ([cachedOnce]). The training run is the store's
-// ([Store.Result]).
-func (s *Store) NUTS(n NUTSSpec) (*NUTSResult, error) {
+// the run's lock ([LockPath]). The training run is the cache's
+// ([Cache.Result]).
+func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
 	key, err := n.Key()
 	if err != nil {
 		return nil, err
 	}
-	path := s.nutsPath(key)
+	path := c.nutsPath(key)
 	load := func() (*NUTSResult, error) { return loadNUTS(path, n) }
-	return cachedOnce(s, path, "NUTS on "+n.Run.Label, load, func() (*NUTSResult, error) {
-		res, err := s.Result(n.Run)
+	return once(c, path, "NUTS on "+n.Run.Label, load, func() (*NUTSResult, error) {
+		res, err := c.Result(n.Run)
 		if err != nil {
 			return nil, err
 		}
-		s.logf("%sNUTS on %s: %d chains x (%d + %d) iterations\n", s.counter(), n.Run.Label, n.Config.Chains, n.Config.Warmup, n.Config.Draws)
+		c.logf("%sNUTS on %s: %d chains x (%d + %d) iterations\n", c.counter(), n.Run.Label, n.Config.Chains, n.Config.Warmup, n.Config.Draws)
 		r, err := sampleRun(res, n)
 		if err != nil {
-			return nil, fmt.Errorf("study: NUTS on %s: %w", n.Run.Label, err)
+			return nil, fmt.Errorf("runcache: NUTS on %s: %w", n.Run.Label, err)
 		}
-		s.logf("%sNUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences, log density R-hat %.2f\n", s.counter(), n.Run.Label,
+		c.logf("%sNUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences, log density R-hat %.2f\n", c.counter(), n.Run.Label,
 			r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences, r.Report.LogDensityRHat)
 		if path != "" {
 			err = atomicfile.WriteJSON(path, r)
@@ -123,11 +123,11 @@ func (s *Store) NUTS(n NUTSSpec) (*NUTSResult, error) {
 // on, from its particles, watching the push-forward at WatchCount test
 // points inside the training range.
 func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
-	data, err := LoadPaperData(n.Run.Noise)
+	data, err := train.LoadPaperData(n.Run.Noise)
 	if err != nil {
 		return nil, err
 	}
-	arch, particles, err := LastStage(res)
+	arch, particles, err := res.LastStageEnsemble()
 	if err != nil {
 		return nil, err
 	}
@@ -145,17 +145,6 @@ func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
 		WarmupDiverged: run.WarmupDiverged[:min(len(run.WarmupDiverged), MaxDiverged)]}, nil
 }
 
-// LastStage is the template and the particles of res's last stage
-// before its condensation (train.Config.KeepLastStage): the ensemble whose
-// target is the posterior of that template.
-func LastStage(res *train.Result) (icnn.Arch, [][]float64, error) {
-	if res.LastStage == nil {
-		return icnn.Arch{}, nil, fmt.Errorf("the run kept no last stage (train.Config.KeepLastStage): its final template %v is one the flow never ran on", res.Arch.Widths)
-	}
-	arch := icnn.Arch{Widths: res.LastStage.Widths, Inputs: res.Arch.Inputs}
-	return arch, res.LastStage.Particles, arch.Validate()
-}
-
 // loadNUTS reads the cached NUTS run n at path: fs.ErrNotExist when there
 // is none, another error when the file is damaged or holds another run.
 func loadNUTS(path string, n NUTSSpec) (*NUTSResult, error) {
@@ -168,12 +157,12 @@ func loadNUTS(path string, n NUTSSpec) (*NUTSResult, error) {
 	}
 	var r NUTSResult
 	if err := json.Unmarshal(raw, &r); err != nil || len(r.Draws) == 0 {
-		return nil, fmt.Errorf("study: NUTS cache file %s is damaged (delete it to sample %s again): %v", path, n.Run.Label, err)
+		return nil, fmt.Errorf("runcache: NUTS cache file %s is damaged (delete it to sample %s again): %v", path, n.Run.Label, err)
 	}
 	want, _ := json.Marshal(n.Config)
 	got, _ := json.Marshal(r.Config)
 	if r.Version != nutsFileVersion || string(want) != string(got) {
-		return nil, fmt.Errorf("study: NUTS cache file %s holds another run than %s (delete it to sample again)", path, n.Run.Label)
+		return nil, fmt.Errorf("runcache: NUTS cache file %s holds another run than %s (delete it to sample again)", path, n.Run.Label)
 	}
 	return &r, nil
 }
