@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
@@ -47,6 +48,22 @@ func PushForwardBand(pred [][][6]float64, level float64) (Interval, error) {
 		return Interval{}, err
 	}
 	return central(pred, level, metrics.QuantileSorted), nil
+}
+
+// BandWidth is the mean width of the central push-forward band at level
+// over the entries of [Entries]: the stress components that are
+// not zero at the test points inside the training range.
+func BandWidth(pred [][][6]float64, test []hyperelastic.Sample, level float64) (float64, error) {
+	band, err := PushForwardBand(pred, level)
+	if err != nil {
+		return 0, err
+	}
+	entries := Entries(test)
+	var sum float64
+	for _, e := range entries {
+		sum += band.Hi[e.Point][e.Component] - band.Lo[e.Point][e.Component]
+	}
+	return sum / float64(len(entries)), nil
 }
 
 // central is the interval between the quantiles q(vals, (1-level)/2) and

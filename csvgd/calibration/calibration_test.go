@@ -43,6 +43,35 @@ func TestPushForwardBand(t *testing.T) {
 	}
 }
 
+// TestBandWidth: band widths count only the non-zero components inside
+// the range: on three test points (two inside the training range) with
+// true stresses (1, 0.5, 0.5, 0, 0, 0), members at the truth -0.1 and
+// +0.1 in the non-zero components (+99 at the point outside the range)
+// have the 5% and 95% quantiles t -+ 0.09, a 90% band 0.18 wide.
+func TestBandWidth(t *testing.T) {
+	test := []hyperelastic.Sample{
+		{D: -0.1, STrue: [6]float64{1, 0.5, 0.5}},
+		{D: 0.1, STrue: [6]float64{1, 0.5, 0.5}},
+		{D: 0.3, STrue: [6]float64{1, 0.5, 0.5}},
+	}
+	pred := make([][][6]float64, 2)
+	for j, o := range []float64{-0.1, 0.1} {
+		for m, s := range test {
+			p := s.STrue
+			for k := range 3 {
+				p[k] += o
+				if m == 2 {
+					p[k] += 99 * o
+				}
+			}
+			pred[j] = append(pred[j], p)
+		}
+	}
+	if w, err := calibration.BandWidth(pred, test, 0.9); err != nil || math.Abs(w-0.18) > 1e-12 {
+		t.Errorf("90%% band width %v, %v; want 0.18", w, err)
+	}
+}
+
 // TestPredictiveInterval: one member at 0 with sigma 2 gives the normal's
 // interval, +-2 x 1.6449 at 90%; two members far apart give the
 // interval of the equal mixture, whose upper 95% point lies 2.3263 sigma

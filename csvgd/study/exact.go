@@ -10,7 +10,6 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -150,10 +149,10 @@ func compareExact(s *Store, n runcache.NUTSSpec) (ExactComparison, error) {
 		return ExactComparison{}, err
 	}
 	ref := train.ReferenceSample(data.Test, data.Noise, n.Run.Config.RefDraws, n.Run.Config.Seed)
-	if c.SteinW1Truth, err = inRangeW1(c.Stein, ref, data.Test); err != nil {
+	if c.SteinW1Truth, err = train.PushForwardW1InRange(c.Stein, ref, data.Test); err != nil {
 		return ExactComparison{}, err
 	}
-	if c.NUTSW1Truth, err = inRangeW1(c.NUTS, ref, data.Test); err != nil {
+	if c.NUTSW1Truth, err = train.PushForwardW1InRange(c.NUTS, ref, data.Test); err != nil {
 		return ExactComparison{}, err
 	}
 	obs := calibration.Fresh(data.Test, data.Noise, FreshSeed)
@@ -173,33 +172,6 @@ func (c ExactComparison) Aligned() (stein, nuts [][]float64, err error) {
 		return nil, nil, err
 	}
 	return both[:len(c.SteinWeights)], both[len(c.SteinWeights):], nil
-}
-
-// inRangeW1 is the push-forward W1 of pred to the reference sample ref
-// ([point][draw][6]), summed over the test points inside the training
-// range.
-func inRangeW1(pred, ref [][][6]float64, test []hyperelastic.Sample) (float64, error) {
-	pf, err := metrics.PushForwardW1(pred, ref)
-	if err != nil {
-		return 0, err
-	}
-	return train.InRangeW1(pf, test), nil
-}
-
-// BandWidth is the mean width of the central push-forward band at level
-// over the entries of calibration.Entries: the stress components that are
-// not zero at the test points inside the training range.
-func BandWidth(pred [][][6]float64, test []hyperelastic.Sample, level float64) (float64, error) {
-	band, err := calibration.PushForwardBand(pred, level)
-	if err != nil {
-		return 0, err
-	}
-	entries := calibration.Entries(test)
-	var sum float64
-	for _, e := range entries {
-		sum += band.Hi[e.Point][e.Component] - band.Lo[e.Point][e.Component]
-	}
-	return sum / float64(len(entries)), nil
 }
 
 // ExtremeDraws counts the NUTS draws that somewhere inside the training

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/calibration"
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
@@ -155,11 +156,11 @@ func agreementTable(w io.Writer, s *Store, c ExactComparison) error {
 		r    exact.Report
 		pred [][][6]float64
 	}{{"default", c.Report, c.NUTS}, {"other seed, twice the draws", r.Report, predictions(r, c)}} {
-		b90, err := BandWidth(row.pred, c.Test, 0.9)
+		b90, err := calibration.BandWidth(row.pred, c.Test, 0.9)
 		if err != nil {
 			return err
 		}
-		b50, err := BandWidth(row.pred, c.Test, 0.5)
+		b50, err := calibration.BandWidth(row.pred, c.Test, 0.5)
 		if err != nil {
 			return err
 		}

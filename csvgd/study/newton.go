@@ -102,7 +102,7 @@ type NewtonRow struct {
 	TrainRMSE float64 // of the ensemble's mean stress on the training data, after the last condensation
 	// Band50 and Band90 are the mean widths of the central push-forward
 	// bands over the stress components that are not zero inside the
-	// training range (BandWidth).
+	// training range (calibration.BandWidth).
 	Band50, Band90 float64
 	// Coverage is what csvgd calibrate reports for the final ensemble: the
 	// truth inside the central 50% and 90% bands, and a fresh observation
@@ -150,10 +150,10 @@ func newtonRow(spec runcache.Spec, res *train.Result) (NewtonRow, error) {
 		r.TrainRMSE = res.Stages[n-1].TrainRMSE
 	}
 	pred := exact.HostPredict(res.Arch, data.Test, res.Particles.Rows())
-	if r.Band50, err = BandWidth(pred, data.Test, 0.5); err != nil {
+	if r.Band50, err = calibration.BandWidth(pred, data.Test, 0.5); err != nil {
 		return NewtonRow{}, err
 	}
-	if r.Band90, err = BandWidth(pred, data.Test, 0.9); err != nil {
+	if r.Band90, err = calibration.BandWidth(pred, data.Test, 0.9); err != nil {
 		return NewtonRow{}, err
 	}
 	obs := calibration.Fresh(data.Test, data.Noise, FreshSeed)

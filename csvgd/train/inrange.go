@@ -20,6 +20,18 @@ func InRangeW1(pf metrics.PushForward, test []hyperelastic.Sample) float64 {
 	return sum
 }
 
+// PushForwardW1InRange is the push-forward W1 of the predictions pred
+// ([particle][point][6]) to the reference sample ref ([point][draw][6],
+// [ReferenceSample]) summed over the test points inside the training range
+// ([metrics.PushForwardW1], then [InRangeW1]).
+func PushForwardW1InRange(pred, ref [][][6]float64, test []hyperelastic.Sample) (float64, error) {
+	pf, err := metrics.PushForwardW1(pred, ref)
+	if err != nil {
+		return 0, err
+	}
+	return InRangeW1(pf, test), nil
+}
+
 // MeanErrorInRange is the relative RMS error of the ensemble-mean stress
 // pred ([particle][point][6], predicted at the test points test) against
 // the noise-free truth, over the test points inside the training range
