@@ -6,8 +6,9 @@
 // An ensemble comes from one of two places:
 //
 //   - a cached run of the paper's studies ([Catalogue], [Cached], [Open]):
-//     the final particles of a run that package study trained and cached
-//     under data/cache/runs/, named by its cache key; or
+//     the final particles of a run of package study's plans, trained and
+//     cached by package runcache under data/cache/runs/, named by its
+//     cache key; or
 //   - a saved ensemble file ([LoadFile]), as "csvgd train -save" and
 //     "csvgd condense" write it, read through package ensemble.
 //
