@@ -223,19 +223,28 @@ func Sample(post *Posterior, particles [][]float64, c Config, watch func([]float
 // sampleIn runs the sampler in the coordinates c and returns its result
 // in the weights.
 func sampleIn(c Coordinates, post *Posterior, nc nuts.Config) (*nuts.Result, error) {
-	if c == WeightCoordinates {
+	var m coordinateMap
+	switch c {
+	case WeightCoordinates:
 		return nuts.Sample(post.LogDensity, post.Dim(), nc)
+	case PriorNormalCoordinates:
+		t, err := priorNormalOf(post)
+		if err != nil {
+			return nil, err
+		}
+		m = t
+	case LogScaleCoordinates:
+		m = logScaleOf(post)
 	}
-	t, err := priorNormalOf(post)
+	nc.Init = toPhi(m, nc.Init)
+	if !m.reflects() {
+		nc.NonNegative = nil
+	}
+	res, err := nuts.Sample(inCoordinates(post, m), post.Dim(), nc)
 	if err != nil {
 		return nil, err
 	}
-	nc.Init = t.toPhi(nc.Init)
-	res, err := nuts.Sample(t.LogDensity(post), post.Dim(), nc)
-	if err != nil {
-		return nil, err
-	}
-	t.toWeights(post, res)
+	toWeights(m, post, res)
 	return res, nil
 }
 
