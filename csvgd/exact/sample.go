@@ -53,8 +53,8 @@ type Config struct {
 // transitions divergent, 0.999 took steps too small for the push-forward
 // to mix within the limit, trees one doubling shorter left it unconverged
 // and trees one doubling deeper let the chains drift further apart; the
-// prior-normal coordinates removed the divergences but took steps too
-// small for the push-forward to mix. Quick mode runs 4 chains of 100 and
+// dense metric and the prior-normal and log-scale coordinates removed
+// most divergences but did not let the push-forward mix. Quick mode runs 4 chains of 100 and
 // 40 iterations with trees of at most 31 steps and keeps 80: enough to
 // exercise the code, not a reference.
 func DefaultConfig(quick bool) Config {
