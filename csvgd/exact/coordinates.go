@@ -18,34 +18,43 @@ const (
 	// holds (hundreds to thousands of units wide) move on the scale of the
 	// others, and the prior's cusp at 0 is gone.
 	PriorNormalCoordinates
+	// LogScaleCoordinates sample phi with theta_i = exp(phi_i) for the
+	// constrained weights and sinh(phi_i) for W_0's ([LogScale]): products
+	// of weights become sums, funnels straight ridges.
+	LogScaleCoordinates
 )
 
-// String is the coordinates' name: weights or prior-normal.
+// String is the coordinates' name: weights, prior-normal or log-scale.
 func (c Coordinates) String() string {
 	switch c {
 	case WeightCoordinates:
 		return "weights"
 	case PriorNormalCoordinates:
 		return "prior-normal"
+	case LogScaleCoordinates:
+		return "log-scale"
 	}
 	return fmt.Sprintf("Coordinates(%d)", int(c))
 }
 
-// ParseCoordinates reads the coordinates' name (weights or prior-normal).
+// ParseCoordinates reads the coordinates' name (weights, prior-normal or
+// log-scale).
 func ParseCoordinates(s string) (Coordinates, error) {
 	switch s {
 	case "weights":
 		return WeightCoordinates, nil
 	case "prior-normal":
 		return PriorNormalCoordinates, nil
+	case "log-scale":
+		return LogScaleCoordinates, nil
 	}
-	return 0, fmt.Errorf("coordinates %q: want weights or prior-normal", s)
+	return 0, fmt.Errorf("coordinates %q: want weights, prior-normal or log-scale", s)
 }
 
 // Validate refuses a value that is not one of the coordinates.
 func (c Coordinates) Validate() error {
-	if c != WeightCoordinates && c != PriorNormalCoordinates {
-		return fmt.Errorf("coordinates = %d: want weights or prior-normal", int(c))
+	if c < WeightCoordinates || c > LogScaleCoordinates {
+		return fmt.Errorf("coordinates = %d: want weights, prior-normal or log-scale", int(c))
 	}
 	return nil
 }

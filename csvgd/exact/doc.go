@@ -41,12 +41,14 @@
 // depend on how many chains run at once. A draw that is not finite is an
 // error, not a result.
 //
-// The trajectories move in the weights by default; Config.Coordinates =
-// [PriorNormalCoordinates] moves them in phi with theta = g(phi), each
-// weight's prior quantile transform onto a standard normal ([PriorNormal]),
-// with the Jacobian in the density and the draws mapped back to the
-// weights. On the templates of the comparisons it removed the divergences
-// but mixed worse (docs/exact-posterior.md, "What was tried").
+// The trajectories move in the weights by default; Config.Coordinates
+// moves them in phi with theta_i = g_i(phi_i), the Jacobian in the density
+// and the draws mapped back to the weights: [PriorNormalCoordinates], each
+// weight's prior quantile transform onto a standard normal
+// ([PriorNormal]), or [LogScaleCoordinates], exp for the constrained
+// layers and sinh for W_0 ([LogScale]). On the templates of the
+// comparisons they removed most divergences but did not let the
+// push-forward mix (docs/exact-posterior.md, "What was tried").
 //
 // # Diagnostics
 //

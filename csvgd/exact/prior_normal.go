@@ -23,7 +23,9 @@ import (
 // so that -c |g(phi)|^alpha + log g'(phi) = -phi^2 / 2 + const: the prior
 // in phi is the standard normal, smooth at 0, where the prior in theta has
 // its cusp. The smoothed prior of the posterior, -c (theta^2 + s^2)^(alpha/2),
-// differs from it by at most c s^alpha, near theta = 0 only. g is odd and
+// differs from it by at most c s^alpha, near theta = 0 only: for alpha < 1
+// a bump of width about s / g'(0) in phi whose slope is steep, which a
+// leapfrog step landing on it feels as a kick. g is odd and
 // increasing, so theta >= 0 exactly when phi >= 0, and the reflection that
 // keeps a constrained weight non-negative carries over. For alpha = 2,
 // g(phi) = phi / sqrt(2c).
@@ -91,72 +93,24 @@ func priorNormalOf(post *Posterior) (PriorNormal, error) {
 	return PriorNormal{Alpha: post.Prior.Alpha, C: c}, nil
 }
 
-// LogDensity is the posterior of post in the coordinates phi, with the
-// Jacobian of theta = g(phi):
-//
-//	log p_phi(phi) = log p(g(phi) | D) + sum_i log g'(phi_i),
-//	d/dphi_i       = g'(phi_i) (d/dtheta_i log p(theta | D) + alpha G_i / theta_i) - phi_i,
-//
-// where alpha G_i / theta_i = d G_i / d theta_i (0 at theta_i = 0, where
-// the smoothed prior's score vanishes too). It has the signature of
-// nuts.LogDensity and is safe for concurrent use.
-func (t PriorNormal) LogDensity(post *Posterior) nuts.LogDensity {
-	return func(phi, grad []float64) float64 {
-		theta, g := make([]float64, len(phi)), make([]float64, len(phi))
-		for i, v := range phi {
-			theta[i], g[i] = t.Theta(v)
-		}
-		lp := post.LogDensity(theta, grad)
-		for i, v := range phi {
-			logSlope := t.LogSlope(v, g[i])
-			slope := math.Exp(logSlope)
-			cusp := 0.0
-			if theta[i] != 0 {
-				cusp = t.Alpha * g[i] / theta[i]
-			}
-			grad[i] = slope*(grad[i]+cusp) - v
-			lp += logSlope
-		}
-		return lp
+// at is theta = g(phi), log g'(phi) and its derivative
+// G'(phi) - phi = g'(phi) alpha G / theta - phi (0 at theta = 0, where
+// the smoothed prior's score vanishes too).
+func (t PriorNormal) at(_ int, phi float64) (theta, logSlope, dLogSlope float64) {
+	theta, g := t.Theta(phi)
+	logSlope = t.LogSlope(phi, g)
+	dLogSlope = -phi
+	if theta != 0 {
+		dLogSlope += math.Exp(logSlope) * t.Alpha * g / theta
 	}
+	return theta, logSlope, dLogSlope
 }
 
-// toPhi maps points in the weights to the coordinates phi.
-func (t PriorNormal) toPhi(points [][]float64) [][]float64 {
-	out := make([][]float64, len(points))
-	for k, x := range points {
-		out[k] = make([]float64, len(x))
-		for i, v := range x {
-			out[k][i] = t.Phi(v)
-		}
-	}
-	return out
-}
+func (t PriorNormal) phi(_ int, theta float64) float64 { return t.Phi(theta) }
 
-// toTheta maps a point in phi to the weights, in place.
-func (t PriorNormal) toTheta(x []float64) {
-	for i, v := range x {
-		x[i], _ = t.Theta(v)
-	}
-}
+// reflects: g is odd, so theta >= 0 exactly when phi >= 0.
+func (PriorNormal) reflects() bool { return true }
 
-// toWeights maps a run in the coordinates phi to the weights, in place:
-// the draws, the positions at which transitions diverged, and each kept
-// transition's log density, which becomes log p(theta | D) (without the
-// Jacobian) so that the log density's diagnostics do not depend on the
-// coordinates.
-func (t PriorNormal) toWeights(post *Posterior, res *nuts.Result) {
-	grad := make([]float64, post.Dim())
-	for _, ch := range res.Chains {
-		for i, x := range ch.Draws {
-			t.toTheta(x)
-			ch.Stats[i].LogDensity = post.LogDensity(x, grad)
-			if d := ch.Stats[i].DivergedAt; d != nil {
-				t.toTheta(d)
-			}
-		}
-		for _, d := range ch.WarmupDivergedAt {
-			t.toTheta(d)
-		}
-	}
-}
+// LogDensity is the posterior of post in the coordinates phi
+// ([inCoordinates]).
+func (t PriorNormal) LogDensity(post *Posterior) nuts.LogDensity { return inCoordinates(post, t) }

@@ -75,7 +75,7 @@ type nutsEnsembleOutput struct {
 func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("nuts template", "csvgd nuts template -ensemble FILE [-data DIR] [-chains C] [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S]\n"+
 		"       [-accept A] [-max-depth M] [-metric diag|dense]\n"+
-		"       [-coordinates weights|prior-normal] [-quick] [-save FILE] [-force] [-json]\n\n"+
+		"       [-coordinates weights|prior-normal|log-scale] [-quick] [-save FILE] [-force] [-json]\n\n"+
 		"Samples with the No-U-Turn sampler the posterior that the Stein flow of a saved ensemble targets on its\n"+
 		"template: the same data, the mean-squared-error likelihood with the same sigma and the same smoothed alpha\n"+
 		"prior at the final stage's lambda, W1..WL >= 0 kept by reflection at 0. The chains start at the Stein\n"+
@@ -96,7 +96,7 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "most doublings of a trajectory")
 	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation (Stan's adapt_delta), in (0, 1)")
 	fs.Var(&c.Metric, "metric", "mass matrix adapted in warm-up: diag (Stan's diag_e) or dense (dense_e)")
-	fs.Var(&c.Coordinates, "coordinates", "what the trajectories move in: the weights, or prior-normal (each weight's prior quantile transform onto N(0, 1)); the draws are the weights' either way")
+	fs.Var(&c.Coordinates, "coordinates", "what the trajectories move in: the weights, prior-normal (each weight's prior quantile transform onto N(0, 1)) or log-scale (exp for W1..WL, sinh for W0); the draws are the weights' either way")
 	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
 	save := fs.String("save", "", "write the kept draws as an ensemble file")
 	force := fs.Bool("force", false, "let -save replace an existing file")
