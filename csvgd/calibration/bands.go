@@ -11,7 +11,7 @@ import (
 // Interval is a central interval at every point and stress component:
 // Lo[m][k] <= Hi[m][k].
 type Interval struct {
-	Lo, Hi [][6]float64
+	Lo, Hi []hyperelastic.Stress // [point]
 }
 
 // checkLevel refuses a level outside (0, 1).
@@ -24,7 +24,7 @@ func checkLevel(level float64) error {
 
 // checkPredictions refuses an ensemble without members or points, or
 // with members of different lengths.
-func checkPredictions(pred [][][6]float64) error {
+func checkPredictions(pred hyperelastic.Predictions) error {
 	if len(pred) == 0 || len(pred[0]) == 0 {
 		return fmt.Errorf("calibration: %d predictions: need at least one member with at least one point", len(pred))
 	}
@@ -37,10 +37,9 @@ func checkPredictions(pred [][][6]float64) error {
 }
 
 // PushForwardBand is the central band at the given level of the
-// predictions pred [member][point][6]: at every point and component the
-// (1-level)/2 and (1+level)/2 quantiles of the members' values
-// ([metrics.QuantileSorted]).
-func PushForwardBand(pred [][][6]float64, level float64) (Interval, error) {
+// predictions pred: at every point and component the (1-level)/2 and
+// (1+level)/2 quantiles of the members' values ([metrics.QuantileSorted]).
+func PushForwardBand(pred hyperelastic.Predictions, level float64) (Interval, error) {
 	if err := checkLevel(level); err != nil {
 		return Interval{}, err
 	}
@@ -53,7 +52,7 @@ func PushForwardBand(pred [][][6]float64, level float64) (Interval, error) {
 // BandWidth is the mean width of the central push-forward band at level
 // over the entries of [Entries]: the stress components that are
 // not zero at the test points inside the training range.
-func BandWidth(pred [][][6]float64, test []hyperelastic.Sample, level float64) (float64, error) {
+func BandWidth(pred hyperelastic.Predictions, test []hyperelastic.Sample, level float64) (float64, error) {
 	band, err := PushForwardBand(pred, level)
 	if err != nil {
 		return 0, err
@@ -69,12 +68,12 @@ func BandWidth(pred [][][6]float64, test []hyperelastic.Sample, level float64) (
 // central is the interval between the quantiles q(vals, (1-level)/2) and
 // q(vals, (1+level)/2) of the members' sorted values vals at every point
 // and component of pred.
-func central(pred [][][6]float64, level float64, q func(vals []float64, u float64) float64) Interval {
+func central(pred hyperelastic.Predictions, level float64, q func(vals []float64, u float64) float64) Interval {
 	m := len(pred[0])
-	out := Interval{Lo: make([][6]float64, m), Hi: make([][6]float64, m)}
+	out := Interval{Lo: make([]hyperelastic.Stress, m), Hi: make([]hyperelastic.Stress, m)}
 	vals := make([]float64, len(pred))
 	for i := range m {
-		for k := range 6 {
+		for k := range hyperelastic.NumComponents {
 			for j, p := range pred {
 				vals[j] = p[i][k]
 			}

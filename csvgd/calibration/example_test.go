@@ -32,9 +32,9 @@ func Example() {
 	levels := []float64{0.5, 0.9}
 	for _, spread := range []float64{0.1, 0.05} {
 		rng := rand.New(rand.NewPCG(2, 3))
-		pred := make([][][6]float64, 400) // [member][point][6]
+		pred := make(hyperelastic.Predictions, 400)
 		for j := range pred {
-			pred[j] = make([][6]float64, len(test))
+			pred[j] = make([]hyperelastic.Stress, len(test))
 			for m, s := range test {
 				for k, v := range s.STrue {
 					pred[j][m][k] = v * (1 + spread*rng.NormFloat64())

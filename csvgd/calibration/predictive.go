@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
 // PredictiveInterval is the central interval at the given level of the
@@ -13,7 +15,7 @@ import (
 // F(y) = 1/N sum_j Phi((y - f_j)/sigma) = q, found by bisection to a
 // relative 1e-12 of sigma between min f_j - 10 sigma and max f_j + 10
 // sigma, where F is below 1e-23 and above 1 - 1e-23.
-func PredictiveInterval(pred [][][6]float64, sigma, level float64) (Interval, error) {
+func PredictiveInterval(pred hyperelastic.Predictions, sigma, level float64) (Interval, error) {
 	if err := checkLevel(level); err != nil {
 		return Interval{}, err
 	}

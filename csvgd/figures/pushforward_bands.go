@@ -17,8 +17,8 @@ import (
 
 // PushForwardBands is the teaching figure "pushforward_bands" for the
 // Sec. 5 notebook (03), not one of the paper's: the push-forward of an
-// ensemble along the test path, pred[particle][point]
-// holding each particle's six stress components at test[point] (as
+// ensemble along the test path, pred[particle][point] holding each
+// particle's stress at test[point] (as
 // [github.com/csvgd/csvgd-go/csvgd/icnn.Predictor.Predict] returns them).
 // One column per component, S11 and S22, against F₁₁:
 //
@@ -41,7 +41,7 @@ import (
 // The figure reports an error when there are no test points or particles,
 // when a particle predicts another number of points than test holds, or
 // when a value is not finite.
-func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
+func PushForwardBands(test []hyperelastic.Sample, pred hyperelastic.Predictions) *Figure {
 	const name = "pushforward_bands"
 	if err := checkBands(test, pred); err != nil {
 		return plotkit.Failed(name, err)
@@ -58,7 +58,7 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 	bottom := make([]*plot.Plot, len(comps))
 	for j, comp := range comps {
 		c := newComponentBand(test, pred, order, xs, comp, fills)
-		label := hyperelastic.Components[comp]
+		label := hyperelastic.ComponentNames[comp]
 		top[j] = c.stressPanel(fmt.Sprintf("(%c) %s", 'a'+j, label), x0, x1)
 		bottom[j] = c.errorPanel(fmt.Sprintf("(%c) %s − truth", 'a'+len(comps)+j, label), x0, x1)
 	}
@@ -74,7 +74,7 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 
 // checkBands is the input check of [PushForwardBands]: test points and
 // particles, one finite prediction per particle and test point.
-func checkBands(test []hyperelastic.Sample, pred [][][6]float64) error {
+func checkBands(test []hyperelastic.Sample, pred hyperelastic.Predictions) error {
 	if len(test) == 0 {
 		return errors.New("no test points")
 	}
@@ -91,7 +91,7 @@ func checkBands(test []hyperelastic.Sample, pred [][][6]float64) error {
 		for p := range pa {
 			for c, v := range pa[p] {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return fmt.Errorf("particle %d, point %d, %s: prediction %v", a, p, hyperelastic.Components[c], v)
+					return fmt.Errorf("particle %d, point %d, %s: prediction %v", a, p, hyperelastic.ComponentNames[c], v)
 				}
 			}
 		}
@@ -146,7 +146,7 @@ type componentBand struct {
 
 // newComponentBand is component comp of pred and test at the points order
 // (xs their F₁₁).
-func newComponentBand(test []hyperelastic.Sample, pred [][][6]float64, order []int, xs []float64, comp int, fills bandFills) componentBand {
+func newComponentBand(test []hyperelastic.Sample, pred hyperelastic.Predictions, order []int, xs []float64, comp int, fills bandFills) componentBand {
 	m := len(order)
 	c := componentBand{xs: xs, truth: make([]float64, m), noisy: make(plotter.XYs, m), fills: fills}
 	c.band = metrics.EnsembleBand(pred, order, comp, fills.qs...)

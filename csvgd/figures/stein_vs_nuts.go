@@ -19,7 +19,7 @@ import (
 )
 
 // SteinNUTS is a Stein ensemble beside NUTS draws of the posterior of its
-// template: their predictions [member][test point][6] along the test
+// template: their predictions [member][test point] along the test
 // path, their weights with the hidden nodes matched to one reference, and
 // the ratio of the Stein ensemble's 90% band width to that of as many
 // posterior draws, with its interval (package compare).
@@ -28,7 +28,7 @@ type SteinNUTS struct {
 	Seed                      uint64
 	Arch                      icnn.Arch
 	Test                      []hyperelastic.Sample
-	Stein, NUTS               [][][6]float64
+	Stein, NUTS               hyperelastic.Predictions
 	SteinWeights, NUTSWeights [][]float64
 	Ratio90                   [3]float64 // estimate, lo, hi
 }
@@ -105,13 +105,13 @@ func checkSteinNUTS(r SteinNUTS) error {
 	if len(r.Test) == 0 || len(r.Stein) < 2 || len(r.NUTS) < 2 {
 		return fmt.Errorf("N = %d: %d test points, %d Stein and %d NUTS predictions: need points and 2 of each", r.Particles, len(r.Test), len(r.Stein), len(r.NUTS))
 	}
-	for _, pred := range [][][][6]float64{r.Stein, r.NUTS} {
+	for _, pred := range []hyperelastic.Predictions{r.Stein, r.NUTS} {
 		for j, p := range pred {
 			if len(p) != len(r.Test) {
 				return fmt.Errorf("N = %d: member %d predicts %d points, the path has %d", r.Particles, j, len(p), len(r.Test))
 			}
 			for _, s := range p {
-				if !allFinite(s[:]) {
+				if !s.Finite() {
 					return fmt.Errorf("N = %d: member %d predicts %v", r.Particles, j, s)
 				}
 			}
@@ -139,7 +139,7 @@ type pathBand struct {
 	med, lo50, hi50, lo90, hi90 []float64
 }
 
-func newPathBand(pred [][][6]float64, test []hyperelastic.Sample, order []int, comp int) pathBand {
+func newPathBand(pred hyperelastic.Predictions, test []hyperelastic.Sample, order []int, comp int) pathBand {
 	var b pathBand
 	vals := make([]float64, len(pred))
 	for _, i := range order {
@@ -169,7 +169,7 @@ func bandPanel(tag string, r SteinNUTS, comp int, c color.Color) *plot.Plot {
 	order := pathOrder(r.Test)
 	xs := pathX(r.Test, order)
 	nuts, stein := newPathBand(r.NUTS, r.Test, order, comp), newPathBand(r.Stein, r.Test, order, comp)
-	label := hyperelastic.Components[comp]
+	label := hyperelastic.ComponentNames[comp]
 	p := plotkit.NewPanel(fmt.Sprintf("%s %s − truth, N = %d", tag, label, r.Particles), "F₁₁", "")
 	p.Add(trainingSpan(), zeroLine())
 	p.Add(&plotkit.FillBand{Xs: xs, Lo: nuts.lo90, Hi: nuts.hi90, Color: plotkit.Fade(plotkit.Black, 0.15)})
@@ -218,15 +218,6 @@ func pathCurvesPanel(title string, runs []SteinNUTS, value func(r SteinNUTS, m i
 	}
 	plotkit.SetRange(&p.X, 1-window, 1+window)
 	return p, in
-}
-
-// values is component k at test point m of every member of pred.
-func values(pred [][][6]float64, m, k int) []float64 {
-	out := make([]float64, len(pred))
-	for j, p := range pred {
-		out[j] = p[m][k]
-	}
-	return out
 }
 
 // width90 is the width of the central 90% of vs.
@@ -278,7 +269,7 @@ func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
 	p, in := pathCurvesPanel("(d) W₁ between the central 90%", runs, func(r SteinNUTS, m int) (float64, bool) {
 		sum := 0.0
 		for k := range 6 {
-			sum += metrics.TrimmedWasserstein1(values(r.Stein, m, k), values(r.NUTS, m, k), 0.05)
+			sum += metrics.TrimmedWasserstein1(r.Stein.At(m, k), r.NUTS.At(m, k), 0.05)
 		}
 		return sum, true
 	})

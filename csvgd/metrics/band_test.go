@@ -3,15 +3,17 @@ package metrics
 import (
 	"math"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
 // TestEnsembleBand: min, max, mean and the 5-95% quantiles per point, in
 // the order of the points asked.
 func TestEnsembleBand(t *testing.T) {
 	// 21 particles predicting a, 10a, 20a at three points for a = 0..20
-	pred := make([][][Components]float64, 21)
+	pred := make(hyperelastic.Predictions, 21)
 	for a := range pred {
-		pred[a] = make([][Components]float64, 3)
+		pred[a] = make([]hyperelastic.Stress, 3)
 		for i := range 3 {
 			pred[a][i][1] = float64(a) * []float64{1, 10, 20}[i]
 		}

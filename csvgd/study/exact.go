@@ -84,10 +84,10 @@ type ExactComparison struct {
 	Report    exact.Report
 	Test      []hyperelastic.Sample
 	// SteinWeights and NUTSWeights are the last stage's particles and the
-	// kept NUTS draws; Stein and NUTS their predictions [member][test
-	// point][6].
+	// kept NUTS draws; Stein and NUTS their predictions at the test
+	// points.
 	SteinWeights, NUTSWeights [][]float64
-	Stein, NUTS               [][][6]float64
+	Stein, NUTS               hyperelastic.Predictions
 	// SteinW1Truth and NUTSW1Truth are the push-forward W1 sums to the
 	// noisy truth inside the training range, on the run's reference sample.
 	SteinW1Truth, NUTSW1Truth float64
@@ -196,7 +196,7 @@ func (c ExactComparison) ExtremeDraws() int {
 }
 
 // maxError is the largest |S - S_true| of the prediction p at the points.
-func maxError(p [][6]float64, test []hyperelastic.Sample, points []int) float64 {
+func maxError(p []hyperelastic.Stress, test []hyperelastic.Sample, points []int) float64 {
 	e := 0.0
 	for _, m := range points {
 		for k, s := range test[m].STrue {

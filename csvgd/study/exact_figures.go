@@ -85,5 +85,5 @@ func NUTSRunFigure(r *runcache.NUTSResult) figures.NUTSRun {
 // WatchedName names watched quantity i of [exact.StressWatch]: the stress
 // component and the watch point (counted from 1).
 func WatchedName(i int) string {
-	return fmt.Sprintf("%s at watch point %d", hyperelastic.Components[i%6], i/6+1)
+	return fmt.Sprintf("%s at watch point %d", hyperelastic.ComponentNames[i%hyperelastic.NumComponents], i/hyperelastic.NumComponents+1)
 }

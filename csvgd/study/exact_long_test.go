@@ -7,6 +7,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -30,7 +31,7 @@ func TestNUTSRunsAgree(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	var pred [2][][][6]float64
+	var pred [2]hyperelastic.Predictions
 	for i, n := range []runcache.NUTSSpec{s.ExactRuns()[0], s.ExactAgreementRun()} {
 		r, err := s.NUTS(n)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
@@ -154,7 +155,7 @@ func agreementTable(w io.Writer, s *Store, c ExactComparison) error {
 	for _, row := range []struct {
 		name string
 		r    exact.Report
-		pred [][][6]float64
+		pred hyperelastic.Predictions
 	}{{"default", c.Report, c.NUTS}, {"other seed, twice the draws", r.Report, predictions(r, c)}} {
 		b90, err := calibration.BandWidth(row.pred, c.Test, 0.9)
 		if err != nil {
@@ -172,7 +173,7 @@ func agreementTable(w io.Writer, s *Store, c ExactComparison) error {
 }
 
 // predictions are the NUTS run r's draws' predictions at c's test points.
-func predictions(r *runcache.NUTSResult, c ExactComparison) [][][6]float64 {
+func predictions(r *runcache.NUTSResult, c ExactComparison) hyperelastic.Predictions {
 	return exact.HostPredict(r.Arch, c.Test, r.Draws)
 }
 

@@ -19,12 +19,12 @@ import (
 func handMade(t *testing.T) ExactComparison {
 	t.Helper()
 	test := []hyperelastic.Sample{
-		{D: -0.1, STrue: [6]float64{1, 0.5, 0.5}},
-		{D: 0.1, STrue: [6]float64{1, 0.5, 0.5}},
-		{D: 0.3, STrue: [6]float64{1, 0.5, 0.5}},
+		{D: -0.1, STrue: hyperelastic.Stress{1, 0.5, 0.5}},
+		{D: 0.1, STrue: hyperelastic.Stress{1, 0.5, 0.5}},
+		{D: 0.3, STrue: hyperelastic.Stress{1, 0.5, 0.5}},
 	}
-	members := func(offsets ...float64) [][][6]float64 {
-		out := make([][][6]float64, len(offsets))
+	members := func(offsets ...float64) hyperelastic.Predictions {
+		out := make(hyperelastic.Predictions, len(offsets))
 		for j, o := range offsets {
 			for _, s := range test {
 				p := s.STrue

@@ -21,14 +21,14 @@ func TestInRangeW1(t *testing.T) {
 // every point; the two points inside the range sum to 2.4.
 func TestPushForwardW1InRange(t *testing.T) {
 	test := []hyperelastic.Sample{{D: -0.3}, {D: 0}, {D: 0.1}}
-	ref := make([][][6]float64, len(test))
+	ref := make([][]hyperelastic.Stress, len(test))
 	for m := range ref {
-		ref[m] = [][6]float64{{}}
+		ref[m] = []hyperelastic.Stress{{}}
 	}
-	pred := make([][][6]float64, 2)
+	pred := make(hyperelastic.Predictions, 2)
 	for a, o := range []float64{0.1, 0.3} {
 		for range test {
-			pred[a] = append(pred[a], [6]float64{o, o, o, o, o, o})
+			pred[a] = append(pred[a], hyperelastic.Stress{o, o, o, o, o, o})
 		}
 	}
 	got, err := PushForwardW1InRange(pred, ref, test)
@@ -43,11 +43,11 @@ func TestPushForwardW1InRange(t *testing.T) {
 func TestMeanErrorInRange(t *testing.T) {
 	test := []hyperelastic.Sample{{D: -0.3}, {D: 0}, {D: 0.1}}
 	for i := range test {
-		test[i].STrue = [6]float64{1, 2, 3, 0.5, -1, 4}
+		test[i].STrue = hyperelastic.Stress{1, 2, 3, 0.5, -1, 4}
 	}
-	pred := make([][][6]float64, 2)
+	pred := make(hyperelastic.Predictions, 2)
 	for a, f := range []float64{1.1, 1.3} {
-		pred[a] = make([][6]float64, len(test))
+		pred[a] = make([]hyperelastic.Stress, len(test))
 		for m, s := range test {
 			for c, v := range s.STrue {
 				pred[a][m][c] = f * v

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/compute"
@@ -23,7 +24,7 @@ type run struct {
 	sigma    float64
 	train    icnn.Batch
 	test     icnn.Batch
-	ref      [][][6]float64
+	ref      [][]hyperelastic.Stress // [point][draw]
 	bar      *bar
 	res      *Result
 	x        *stein.Ensemble

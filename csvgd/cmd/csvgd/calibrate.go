@@ -68,7 +68,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 // with what the coverage needs.
 type calibrationJob struct {
 	path  string
-	pred  [][][6]float64
+	pred  hyperelastic.Predictions
 	data  train.Data
 	sigma float64
 	seed  uint64
