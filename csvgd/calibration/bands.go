@@ -2,7 +2,6 @@ package calibration
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
@@ -37,8 +36,10 @@ func checkPredictions(pred hyperelastic.Predictions) error {
 }
 
 // PushForwardBand is the central band at the given level of the
-// predictions pred: at every point and component the (1-level)/2 and
-// (1+level)/2 quantiles of the members' values ([metrics.QuantileSorted]).
+// predictions pred at every point and component: the quantiles
+// [metrics.CentralQuantiles] of the members' values, (1-level)/2 and
+// (1+level)/2, as [metrics.EnsembleBand] computes every band of an
+// ensemble.
 func PushForwardBand(pred hyperelastic.Predictions, level float64) (Interval, error) {
 	if err := checkLevel(level); err != nil {
 		return Interval{}, err
@@ -46,7 +47,19 @@ func PushForwardBand(pred hyperelastic.Predictions, level float64) (Interval, er
 	if err := checkPredictions(pred); err != nil {
 		return Interval{}, err
 	}
-	return central(pred, level, metrics.QuantileSorted), nil
+	points := make([]int, pred.Points())
+	for m := range points {
+		points[m] = m
+	}
+	out := Interval{Lo: make([]hyperelastic.Stress, len(points)), Hi: make([]hyperelastic.Stress, len(points))}
+	lo, hi := metrics.CentralQuantiles(level)
+	for k := range hyperelastic.NumComponents {
+		b := metrics.EnsembleBand(pred, points, k, lo, hi)
+		for m := range points {
+			out.Lo[m][k], out.Hi[m][k] = b.Quantiles[0][m], b.Quantiles[1][m]
+		}
+	}
+	return out, nil
 }
 
 // BandWidth is the mean width of the central push-forward band at level
@@ -63,23 +76,4 @@ func BandWidth(pred hyperelastic.Predictions, test []hyperelastic.Sample, level 
 		sum += band.Hi[e.Point][e.Component] - band.Lo[e.Point][e.Component]
 	}
 	return sum / float64(len(entries)), nil
-}
-
-// central is the interval between the quantiles q(vals, (1-level)/2) and
-// q(vals, (1+level)/2) of the members' sorted values vals at every point
-// and component of pred.
-func central(pred hyperelastic.Predictions, level float64, q func(vals []float64, u float64) float64) Interval {
-	m := len(pred[0])
-	out := Interval{Lo: make([]hyperelastic.Stress, m), Hi: make([]hyperelastic.Stress, m)}
-	vals := make([]float64, len(pred))
-	for i := range m {
-		for k := range hyperelastic.NumComponents {
-			for j, p := range pred {
-				vals[j] = p[i][k]
-			}
-			slices.Sort(vals)
-			out.Lo[i][k], out.Hi[i][k] = q(vals, (1-level)/2), q(vals, (1+level)/2)
-		}
-	}
-	return out
 }

@@ -93,7 +93,8 @@ func Calibrate(pred hyperelastic.Predictions, test []hyperelastic.Sample, obs []
 		u := mixtureCDF(vals, sigma, obs[e.Point][e.Component])
 		truth := test[e.Point].STrue[e.Component]
 		for i, l := range levels {
-			if metrics.QuantileSorted(vals, (1-l)/2) <= truth && truth <= metrics.QuantileSorted(vals, (1+l)/2) {
+			lo, hi := metrics.CentralQuantiles(l)
+			if metrics.QuantileSorted(vals, lo) <= truth && truth <= metrics.QuantileSorted(vals, hi) {
 				r.Truth[i]++
 			}
 			if math.Abs(u-0.5) <= l/2 {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // PredictiveInterval is the central interval at the given level of the
@@ -25,7 +26,20 @@ func PredictiveInterval(pred hyperelastic.Predictions, sigma, level float64) (In
 	if !(sigma > 0) || math.IsInf(sigma, 0) {
 		return Interval{}, fmt.Errorf("calibration: sigma = %v must be finite and > 0", sigma)
 	}
-	return central(pred, level, func(f []float64, u float64) float64 { return mixtureQuantile(f, sigma, u) }), nil
+	m := pred.Points()
+	out := Interval{Lo: make([]hyperelastic.Stress, m), Hi: make([]hyperelastic.Stress, m)}
+	lo, hi := metrics.CentralQuantiles(level)
+	f := make([]float64, len(pred))
+	for i := range m {
+		for k := range hyperelastic.NumComponents {
+			for j, p := range pred {
+				f[j] = p[i][k]
+			}
+			slices.Sort(f)
+			out.Lo[i][k], out.Hi[i][k] = mixtureQuantile(f, sigma, lo), mixtureQuantile(f, sigma, hi)
+		}
+	}
+	return out, nil
 }
 
 // mixtureQuantile is the q-quantile of 1/N sum_j N(f_j, sigma^2).

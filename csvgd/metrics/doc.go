@@ -32,7 +32,10 @@
 //     paper's remark on Fig. weight_distributions, the alignment study's
 //     table) and its yardstick on normal samples.
 //   - [EnsembleBand]: an ensemble's min, max, mean and quantiles of one
-//     stress component along the test path.
+//     stress component along the test path, the one computation of its
+//     bands (the teaching figure's, and calibration's push-forward band,
+//     the central band at level L: the quantiles [CentralQuantiles],
+//     (1-L)/2 and (1+L)/2).
 //   - [MeanRelativeError]: the relative RMS error of the ensemble-mean
 //     stress against the truth, the accuracy beside the push-forward W1.
 package metrics
