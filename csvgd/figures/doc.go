@@ -72,9 +72,14 @@
 // axis (accuracy_axis.go), the weight matrices' ticks (matrix_ticks.go),
 // the lines at zero (zero_lines.go), the initial parameter count
 // (initial_count_line.go), a run's final values (final_values.go), two
-// coordinates of a particle ensemble (plane.go), and the explorer views'
-// mean network and titles (explorer_views.go) and the largest entries of
-// a weight matrix (top_entries.go). The statistics the
+// coordinates of a particle ensemble (plane.go), the contours of the
+// Sec. 4 posterior on a slice (posterior_slice.go), the three convergence
+// figures' common drawing (convergence_history.go), the W1 panels and
+// their labelled curves (w1_panel.go), the density panels of a weight
+// matrix (weight_panel.go), the KSD panels and their reference band
+// (ksd_pair.go), and the explorer views' mean network and titles
+// (explorer_views.go) and the largest entries of a weight matrix
+// (top_entries.go). The statistics the
 // figures draw are in package metrics (kernel densities, modality,
 // ensemble bands) and the live nodes of a network in package condense.
 //

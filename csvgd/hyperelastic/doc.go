@@ -8,10 +8,11 @@
 //
 //	I1 = tr C,   I2 = (I1^2 - tr(C^2))/2,   I3 = det C,   J = sqrt(I3) = det F.
 //
-// Symmetric tensors are stored as their 6 independent components in the
-// Voigt order 11, 22, 33, 23, 13, 12 ([NumComponents] of them,
-// named by [ComponentNames]); a stress is a [Stress], and an ensemble's
-// stresses at the test points are [Predictions], [member][point].
+// Symmetric tensors are stored as their [NumComponents] = 6 independent
+// components in the Voigt order 11, 22, 33, 23, 13, 12 ([Voigt]); a
+// stress is a [Stress], its components named by [ComponentNames], and the
+// stresses an ensemble predicts at test points are [Predictions], indexed
+// [member][point].
 //
 // Stress ([StressFromDerivatives]): for a potential Psi(I1, I2, I3) the second
 // Piola-Kirchhoff stress is

@@ -7,7 +7,7 @@ import (
 
 // Voigt maps a Voigt index to its (row, column) in the 3x3 tensor (0-based),
 // in the order of [ComponentNames].
-var Voigt = [6][2]int{{0, 0}, {1, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}}
+var Voigt = [NumComponents][2]int{{0, 0}, {1, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}}
 
 // Kinematics is what the stress needs of a deformation gradient F.
 type Kinematics struct {

@@ -37,8 +37,8 @@
 // Jacobian ([Arch.StressJacobian]) for the Newton updates.
 //
 // A [Predictor] evaluates an ensemble's stresses at fixed points with one
-// compiled graph ([PredictAt] for one use); [Arch.HostStress] and its
-// kin evaluate one particle on the host in plain float64 loops, for tests,
-// samplers and tools that need no graph. [ArchOf] is the network of a
-// saved ensemble file.
+// compiled graph, as [hyperelastic.Predictions] ([PredictAt] for one use);
+// [Arch.HostStress] and its kin evaluate one particle on the host in plain
+// float64 loops, for tests, samplers and tools that need no graph.
+// [ArchOf] is the network of a saved ensemble file.
 package icnn

@@ -49,7 +49,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	pred, err := icnn.PredictAt(b, arch, test, x) // [particle][point][6]
+	pred, err := icnn.PredictAt(b, arch, test, x) // hyperelastic.Predictions, [particle][point]
 	if err != nil {
 		fmt.Println(err)
 		return

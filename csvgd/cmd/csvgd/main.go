@@ -1,10 +1,3 @@
-// Command csvgd runs the condensed Stein variational gradient descent
-// experiments of the paper from the command line and regenerates its
-// figures. Run "csvgd help" for the subcommands.
-//
-// Machine-readable output (-json) goes to standard output; progress, the
-// backend in use and errors go to standard error. Exit codes: 0 success,
-// 1 failure while running, 2 bad usage (unknown flag, out-of-range value).
 package main
 
 import (
