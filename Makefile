@@ -7,9 +7,10 @@
 #                 CSVGD_QUICK=1 for quick mode)
 # make notebooks  execute notebooks/*.ipynb into notebooks/executed/ (.ipynb + .html);
 #                 full mode unless CSVGD_QUICK=1
-# make figures    run every study and write the 13 figures and results.md to figures/
-#                 (figures/quick/ when CSVGD_QUICK=1); full mode also updates the generated
-#                 blocks of docs/; JOBS=N trains N runs at once (default: the number of CPUs)
+# make figures    run every study and write its figures and tables to figures/ (csvgd
+#                 reproduce; csvgd reproduce -h names them); figures/quick/ when
+#                 CSVGD_QUICK=1; full mode also updates the generated blocks of docs/;
+#                 JOBS=N trains N runs at once (default: the number of CPUs)
 # make reproduce  figures + notebooks
 #
 # Every target builds with GOEXPERIMENT=simd when the Go toolchain knows that

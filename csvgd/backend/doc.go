@@ -14,6 +14,12 @@
 // The choice is printed once on standard error, never on standard output,
 // so that machine-readable output (JSON) stays clean.
 //
+// One refinement per graph: [ForWork] runs a graph whose largest tensors
+// are smaller than [SmallGraph] elements on the pure-Go backend's
+// sequential twin (the same options, operations one after the other),
+// which computes the same numbers, bit for bit, without the parallel
+// executor's cost per operation.
+//
 // The XLA backend needs a PJRT plugin. Its automatic download is switched
 // off (this project never downloads binaries behind the user's back); when
 // the plugin is absent, [New] returns an error that says how to point GoMLX

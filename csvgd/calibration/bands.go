@@ -2,15 +2,15 @@ package calibration
 
 import (
 	"fmt"
-	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // Interval is a central interval at every point and stress component:
 // Lo[m][k] <= Hi[m][k].
 type Interval struct {
-	Lo, Hi [][6]float64
+	Lo, Hi []hyperelastic.Stress // [point]
 }
 
 // checkLevel refuses a level outside (0, 1).
@@ -23,7 +23,7 @@ func checkLevel(level float64) error {
 
 // checkPredictions refuses an ensemble without members or points, or
 // with members of different lengths.
-func checkPredictions(pred [][][6]float64) error {
+func checkPredictions(pred hyperelastic.Predictions) error {
 	if len(pred) == 0 || len(pred[0]) == 0 {
 		return fmt.Errorf("calibration: %d predictions: need at least one member with at least one point", len(pred))
 	}
@@ -36,34 +36,44 @@ func checkPredictions(pred [][][6]float64) error {
 }
 
 // PushForwardBand is the central band at the given level of the
-// predictions pred [member][point][6]: at every point and component the
-// (1-level)/2 and (1+level)/2 quantiles of the members' values
-// ([metrics.QuantileSorted]).
-func PushForwardBand(pred [][][6]float64, level float64) (Interval, error) {
+// predictions pred at every point and component: the quantiles
+// [metrics.CentralQuantiles] of the members' values, (1-level)/2 and
+// (1+level)/2, as [metrics.EnsembleBand] computes every band of an
+// ensemble.
+func PushForwardBand(pred hyperelastic.Predictions, level float64) (Interval, error) {
 	if err := checkLevel(level); err != nil {
 		return Interval{}, err
 	}
 	if err := checkPredictions(pred); err != nil {
 		return Interval{}, err
 	}
-	return central(pred, level, metrics.QuantileSorted), nil
-}
-
-// central is the interval between the quantiles q(vals, (1-level)/2) and
-// q(vals, (1+level)/2) of the members' sorted values vals at every point
-// and component of pred.
-func central(pred [][][6]float64, level float64, q func(vals []float64, u float64) float64) Interval {
-	m := len(pred[0])
-	out := Interval{Lo: make([][6]float64, m), Hi: make([][6]float64, m)}
-	vals := make([]float64, len(pred))
-	for i := range m {
-		for k := range 6 {
-			for j, p := range pred {
-				vals[j] = p[i][k]
-			}
-			slices.Sort(vals)
-			out.Lo[i][k], out.Hi[i][k] = q(vals, (1-level)/2), q(vals, (1+level)/2)
+	points := make([]int, pred.Points())
+	for m := range points {
+		points[m] = m
+	}
+	out := Interval{Lo: make([]hyperelastic.Stress, len(points)), Hi: make([]hyperelastic.Stress, len(points))}
+	lo, hi := metrics.CentralQuantiles(level)
+	for k := range hyperelastic.NumComponents {
+		b := metrics.EnsembleBand(pred, points, k, lo, hi)
+		for m := range points {
+			out.Lo[m][k], out.Hi[m][k] = b.Quantiles[0][m], b.Quantiles[1][m]
 		}
 	}
-	return out
+	return out, nil
+}
+
+// BandWidth is the mean width of the central push-forward band at level
+// over the entries of [Entries]: the stress components that are
+// not zero at the test points inside the training range.
+func BandWidth(pred hyperelastic.Predictions, test []hyperelastic.Sample, level float64) (float64, error) {
+	band, err := PushForwardBand(pred, level)
+	if err != nil {
+		return 0, err
+	}
+	entries := Entries(test)
+	var sum float64
+	for _, e := range entries {
+		sum += band.Hi[e.Point][e.Component] - band.Lo[e.Point][e.Component]
+	}
+	return sum / float64(len(entries)), nil
 }

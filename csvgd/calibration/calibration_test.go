@@ -11,12 +11,12 @@ import (
 
 // constant is an ensemble of members predicting the same value at every
 // point and component: member j predicts vals[j].
-func constant(points int, vals ...float64) [][][6]float64 {
-	out := make([][][6]float64, len(vals))
+func constant(points int, vals ...float64) hyperelastic.Predictions {
+	out := make(hyperelastic.Predictions, len(vals))
 	for j, v := range vals {
-		out[j] = make([][6]float64, points)
+		out[j] = make([]hyperelastic.Stress, points)
 		for m := range out[j] {
-			for k := range 6 {
+			for k := range hyperelastic.NumComponents {
 				out[j][m][k] = v
 			}
 		}
@@ -40,6 +40,35 @@ func TestPushForwardBand(t *testing.T) {
 	}
 	if _, err := calibration.PushForwardBand(pred, 1); err == nil {
 		t.Error("level 1 accepted")
+	}
+}
+
+// TestBandWidth: band widths count only the non-zero components inside
+// the range: on three test points (two inside the training range) with
+// true stresses (1, 0.5, 0.5, 0, 0, 0), members at the truth -0.1 and
+// +0.1 in the non-zero components (+99 at the point outside the range)
+// have the 5% and 95% quantiles t -+ 0.09, a 90% band 0.18 wide.
+func TestBandWidth(t *testing.T) {
+	test := []hyperelastic.Sample{
+		{D: -0.1, STrue: hyperelastic.Stress{1, 0.5, 0.5}},
+		{D: 0.1, STrue: hyperelastic.Stress{1, 0.5, 0.5}},
+		{D: 0.3, STrue: hyperelastic.Stress{1, 0.5, 0.5}},
+	}
+	pred := make(hyperelastic.Predictions, 2)
+	for j, o := range []float64{-0.1, 0.1} {
+		for m, s := range test {
+			p := s.STrue
+			for k := range 3 {
+				p[k] += o
+				if m == 2 {
+					p[k] += 99 * o
+				}
+			}
+			pred[j] = append(pred[j], p)
+		}
+	}
+	if w, err := calibration.BandWidth(pred, test, 0.9); err != nil || math.Abs(w-0.18) > 1e-12 {
+		t.Errorf("90%% band width %v, %v; want 0.18", w, err)
 	}
 }
 
@@ -72,7 +101,7 @@ func TestPredictiveInterval(t *testing.T) {
 func path(ds, s11 []float64) []hyperelastic.Sample {
 	out := make([]hyperelastic.Sample, len(ds))
 	for i := range ds {
-		out[i] = hyperelastic.Sample{D: ds[i], STrue: [6]float64{s11[i]}}
+		out[i] = hyperelastic.Sample{D: ds[i], STrue: hyperelastic.Stress{s11[i]}}
 	}
 	return out
 }
@@ -85,7 +114,7 @@ func path(ds, s11 []float64) []hyperelastic.Sample {
 func TestCalibrateCountsHandMadeBands(t *testing.T) {
 	test := path([]float64{-0.1, 0, 0.2, 0.3}, []float64{1, 1.7, 3, 1})
 	pred := constant(4, 0, 1, 2)
-	obs := [][6]float64{{1}, {1}, {50}, {1}}
+	obs := []hyperelastic.Stress{{1}, {1}, {50}, {1}}
 	r, err := calibration.Calibrate(pred, test, obs, 0.1, []float64{0.5, 0.9})
 	if err != nil {
 		t.Fatal(err)
@@ -108,14 +137,14 @@ func TestCalibrateAgreesWithIntervals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const points, members, sigma = 40, 7, 0.3
 	ds, s11 := make([]float64, points), make([]float64, points)
-	obs := make([][6]float64, points)
+	obs := make([]hyperelastic.Stress, points)
 	for i := range ds {
 		ds[i], s11[i], obs[i][0] = 0.4*rng.Float64()-0.2, rng.NormFloat64(), rng.NormFloat64()
 	}
 	test := path(ds, s11)
-	pred := make([][][6]float64, members)
+	pred := make(hyperelastic.Predictions, members)
 	for j := range pred {
-		pred[j] = make([][6]float64, points)
+		pred[j] = make([]hyperelastic.Stress, points)
 		for i := range pred[j] {
 			pred[j][i][0] = rng.NormFloat64()
 		}

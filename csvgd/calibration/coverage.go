@@ -36,9 +36,9 @@ const freshStream = 0x4672657368536565 // "FreshSee"
 // Fresh draws new noisy observations of the test points at the noise
 // level: [hyperelastic.AddNoise] of the true stress, from the PCG stream
 // (seed, freshStream), one draw of 6 normals per point in order.
-func Fresh(test []hyperelastic.Sample, noise float64, seed uint64) [][6]float64 {
+func Fresh(test []hyperelastic.Sample, noise float64, seed uint64) []hyperelastic.Stress {
 	rng := rand.New(rand.NewPCG(seed, freshStream))
-	out := make([][6]float64, len(test))
+	out := make([]hyperelastic.Stress, len(test))
 	for m, s := range test {
 		out[m] = hyperelastic.AddNoise(s.STrue, noise, rng)
 	}
@@ -53,15 +53,15 @@ type Report struct {
 	Entries    int       // entries counted ([Entries])
 }
 
-// Calibrate measures the coverage of the ensemble's predictions pred
-// [member][point][6] at the test points: of the truth by the push-forward
-// bands ([PushForwardBand]) and of the fresh observations obs [point][6]
-// by the predictive intervals with noise sigma ([PredictiveInterval]). An
+// Calibrate measures the coverage of the ensemble's predictions pred at
+// the test points: of the truth by the push-forward bands
+// ([PushForwardBand]) and of the fresh observations obs ([point]) by the
+// predictive intervals with noise sigma ([PredictiveInterval]). An
 // observation y lies inside the central interval at level L exactly when
 // its probability integral transform u = F(y) under the predictive
 // satisfies |u - 1/2| <= L/2, which is how it is counted (one evaluation
 // of F per entry for every level).
-func Calibrate(pred [][][6]float64, test []hyperelastic.Sample, obs [][6]float64, sigma float64, levels []float64) (Report, error) {
+func Calibrate(pred hyperelastic.Predictions, test []hyperelastic.Sample, obs []hyperelastic.Stress, sigma float64, levels []float64) (Report, error) {
 	if err := checkPredictions(pred); err != nil {
 		return Report{}, err
 	}
@@ -93,7 +93,8 @@ func Calibrate(pred [][][6]float64, test []hyperelastic.Sample, obs [][6]float64
 		u := mixtureCDF(vals, sigma, obs[e.Point][e.Component])
 		truth := test[e.Point].STrue[e.Component]
 		for i, l := range levels {
-			if metrics.QuantileSorted(vals, (1-l)/2) <= truth && truth <= metrics.QuantileSorted(vals, (1+l)/2) {
+			lo, hi := metrics.CentralQuantiles(l)
+			if metrics.QuantileSorted(vals, lo) <= truth && truth <= metrics.QuantileSorted(vals, hi) {
 				r.Truth[i]++
 			}
 			if math.Abs(u-0.5) <= l/2 {

@@ -7,7 +7,8 @@
 // An ensemble theta_1..theta_N (Stein particles or posterior draws) gives N
 // predictions f_j(x) = S(x; theta_j) of each stress component at each
 // test point x. Its central band at level L is [Q((1-L)/2), Q((1+L)/2)]
-// of those N values (empirical quantiles, linearly interpolated).
+// of those N values (empirical quantiles, linearly interpolated;
+// [PushForwardBand], through [metrics.EnsembleBand]).
 //
 // Coverage of the truth ([Report].Truth) is how often the noise-free
 // stress S(x) lies inside the push-forward band. The push-forward is the

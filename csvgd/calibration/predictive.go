@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
 // PredictiveInterval is the central interval at the given level of the
@@ -13,7 +16,7 @@ import (
 // F(y) = 1/N sum_j Phi((y - f_j)/sigma) = q, found by bisection to a
 // relative 1e-12 of sigma between min f_j - 10 sigma and max f_j + 10
 // sigma, where F is below 1e-23 and above 1 - 1e-23.
-func PredictiveInterval(pred [][][6]float64, sigma, level float64) (Interval, error) {
+func PredictiveInterval(pred hyperelastic.Predictions, sigma, level float64) (Interval, error) {
 	if err := checkLevel(level); err != nil {
 		return Interval{}, err
 	}
@@ -23,7 +26,20 @@ func PredictiveInterval(pred [][][6]float64, sigma, level float64) (Interval, er
 	if !(sigma > 0) || math.IsInf(sigma, 0) {
 		return Interval{}, fmt.Errorf("calibration: sigma = %v must be finite and > 0", sigma)
 	}
-	return central(pred, level, func(f []float64, u float64) float64 { return mixtureQuantile(f, sigma, u) }), nil
+	m := pred.Points()
+	out := Interval{Lo: make([]hyperelastic.Stress, m), Hi: make([]hyperelastic.Stress, m)}
+	lo, hi := metrics.CentralQuantiles(level)
+	f := make([]float64, len(pred))
+	for i := range m {
+		for k := range hyperelastic.NumComponents {
+			for j, p := range pred {
+				f[j] = p[i][k]
+			}
+			slices.Sort(f)
+			out.Lo[i][k], out.Hi[i][k] = mixtureQuantile(f, sigma, lo), mixtureQuantile(f, sigma, hi)
+		}
+	}
+	return out, nil
 }
 
 // mixtureQuantile is the q-quantile of 1/N sum_j N(f_j, sigma^2).

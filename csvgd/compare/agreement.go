@@ -19,11 +19,11 @@ type Agreement struct {
 	Band50Ratio    Estimate `json:"band50_ratio"`
 }
 
-// Agree compares the predictions a and b ([draw][test point][6]) of two
+// Agree compares the predictions a and b ([draw][test point]) of two
 // sets of draws at the test points test. The intervals are bias-corrected
 // percentile intervals of o.Bootstrap replicates, each resampling both
 // sets of draws with replacement (thinned draws, nearly independent).
-func Agree(a, b [][][6]float64, test []hyperelastic.Sample, o Options) (*Agreement, error) {
+func Agree(a, b hyperelastic.Predictions, test []hyperelastic.Sample, o Options) (*Agreement, error) {
 	if err := o.Validate(); err != nil {
 		return nil, fmt.Errorf("compare: %w", err)
 	}

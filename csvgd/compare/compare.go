@@ -85,11 +85,10 @@ type Result struct {
 }
 
 // Predictions compares the Stein ensemble's predictions stein with the
-// reference draws' ref, both [member][test point][6] at the test points
-// test: the band ratios and distances of [Result] with their bootstrap
+// reference draws' ref, both at the test points test: the band ratios and distances of [Result] with their bootstrap
 // intervals. It needs at least 2 Stein members and at least as many
 // draws as members, and refuses values that are not finite.
-func Predictions(stein, ref [][][6]float64, test []hyperelastic.Sample, o Options) (*Result, error) {
+func Predictions(stein, ref hyperelastic.Predictions, test []hyperelastic.Sample, o Options) (*Result, error) {
 	if err := o.Validate(); err != nil {
 		return nil, fmt.Errorf("compare: %w", err)
 	}
@@ -160,7 +159,7 @@ type problem struct {
 	steinWidths, allWidths [2]float64
 }
 
-func newProblem(stein, ref [][][6]float64, test []hyperelastic.Sample) (*problem, error) {
+func newProblem(stein, ref hyperelastic.Predictions, test []hyperelastic.Sample) (*problem, error) {
 	if err := checkPredictions("Stein ensemble", stein, len(test)); err != nil {
 		return nil, err
 	}
@@ -180,7 +179,7 @@ func newProblem(stein, ref [][][6]float64, test []hyperelastic.Sample) (*problem
 	}
 	p := &problem{n: n, r: r, points: len(hyperelastic.WithinRange(test, hyperelastic.TrainingDelta))}
 	for _, e := range entries {
-		c := [2]column{newColumn(values(stein, e.Point, e.Component)), newColumn(values(ref, e.Point, e.Component))}
+		c := [2]column{newColumn(stein.At(e.Point, e.Component)), newColumn(ref.At(e.Point, e.Component))}
 		p.entries = append(p.entries, c)
 		s90, s50 := c[0].bandWidths(nil, n)
 		a90, a50 := c[1].bandWidths(nil, r)
@@ -192,7 +191,7 @@ func newProblem(stein, ref [][][6]float64, test []hyperelastic.Sample) (*problem
 
 // checkPredictions refuses an ensemble of the wrong shape or with a
 // value that is not finite, naming the member, point and component.
-func checkPredictions(name string, pred [][][6]float64, points int) error {
+func checkPredictions(name string, pred hyperelastic.Predictions, points int) error {
 	for j, p := range pred {
 		if len(p) != points {
 			return fmt.Errorf("%s: member %d predicts %d points, the test path has %d", name, j, len(p), points)
@@ -206,15 +205,6 @@ func checkPredictions(name string, pred [][][6]float64, points int) error {
 		}
 	}
 	return nil
-}
-
-// values is component k at point m of every member.
-func values(pred [][][6]float64, m, k int) []float64 {
-	out := make([]float64, len(pred))
-	for j, p := range pred {
-		out[j] = p[m][k]
-	}
-	return out
 }
 
 // subsamples are the summed 90% and 50% band widths of o.Bootstrap

@@ -18,7 +18,7 @@ func path() []hyperelastic.Sample {
 	var out []hyperelastic.Sample
 	for i := -3; i <= 3; i++ {
 		d := 0.1 * float64(i)
-		out = append(out, hyperelastic.Sample{D: d, STrue: [6]float64{1 + d, 0.5 + d, 0.5 + d}})
+		out = append(out, hyperelastic.Sample{D: d, STrue: hyperelastic.Stress{1 + d, 0.5 + d, 0.5 + d}})
 	}
 	return out
 }
@@ -26,9 +26,9 @@ func path() []hyperelastic.Sample {
 // members are n networks that predict the truth plus scale z_j (1 + |d|)
 // at every point and non-zero component, z_j ~ N(0, 1) from the seed: a
 // push-forward whose band at every entry is that of N(0, scale^2 (1 + |d|)^2).
-func members(test []hyperelastic.Sample, n int, scale float64, seed uint64) [][][6]float64 {
+func members(test []hyperelastic.Sample, n int, scale float64, seed uint64) hyperelastic.Predictions {
 	rng := rand.New(rand.NewPCG(nuts.ChainSeed(seed, 77)))
-	out := make([][][6]float64, n)
+	out := make(hyperelastic.Predictions, n)
 	for j := range out {
 		z := scale * rng.NormFloat64()
 		for _, s := range test {
@@ -145,7 +145,7 @@ func TestPredictionsRefusesBadInput(t *testing.T) {
 	nan := members(test, 10, 1, 2)
 	nan[3][2][1] = math.NaN()
 	for _, c := range []struct {
-		stein, ref [][][6]float64
+		stein, ref hyperelastic.Predictions
 		test       []hyperelastic.Sample
 		o          Options
 		want       string

@@ -66,6 +66,14 @@
 // (nuts.ChainSeed of Options.Seed and its index), so the results do not
 // depend on Options.Workers.
 //
+// # Two reference runs
+//
+// [Agree] sets two sets of draws of one posterior side by side (two NUTS
+// runs of other seeds or settings): the ratios of their 90% and 50% band
+// widths, summed over the entries, with bias-corrected percentile
+// intervals from resampling both sets. An interval that holds 1 says that
+// the runs agree within their Monte Carlo error.
+//
 // # Clipping
 //
 // [Ensembles] also counts the constrained weights (W_1 .. W_L, kept >= 0)

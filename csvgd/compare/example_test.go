@@ -21,12 +21,12 @@ import (
 func Example() {
 	var test []hyperelastic.Sample
 	for d := -0.2; d <= 0.2001; d += 0.1 {
-		test = append(test, hyperelastic.Sample{D: d, STrue: [6]float64{1 + d, 0.5 + d, 0.5 + d}})
+		test = append(test, hyperelastic.Sample{D: d, STrue: hyperelastic.Stress{1 + d, 0.5 + d, 0.5 + d}})
 	}
 	// members predicts the truth plus scale z (1 + |d|), z ~ N(0, 1), per member.
-	members := func(n int, scale float64, seed uint64) [][][6]float64 {
+	members := func(n int, scale float64, seed uint64) hyperelastic.Predictions {
 		rng := rand.New(rand.NewPCG(seed, 1))
-		out := make([][][6]float64, n)
+		out := make(hyperelastic.Predictions, n)
 		for j := range out {
 			z := scale * rng.NormFloat64()
 			for _, s := range test {
@@ -76,7 +76,7 @@ func ExampleFiles() {
 			ps[j][6], ps[j][7] = abs(ps[j][6]), abs(ps[j][7]) // W_1 >= 0
 		}
 		path := filepath.Join(dir, name)
-		if err := ensemble.Save(path, ensemble.New([]int{3, 2, 1}, ps, nil), false); err != nil {
+		if err := ensemble.Save(path, ensemble.New([]int{3, 2, 1}, ps, nil), ensemble.KeepExisting); err != nil {
 			fmt.Println(err)
 		}
 		return path

@@ -10,54 +10,84 @@ import (
 )
 
 // Alignment is how the hidden nodes of the particles are put in a common
-// order, so that their weights can be compared entry by entry.
+// order, so that their weights can be compared entry by entry. The zero
+// value is [ByImportance], the paper's sort, so that a configuration that
+// leaves it unset (and its JSON, which omits it) means the default; its
+// name is "importance" ([Alignment.String], [ParseAlignment]).
 type Alignment string
 
 const (
 	// ByImportance sorts each particle's hidden nodes on its own, in
 	// descending importance (eq. importance): [Condense], the paper's
-	// method and the default.
-	ByImportance Alignment = "importance"
+	// method and the default (the zero value).
+	ByImportance Alignment = ""
 	// ByAssignment then permutes each particle's hidden nodes to match a
 	// reference particle, layer by layer, by linear assignment on the
 	// nodes' weights: [Align].
 	ByAssignment Alignment = "assignment"
 )
 
-// ParseAlignment reads "importance" (or "", the default) and "assignment".
+// importanceName is the name of [ByImportance].
+const importanceName = "importance"
+
+// ParseAlignment reads an alignment's name, "importance" or
+// "assignment"; "" is [ByImportance] too. It is the one place where the
+// two spellings of the default become its one value.
 func ParseAlignment(s string) (Alignment, error) {
-	switch Alignment(s) {
-	case "", ByImportance:
+	switch s {
+	case "", importanceName:
 		return ByImportance, nil
-	case ByAssignment:
+	case string(ByAssignment):
 		return ByAssignment, nil
 	}
 	return "", fmt.Errorf("alignment %q: want importance or assignment", s)
 }
 
-// Reference is what [Align] matches the particles to.
+// String is the alignment's name: "importance" for [ByImportance].
+func (a Alignment) String() string {
+	if a == ByImportance {
+		return importanceName
+	}
+	return string(a)
+}
+
+// Reference is what [Align] matches the particles to. The zero value is
+// [Medoid], the default; its name is "medoid" ([Reference.String],
+// [ParseReference]).
 type Reference string
 
 const (
 	// Medoid is the particle whose summed distance (eq. distances) to the
 	// others is least, ties to the lowest index; it keeps its order and
-	// every other particle is matched to it. The default.
-	Medoid Reference = "medoid"
+	// every other particle is matched to it. The default (the zero value).
+	Medoid Reference = ""
 	// Barycenter starts from the medoid and matches the other particles
 	// one at a time, nearest to the medoid first, each to the mean of the
 	// particles matched before it, which it then joins.
 	Barycenter Reference = "barycenter"
 )
 
-// ParseReference reads "medoid" (or "", the default) and "barycenter".
+// medoidName is the name of [Medoid].
+const medoidName = "medoid"
+
+// ParseReference reads a reference's name, "medoid" or "barycenter"; ""
+// is [Medoid] too.
 func ParseReference(s string) (Reference, error) {
-	switch Reference(s) {
-	case "", Medoid:
+	switch s {
+	case "", medoidName:
 		return Medoid, nil
-	case Barycenter:
+	case string(Barycenter):
 		return Barycenter, nil
 	}
 	return "", fmt.Errorf("alignment reference %q: want medoid or barycenter", s)
+}
+
+// String is the reference's name: "medoid" for [Medoid].
+func (r Reference) String() string {
+	if r == Medoid {
+		return medoidName
+	}
+	return string(r)
 }
 
 // defaultSweeps bounds the sweeps over the hidden layers of one particle's
@@ -67,7 +97,7 @@ const defaultSweeps = 100
 
 // AlignOptions configures [Align] and [AlignParticles].
 type AlignOptions struct {
-	Reference Reference // "" means Medoid
+	Reference Reference // the zero value is Medoid
 	MaxSweeps int       // sweeps over the hidden layers per particle; 0 means 100
 }
 

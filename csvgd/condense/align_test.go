@@ -198,9 +198,28 @@ func TestAlignErrors(t *testing.T) {
 			t.Errorf("ParseAlignment(%q): no error", s)
 		}
 	}
-	for s, want := range map[string]Alignment{"": ByImportance, "importance": ByImportance, "assignment": ByAssignment} {
-		if got, err := ParseAlignment(s); err != nil || got != want {
-			t.Errorf("ParseAlignment(%q) = %q, %v; want %q", s, got, err, want)
+	checkNames(t, ParseAlignment, map[string]Alignment{"": ByImportance, "importance": ByImportance, "assignment": ByAssignment},
+		map[Alignment]string{ByImportance: "importance", ByAssignment: "assignment"})
+	checkNames(t, ParseReference, map[string]Reference{"": Medoid, "medoid": Medoid, "barycenter": Barycenter},
+		map[Reference]string{Medoid: "medoid", Barycenter: "barycenter"})
+}
+
+// checkNames checks a mode's parser and names: parse reads every spelling
+// of reads as its value ("" as the default, the zero value), and every
+// value of names has that name, which parse reads back as the value.
+func checkNames[T interface {
+	~string
+	String() string
+}](t *testing.T, parse func(string) (T, error), reads map[string]T, names map[T]string) {
+	t.Helper()
+	for s, want := range reads {
+		if got, err := parse(s); err != nil || got != want {
+			t.Errorf("parse(%q) = %q, %v; want %q", s, string(got), err, string(want))
+		}
+	}
+	for v, name := range names {
+		if got, err := parse(v.String()); v.String() != name || err != nil || got != v {
+			t.Errorf("%q: name %q, read back as %q (%v); want %q", string(v), v.String(), string(got), err, name)
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 // normalised potential and the stress (Voigt order) at one deformation.
 type Bound struct {
 	Potential float64
-	Stress    [6]float64
+	Stress    hyperelastic.Stress
 }
 
 // PruneBound bounds the change of the particle w's normalised potential and

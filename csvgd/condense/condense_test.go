@@ -355,7 +355,7 @@ func TestRemap(t *testing.T) {
 // TestConstantNodeRemoval measures what removing a node with no incoming
 // edge (it outputs softplus(0) = log 2 whatever the input) does to the
 // stress. In the last hidden layer the node adds the constant
-// W_L[j] log 2 to NN, which the normalisation Psi = NN(x) - NN(0) - ...
+// W_L[j] log 2 to NN, which the normalisation Psi = NN(x) - NN(x_ref) - ...
 // cancels: exact. In an earlier layer the constant shifts the next layer's
 // pre-activations, and the stress changes; the change is within the a
 // posteriori PerturbationBound. Keeping the node changes nothing.

@@ -107,7 +107,7 @@ func pathLive(arch icnn.Arch, theta []float64, eps float64, keepConstant bool) [
 }
 
 // response is the potential and stress of theta at every deformation.
-func response(arch icnn.Arch, theta []float64, ks []hyperelastic.Kinematics) (psi []float64, s [][6]float64) {
+func response(arch icnn.Arch, theta []float64, ks []hyperelastic.Kinematics) (psi []float64, s []hyperelastic.Stress) {
 	for _, k := range ks {
 		psi = append(psi, arch.HostPotential(theta, k))
 		s = append(s, arch.HostStress(theta, k))

@@ -8,9 +8,10 @@
 // The network with layer widths [n_0, n_1, ..., n_L] (input first, output
 // last; the paper's is [3, 30, 30, 1]) is
 //
-//	h_1 = softplus(W_0 x),  h_{k+1} = softplus(W_k h_k),  Psi = W_{L-1} h_{L-1},
+//	h_1 = softplus(W_0 x),  h_{k+1} = softplus(W_k h_k),  NN(x) = W_{L-1} h_{L-1},
 //
-// with no biases, W_k an n_{k+1} x n_k matrix (row = output node), and x
+// (the potential Psi is NN normalised at F = I: package icnn) with no
+// biases, W_k an n_{k+1} x n_k matrix (row = output node), and x
 // the invariants of C = F^T F: raw, x = (I1, I2, I3), or shifted,
 // x = (I1 - 3, I2 - 3, I3 - 1), as the file's "inputs" says. A
 // particle is the flat parameter vector of all weight matrices, W_0 first,

@@ -23,10 +23,10 @@ func Example() {
 		{0.12, -0.5, 1.3, 0.7, 0, 2.25, 0.4, 0.031},
 		{0.2, -0.45, 1.1, 0.66, 0.01, 2.5, 0.38, 0},
 	}, map[string]any{"alpha": 0.5, "lambda": 0.05})
-	if err := ensemble.Save(path, f, false); err != nil {
+	if err := ensemble.Save(path, f, ensemble.KeepExisting); err != nil {
 		panic(err)
 	}
-	if err := ensemble.Save(path, f, false); err != nil {
+	if err := ensemble.Save(path, f, ensemble.KeepExisting); err != nil {
 		fmt.Println("second save refused:", err != nil)
 	}
 

@@ -294,16 +294,20 @@ func truncate(r []byte) string {
 // Save validates f and writes it to path atomically: into a temporary file
 // in the same folder, synced, then renamed onto path, so that a reader
 // never sees a half-written file and a crash leaves any earlier file
-// intact. Save refuses to replace an existing file unless overwrite is
-// true; without overwrite the final step is a hard link, which fails if
-// path appeared in the meantime (on file systems without hard links it
-// falls back to a check and a rename). The file gets mode 0644.
-func Save(path string, f *File, overwrite bool) error {
+// intact. Save refuses to replace an existing file unless existing is
+// [Overwrite]; with [KeepExisting] the final step is a hard link, which
+// fails if path appeared in the meantime (on file systems without hard
+// links it falls back to a check and a rename). The file gets mode 0644.
+func Save(path string, f *File, existing Existing) error {
 	if err := f.Validate(); err != nil {
 		return fmt.Errorf("ensemble: %s: not saving an invalid ensemble: %w", path, err)
 	}
 	var werr error // from Write, so that it keeps its own wording
-	err := atomicfile.Write(path, overwrite, func(w io.Writer) error {
+	mode := atomicfile.KeepExisting
+	if existing == Overwrite {
+		mode = atomicfile.Replace
+	}
+	err := atomicfile.Write(path, mode, func(w io.Writer) error {
 		werr = Write(w, f)
 		return werr
 	})

@@ -62,7 +62,7 @@ func sameBits(a, b [][]float64) bool {
 func TestRoundTripExact(t *testing.T) {
 	want := randomFile(1, 7)
 	path := filepath.Join(t.TempDir(), "ensemble.json")
-	if err := Save(path, want, false); err != nil {
+	if err := Save(path, want, KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	got, err := Load(path)
@@ -279,17 +279,17 @@ func TestSaveOverwrite(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "e.json")
 	first, second := randomFile(1, 2), randomFile(2, 3)
-	if err := Save(path, first, false); err != nil {
+	if err := Save(path, first, KeepExisting); err != nil {
 		t.Fatal(err)
 	}
-	err := Save(path, second, false)
+	err := Save(path, second, KeepExisting)
 	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "already exists") {
 		t.Errorf("second save without overwrite: %v, want an error naming %s", err, path)
 	}
 	if got, err := Load(path); err != nil || !sameBits(got.Particles, first.Particles) {
 		t.Errorf("the refused save changed the file (%v)", err)
 	}
-	if err := Save(path, second, true); err != nil {
+	if err := Save(path, second, Overwrite); err != nil {
 		t.Fatalf("save with overwrite: %v", err)
 	}
 	if got, err := Load(path); err != nil || !sameBits(got.Particles, second.Particles) {
@@ -299,13 +299,13 @@ func TestSaveOverwrite(t *testing.T) {
 	bad := randomFile(3, 1)
 	bad.Particles[0][5] = math.NaN()
 	badPath := filepath.Join(dir, "bad.json")
-	if err := Save(badPath, bad, false); err == nil || !strings.Contains(err.Error(), badPath) {
+	if err := Save(badPath, bad, KeepExisting); err == nil || !strings.Contains(err.Error(), badPath) {
 		t.Errorf("invalid ensemble: %v", err)
 	}
 	// Meta that JSON cannot hold fails before the file appears.
 	meta := randomFile(4, 1)
 	meta.Meta = map[string]any{"x": math.Inf(1)}
-	if err := Save(badPath, meta, false); err == nil || !strings.Contains(err.Error(), "meta") {
+	if err := Save(badPath, meta, KeepExisting); err == nil || !strings.Contains(err.Error(), "meta") {
 		t.Errorf("unencodable meta: %v", err)
 	}
 	entries, err := os.ReadDir(dir)
@@ -319,7 +319,7 @@ func TestSaveOverwrite(t *testing.T) {
 		}
 		t.Errorf("folder holds %v, want only e.json (no temporary files)", names)
 	}
-	if err := Save(filepath.Join(dir, "no", "such", "dir.json"), first, false); err == nil || !strings.Contains(err.Error(), "dir.json") {
+	if err := Save(filepath.Join(dir, "no", "such", "dir.json"), first, KeepExisting); err == nil || !strings.Contains(err.Error(), "dir.json") {
 		t.Errorf("missing folder: %v", err)
 	}
 }

@@ -10,14 +10,14 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // trainingSamples are the 80 training points at 10% noise; the test is
 // skipped when the committed data set is missing.
 func trainingSamples(tb testing.TB) []hyperelastic.Sample {
 	tb.Helper()
-	data, err := study.LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		tb.Skip(err)
 	}

@@ -38,20 +38,20 @@ func StressWatch(arch icnn.Arch, points []hyperelastic.Sample) func([]float64) [
 }
 
 // HostPredict is the stress of every particle at every sample,
-// [particle][point][6], evaluated on the host ([icnn.Arch.HostStresses]),
+// [particle][point], evaluated on the host ([icnn.Arch.HostStresses]),
 // the particles shared out over one goroutine per CPU.
-func HostPredict(arch icnn.Arch, samples []hyperelastic.Sample, particles [][]float64) [][][6]float64 {
+func HostPredict(arch icnn.Arch, samples []hyperelastic.Sample, particles [][]float64) hyperelastic.Predictions {
 	ks := make([]hyperelastic.Kinematics, len(samples))
 	for m, s := range samples {
 		ks[m] = s.Kinematics
 	}
-	out := make([][][6]float64, len(particles))
+	out := make(hyperelastic.Predictions, len(particles))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for a := range next {
-				out[a] = make([][6]float64, len(samples))
+				out[a] = make([]hyperelastic.Stress, len(samples))
 				arch.HostStresses(particles[a], ks, out[a])
 			}
 		})

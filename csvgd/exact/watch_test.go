@@ -11,13 +11,13 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/nuts"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // TestWatchPointsAreInsideTheTrainingRange: 25 points, all with
 // |d| <= 0.2, spread from one end of the range to the other.
 func TestWatchPointsAreInsideTheTrainingRange(t *testing.T) {
-	data, err := study.LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		t.Skip(err)
 	}
@@ -36,7 +36,7 @@ func TestWatchPointsAreInsideTheTrainingRange(t *testing.T) {
 // agree with icnn.PredictAt's to 1e-9, and StressWatch gives the same
 // numbers in point-major order.
 func TestHostPredictMatchesTheGraph(t *testing.T) {
-	data, err := study.LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		t.Skip(err)
 	}

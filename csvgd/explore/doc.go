@@ -1,14 +1,18 @@
 // Package explore opens trained ensembles and draws the explorer's views
 // of their weights: one implementation shared by notebook 07
-// (exploring-weights), notebook 04's explorer and "csvgd explore".
+// (exploring-weights, through nbutil.ExploreWeights) and "csvgd explore".
+// (Notebook 04's explorer of a run's history draws its figures directly.)
 //
 // An ensemble comes from one of two places:
 //
 //   - a cached run of the paper's studies ([Catalogue], [Cached], [Open]):
-//     the final particles of a run that package study trained and cached
-//     under data/cache/runs/, named by its cache key; or
+//     the final particles of a run of package study's plans, trained and
+//     cached by package runcache under data/cache/runs/, named by its
+//     cache key; or
 //   - a saved ensemble file ([LoadFile]), as "csvgd train -save" and
 //     "csvgd condense" write it, read through package ensemble.
+//
+// [Sources] lists both kinds, files first, for a chooser.
 //
 // [Views] condenses the ensembles (Alg. graph_condense at the paper's
 // threshold, a no-op for a cSVGD run's final ensemble, which its last
@@ -19,6 +23,7 @@
 //	template_graph        the condensed template, nodes by mean importance (figures.TemplateGraph)
 //	side_by_side          the ensemble next to others, template and densities of one matrix (figures.SideBySide)
 //
-// [Save] writes them as PNG and SVG without replacing existing files
-// unless asked to.
+// [PairRelation] says how the two weights of the pair relate across the
+// particles (their correlation and the node they share). [Save] writes the
+// views as PNG and SVG without replacing existing files unless asked to.
 package explore

@@ -12,15 +12,17 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/csvgd/csvgd-go/csvgd/train"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // randomEnsemble is n seeded particles of the network [3, 6, 5, 1], drawn
 // as training starts them.
-func randomEnsemble(label string, n int, seed uint64) figures.Ensemble {
+func randomEnsemble(label string, n int, seed uint64) weights.Networks {
 	arch := icnn.Arch{Widths: []int{3, 6, 5, 1}}
-	return figures.Ensemble{Label: label, Arch: arch, Particles: arch.Init(n, rand.New(rand.NewPCG(seed, 1))).Rows()}
+	return weights.Networks{Label: label, Arch: arch, Particles: arch.Init(n, rand.New(rand.NewPCG(seed, 1))).Rows()}
 }
 
 // TestCatalogue: every run of the studies once, in both modes, the graph
@@ -59,10 +61,10 @@ func TestOpenCachedRun(t *testing.T) {
 	c := train.DefaultConfig()
 	c.Arch = icnn.Arch{Widths: []int{3, 4, 4, 1}}
 	c.Particles, c.Iters, c.Stage, c.Every, c.RefDraws = 3, 6, 3, 3, 20
-	spec := study.Spec{Label: "tiny", Noise: 0.1, Config: c}
+	spec := runcache.Spec{Label: "tiny", Noise: 0.1, Config: c}
 	key, _ := spec.Key()
 	run := Run{Key: key, Label: "tiny", Spec: spec}
-	store := &study.Store{Backend: backendtest.Backend(t), Dir: t.TempDir()}
+	store := &study.Store{Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: t.TempDir()}}
 	if got, err := cachedOf(store, []Run{run}); err != nil || len(got) != 0 {
 		t.Fatalf("before training: cached %v, %v", got, err)
 	}
@@ -90,7 +92,7 @@ func TestOpenCachedRun(t *testing.T) {
 func TestLoadFile(t *testing.T) {
 	e := randomEnsemble("", 4, 1)
 	path := filepath.Join(t.TempDir(), "e.json")
-	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), false); err != nil {
+	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	got, err := LoadFile(path)
@@ -127,14 +129,14 @@ func TestViews(t *testing.T) {
 	if got := names(figs); got != "weight_distributions weight_pair template_graph" {
 		t.Errorf("views %q", got)
 	}
-	figs, err = Views(e, []figures.Ensemble{other}, Options{Layer: 0, Pair: []figures.Entry{{K: 0, I: 0, J: 0}, {K: 2, I: 0, J: 4}}})
+	figs, err = Views(e, []weights.Networks{other}, Options{Layer: 0, Pair: []weights.Entry{{K: 0, I: 0, J: 0}, {K: 2, I: 0, J: 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := names(figs); got != "weight_distributions weight_pair template_graph side_by_side" {
 		t.Errorf("views with a comparison %q", got)
 	}
-	if _, err := Views(e, nil, Options{Layer: 1, Pair: []figures.Entry{{K: 3}}}); err == nil {
+	if _, err := Views(e, nil, Options{Layer: 1, Pair: []weights.Entry{{K: 3}}}); err == nil {
 		t.Error("no error for one entry in the pair")
 	}
 	dir := t.TempDir()
@@ -158,18 +160,18 @@ func TestDefaultPair(t *testing.T) {
 	if got := DefaultPair(e, 1); !slices.Equal(got, top) {
 		t.Errorf("DefaultPair = %v, want %v", got, top)
 	}
-	zero := figures.Ensemble{Arch: e.Arch, Particles: make([][]float64, 3)}
+	zero := weights.Networks{Arch: e.Arch, Particles: make([][]float64, 3)}
 	for a := range zero.Particles {
 		zero.Particles[a] = make([]float64, e.Arch.NumParams())
 	}
-	want := []figures.Entry{{K: 1, I: 0, J: 0}, {K: 1, I: 0, J: 1}}
+	want := []weights.Entry{{K: 1, I: 0, J: 0}, {K: 1, I: 0, J: 1}}
 	if got := DefaultPair(zero, 1); !slices.Equal(got, want) {
 		t.Errorf("DefaultPair of an all-zero ensemble = %v, want %v", got, want)
 	}
 	w0 := slices.Clone(zero.Particles[0]) // only W0(1, 1) and W0(1, 2) non-zero
 	w0[0], w0[1] = 1, -2
 	zero.Particles[0] = w0
-	want = []figures.Entry{{K: 0, I: 0, J: 1}, {K: 0, I: 0, J: 0}}
+	want = []weights.Entry{{K: 0, I: 0, J: 1}, {K: 0, I: 0, J: 0}}
 	if got := DefaultPair(zero, 1); !slices.Equal(got, want) {
 		t.Errorf("DefaultPair with W1 all zero = %v, want %v", got, want)
 	}
@@ -180,10 +182,10 @@ func TestDefaultPair(t *testing.T) {
 func TestSources(t *testing.T) {
 	e := randomEnsemble("", 3, 4)
 	path := filepath.Join(t.TempDir(), "s.json")
-	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), false); err != nil {
+	if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
-	store := &study.Store{Dir: t.TempDir()} // an empty cache
+	store := &study.Store{Cache: runcache.Cache{Dir: t.TempDir()}} // an empty cache
 	srcs, err := Sources(store, []string{path})
 	if err != nil || len(srcs) != 1 || srcs[0].Path != path || srcs[0].Run != nil {
 		t.Fatalf("Sources = %+v, %v", srcs, err)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // PairRelation says how two weights x and y of the ensemble e relate
@@ -14,9 +14,9 @@ import (
 // nodes numbered from 1): "both into node i of layer k+1", "both from node
 // j of layer k", or "no node in common". It reports an error when x or y
 // is not a weight of e's network.
-func PairRelation(e figures.Ensemble, x, y figures.Entry) (corr float64, shared string, err error) {
+func PairRelation(e weights.Networks, x, y weights.Entry) (corr float64, shared string, err error) {
 	var vals [2][]float64
-	for n, en := range []figures.Entry{x, y} {
+	for n, en := range []weights.Entry{x, y} {
 		idx, err := en.Index(e.Arch)
 		if err != nil {
 			return 0, "", err

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // TestPairRelation: two weights that rise together correlate at +1, one
@@ -19,15 +19,15 @@ func TestPairRelation(t *testing.T) {
 		v := float64(a)
 		ps = append(ps, []float64{v, 3 - 2*v, 2 * v, 1, v * v, v})
 	}
-	e := figures.Ensemble{Label: "test", Arch: arch, Particles: ps}
+	e := weights.Networks{Label: "test", Arch: arch, Particles: ps}
 	for _, c := range []struct {
-		x, y   figures.Entry
+		x, y   weights.Entry
 		corr   float64
 		shared string
 	}{
-		{figures.Entry{K: 0, I: 0, J: 0}, figures.Entry{K: 0, I: 0, J: 1}, -1, "both into node 1 of layer 1"},
-		{figures.Entry{K: 0, I: 0, J: 0}, figures.Entry{K: 0, I: 1, J: 0}, 1, "both from node 1 of layer 0"},
-		{figures.Entry{K: 0, I: 1, J: 0}, figures.Entry{K: 1, I: 0, J: 1}, 1, "one into and the other from node 2 of layer 1"},
+		{weights.Entry{K: 0, I: 0, J: 0}, weights.Entry{K: 0, I: 0, J: 1}, -1, "both into node 1 of layer 1"},
+		{weights.Entry{K: 0, I: 0, J: 0}, weights.Entry{K: 0, I: 1, J: 0}, 1, "both from node 1 of layer 0"},
+		{weights.Entry{K: 0, I: 1, J: 0}, weights.Entry{K: 1, I: 0, J: 1}, 1, "one into and the other from node 2 of layer 1"},
 	} {
 		corr, shared, err := PairRelation(e, c.x, c.y)
 		if err != nil {
@@ -37,10 +37,10 @@ func TestPairRelation(t *testing.T) {
 			t.Errorf("%v and %v: %v, %q; want %v, %q", c.x, c.y, corr, shared, c.corr, c.shared)
 		}
 	}
-	if corr, _, _ := PairRelation(e, figures.Entry{K: 0, I: 1, J: 1}, figures.Entry{K: 0, I: 0, J: 0}); !math.IsNaN(corr) {
+	if corr, _, _ := PairRelation(e, weights.Entry{K: 0, I: 1, J: 1}, weights.Entry{K: 0, I: 0, J: 0}); !math.IsNaN(corr) {
 		t.Errorf("a constant weight correlates at %v, want NaN", corr)
 	}
-	if _, _, err := PairRelation(e, figures.Entry{K: 2, I: 0, J: 0}, figures.Entry{K: 0, I: 0, J: 0}); err == nil || !strings.Contains(err.Error(), "W") {
+	if _, _, err := PairRelation(e, weights.Entry{K: 2, I: 0, J: 0}, weights.Entry{K: 0, I: 0, J: 0}); err == nil || !strings.Contains(err.Error(), "W") {
 		t.Errorf("an entry outside the network: %v", err)
 	}
 }

@@ -8,19 +8,20 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
-	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/csvgd/csvgd-go/csvgd/train"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // Run is a training run of the paper's studies that the explorer can
 // open once it is cached.
 type Run struct {
-	Key   string     // the cache key: the run's file is data/cache/runs/KEY.json
-	Label string     // what the run is in its study, "(quick)" added in quick mode
-	Quick bool       // a quick-mode run (CSVGD_QUICK=1)
-	Spec  study.Spec // the run
+	Key   string        // the cache key: the run's file is data/cache/runs/KEY.json
+	Label string        // what the run is in its study, "(quick)" added in quick mode
+	Quick bool          // a quick-mode run (CSVGD_QUICK=1)
+	Spec  runcache.Spec // the run
 }
 
 // Catalogue lists the runs of the paper's Sec. 5 studies (package study:
@@ -104,13 +105,13 @@ func FindRun(key string) (Run, error) {
 // Open is the final ensemble of the cached run r, read from store's
 // cache. It never trains: a run that is not cached is an error that says
 // how to make it.
-func Open(store *study.Store, r Run) (figures.Ensemble, error) {
+func Open(store *study.Store, r Run) (weights.Networks, error) {
 	ok, err := isCached(store, r)
 	if err != nil {
-		return figures.Ensemble{}, fmt.Errorf("explore: run %s: %w", r.Key, err)
+		return weights.Networks{}, fmt.Errorf("explore: run %s: %w", r.Key, err)
 	}
 	if !ok {
-		return figures.Ensemble{}, fmt.Errorf("explore: run %s (%s) is not cached: make it with csvgd figures, or a notebook", r.Key, r.Label)
+		return weights.Networks{}, fmt.Errorf("explore: run %s (%s) is not cached: make it with csvgd figures, or a notebook", r.Key, r.Label)
 	}
 	return Result(store, r.Label, r.Spec)
 }
@@ -118,40 +119,40 @@ func Open(store *study.Store, r Run) (figures.Ensemble, error) {
 // Result is the final ensemble of the run spec, labelled label, from
 // store: read from its cache, or trained (and cached) when it is not
 // there yet, as the notebooks do.
-func Result(store *study.Store, label string, spec study.Spec) (figures.Ensemble, error) {
+func Result(store *study.Store, label string, spec runcache.Spec) (weights.Networks, error) {
 	res, err := store.Result(spec)
 	if err != nil {
-		return figures.Ensemble{}, err
+		return weights.Networks{}, err
 	}
 	return FromResult(label, res), nil
 }
 
 // FromResult is the final ensemble of a training run, labelled label.
-func FromResult(label string, res *train.Result) figures.Ensemble {
-	return figures.Ensemble{Label: label, Arch: res.Arch, Particles: res.Particles.Rows()}
+func FromResult(label string, res *train.Result) weights.Networks {
+	return weights.Networks{Label: label, Arch: res.Arch, Particles: res.Particles.Rows()}
 }
 
 // LoadFile reads the saved ensemble file at path (package ensemble: any
 // version it reads), labelled with the path.
-func LoadFile(path string) (figures.Ensemble, error) {
+func LoadFile(path string) (weights.Networks, error) {
 	f, err := ensemble.Load(path)
 	if err != nil {
-		return figures.Ensemble{}, err
+		return weights.Networks{}, err
 	}
 	arch, err := icnn.ArchOf(f)
 	if err != nil {
-		return figures.Ensemble{}, fmt.Errorf("explore: %s: %w", path, err)
+		return weights.Networks{}, fmt.Errorf("explore: %s: %w", path, err)
 	}
-	return figures.Ensemble{Label: path, Arch: arch, Particles: f.Particles}, nil
+	return weights.Networks{Label: path, Arch: arch, Particles: f.Particles}, nil
 }
 
 // Condensed is e after graph condensation (Alg. graph_condense) at the
 // paper's threshold: its nodes sorted by importance and put on one
 // template, so that the entries of different particles compare.
-func Condensed(e figures.Ensemble) (figures.Ensemble, error) {
+func Condensed(e weights.Networks) (weights.Networks, error) {
 	r, err := condense.Condense(e.Arch, e.Particles, condense.Options{Threshold: condense.PaperThreshold})
 	if err != nil {
-		return figures.Ensemble{}, fmt.Errorf("explore: condensing %s: %w", e.Label, err)
+		return weights.Networks{}, fmt.Errorf("explore: condensing %s: %w", e.Label, err)
 	}
-	return figures.Ensemble{Label: e.Label, Arch: r.Arch, Particles: r.Particles}, nil
+	return weights.Networks{Label: e.Label, Arch: r.Arch, Particles: r.Particles}, nil
 }

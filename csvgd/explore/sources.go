@@ -1,8 +1,8 @@
 package explore
 
 import (
-	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // Source is an ensemble the explorer can open: a cached run of the
@@ -33,7 +33,7 @@ func Sources(store *study.Store, files []string) ([]Source, error) {
 
 // Open opens the source's ensemble, as it was stored: the run's final
 // ensemble from store's cache ([Open]), or the file ([LoadFile]).
-func (s Source) Open(store *study.Store) (figures.Ensemble, error) {
+func (s Source) Open(store *study.Store) (weights.Networks, error) {
 	if s.Run != nil {
 		return Open(store, *s.Run)
 	}

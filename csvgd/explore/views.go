@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // Options choose what the views show.
@@ -18,7 +19,7 @@ type Options struct {
 	Layer int
 	// Pair holds the two entries of the pair view; nil picks them
 	// ([DefaultPair]).
-	Pair []figures.Entry
+	Pair []weights.Entry
 }
 
 // DefaultOptions compare W₁, the first matrix of non-negative weights,
@@ -30,7 +31,7 @@ func DefaultOptions() Options { return Options{Layer: 1} }
 // weight_pair and template_graph of e, and side_by_side of e next to
 // compare when compare is not empty. It reports the first ensemble or
 // figure that cannot be made.
-func Views(e figures.Ensemble, compare []figures.Ensemble, o Options) ([]*figures.Figure, error) {
+func Views(e weights.Networks, compare []weights.Networks, o Options) ([]*figures.Figure, error) {
 	c, err := Condensed(e)
 	if err != nil {
 		return nil, err
@@ -48,7 +49,7 @@ func Views(e figures.Ensemble, compare []figures.Ensemble, o Options) ([]*figure
 		figures.TemplateGraph(c),
 	}
 	if len(compare) > 0 {
-		all := []figures.Ensemble{c}
+		all := []weights.Networks{c}
 		for _, x := range compare {
 			xc, err := Condensed(x)
 			if err != nil {
@@ -72,9 +73,9 @@ func Views(e figures.Ensemble, compare []figures.Ensemble, o Options) ([]*figure
 // when W_k has fewer than two worth drawing (a network pruned to almost
 // nothing), and by W_k's first weights as a last resort. e must have at
 // least two weights.
-func DefaultPair(e figures.Ensemble, k int) []figures.Entry {
-	var out []figures.Entry
-	add := func(es []figures.Entry) {
+func DefaultPair(e weights.Networks, k int) []weights.Entry {
+	var out []weights.Entry
+	add := func(es []weights.Entry) {
 		for _, x := range es {
 			if len(out) < 2 && (len(out) == 0 || out[0] != x) {
 				out = append(out, x)
@@ -98,7 +99,7 @@ func DefaultPair(e figures.Ensemble, k int) []figures.Entry {
 		}
 		l := layers[m]
 		for idx := range min(2, l.Rows*l.Cols) {
-			add([]figures.Entry{{K: m, I: idx / l.Cols, J: idx % l.Cols}})
+			add([]weights.Entry{{K: m, I: idx / l.Cols, J: idx % l.Cols}})
 		}
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot"
@@ -51,38 +52,38 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 	const name = "adaptive_penalty"
 	series, err := penaltySeries(noises, fixed, adaptive)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	var xs, w1s, w1Ins, counts []float64
 	for _, s := range series {
-		xs, counts = append(xs, xsOf(s.w1)...), append(counts, ysOf(s.active)...)
-		w1s, w1Ins = append(w1s, ysOf(s.w1)...), append(w1Ins, ysOf(s.w1In)...)
+		xs, counts = append(xs, plotkit.XsOf(s.w1)...), append(counts, plotkit.YsOf(s.active)...)
+		w1s, w1Ins = append(w1s, plotkit.YsOf(s.w1)...), append(w1Ins, plotkit.YsOf(s.w1In)...)
 	}
-	pa := newPanel("(a) accuracy: final W₁, whole test path", "noise level (%)", "push-forward W₁ sum (lower is better)")
-	pb := newPanel(fmt.Sprintf("(b) accuracy: final W₁, |δ| ≤ %s", num(hyperelastic.TrainingDelta)), "noise level (%)", "push-forward W₁ sum (lower is better)")
-	pc := newPanel("(c) sparsity: final active weights", "noise level (%)", "parameters per particle")
+	pa := plotkit.NewPanel("(a) accuracy: final W₁, whole test path", "noise level (%)", "push-forward W₁ sum (lower is better)")
+	pb := plotkit.NewPanel(fmt.Sprintf("(b) accuracy: final W₁, |δ| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta)), "noise level (%)", "push-forward W₁ sum (lower is better)")
+	pc := plotkit.NewPanel("(c) sparsity: final active weights", "noise level (%)", "parameters per particle")
 	for k, vs := range [][]float64{w1s, w1Ins} {
 		ax := &[]*plot.Plot{pa, pb}[k].Y
 		if lo, hi := slices.Min(vs), slices.Max(vs); lo > 0 {
-			setLog(ax, lo/1.3, hi*1.3)
-			ax.Tick.Marker = countTicks{}
+			plotkit.SetLog(ax, lo/1.3, hi*1.3)
+			ax.Tick.Marker = plotkit.CountTicks{}
 		} else {
 			accuracyAxis(ax, vs)
 		}
 	}
-	bottom := countAxis(&pc.Y, counts)
-	x0, x1 := paddedRange(xs, 0.06)
+	bottom := plotkit.CountAxis(&pc.Y, counts)
+	x0, x1 := plotkit.PaddedRange(xs, 0.06)
 	for _, p := range []*plot.Plot{pa, pb, pc} {
-		setRange(&p.X, x0, x1)
-		p.X.Tick.Marker = valueTicks(distinct(xs))
+		plotkit.SetRange(&p.X, x0, x1)
+		p.X.Tick.Marker = plotkit.ValueTicks(plotkit.Distinct(xs))
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	for _, s := range series {
-		act := floorXYs(s.active, bottom)
-		addFlat(pa, line(s.w1, s.line), points(s.w1, s.glyph))
-		addFlat(pb, line(s.w1In, s.line), points(s.w1In, s.glyph))
-		addFlat(pc, line(act, s.line), points(act, s.glyph))
-		leg.Add(s.label, lineThumb{s.line}, glyphThumb{s.glyph})
+		act := plotkit.FloorXYs(s.active, bottom)
+		plotkit.AddFlat(pa, plotkit.Line(s.w1, s.line), plotkit.Points(s.w1, s.glyph))
+		plotkit.AddFlat(pb, plotkit.Line(s.w1In, s.line), plotkit.Points(s.w1In, s.glyph))
+		plotkit.AddFlat(pc, plotkit.Line(act, s.line), plotkit.Points(act, s.glyph))
+		leg.Add(s.label, plotkit.LineThumb(s.line), plotkit.GlyphThumb(s.glyph))
 	}
 	return &Figure{
 		Name:   name,
@@ -109,18 +110,18 @@ func penaltySeries(noises []float64, fixed []PenaltyRuns, adaptive []train.Resul
 	if err != nil {
 		return nil, err
 	}
-	_, colorOf := valueColors(lambdas)
+	_, colorOf := plotkit.ValueColors(lambdas)
 	var out []penaltyLine
 	for _, f := range fixed {
-		label := "λ = " + num(f.Lambda)
+		label := "λ = " + plotkit.Num(f.Lambda)
 		c := colorOf(f.Lambda)
-		pl := penaltyLine{label: label, line: solidLine(c), glyph: marker(c, draw.CircleGlyph{})}
+		pl := penaltyLine{label: label, line: plotkit.SolidLine(c), glyph: plotkit.Marker(c, draw.CircleGlyph{})}
 		if pl.w1, pl.w1In, pl.active, err = finalPoints(label, noises, f.Runs); err != nil {
 			return nil, err
 		}
 		out = append(out, pl)
 	}
-	pl := penaltyLine{label: "adaptive", line: dashedLine(black), glyph: marker(black, draw.BoxGlyph{})}
+	pl := penaltyLine{label: "adaptive", line: plotkit.DashedLine(plotkit.Black), glyph: plotkit.Marker(plotkit.Black, draw.BoxGlyph{})}
 	if pl.w1, pl.w1In, pl.active, err = finalPoints("adaptive", noises, adaptive); err != nil {
 		return nil, err
 	}
@@ -171,7 +172,7 @@ func finalPoints(what string, noises []float64, runs []train.Result) (w1, w1In, 
 			err = checkCount("final W1 in range", runs[i].W1InRange)
 		}
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s at noise %s%%: %w", what, num(x), err)
+			return nil, nil, nil, fmt.Errorf("%s at noise %s%%: %w", what, plotkit.Num(x), err)
 		}
 		w1[k], w1In[k], active[k] = plotter.XY{X: x, Y: w}, plotter.XY{X: x, Y: runs[i].W1InRange}, plotter.XY{X: x, Y: act}
 	}

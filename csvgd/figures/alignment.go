@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -55,61 +56,61 @@ type AlignedRun struct {
 func Alignment(runs []AlignedRun) *Figure {
 	const name = "alignment"
 	if len(runs) == 0 {
-		return failed(name, errors.New("no runs"))
+		return plotkit.Failed(name, errors.New("no runs"))
 	}
 	groups := 0
 	for _, r := range runs {
 		groups = max(groups, r.Group+1)
 	}
-	pa := newPanel("(a) mean distance between particles", "iteration", "mean d(a, b), eq. distances")
-	pb := newPanel("(b) unimodal weight densities", "weight matrix", "share of drawn entries")
-	pc := newPanel("(c) accuracy: push-forward W₁, lower is better", "iteration", "push-forward W₁ sum")
-	leg := newLegend()
+	pa := plotkit.NewPanel("(a) mean distance between particles", "iteration", "mean d(a, b), eq. distances")
+	pb := plotkit.NewPanel("(b) unimodal weight densities", "weight matrix", "share of drawn entries")
+	pc := plotkit.NewPanel("(c) accuracy: push-forward W₁, lower is better", "iteration", "push-forward W₁ sum")
+	leg := plotkit.NewLegend()
 	var iters, w1s []float64
 	sizes := map[int]bool{}
 	for _, r := range runs {
 		dist, w1, w1In, err := alignmentCurves(r)
 		if err != nil {
-			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
+			return plotkit.Failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 		}
 		mod, err := metrics.Modality(r.Arch, r.Particles)
 		if err != nil {
-			return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
+			return plotkit.Failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 		}
-		col := rankColor(r.Group, groups)
-		sty, glyph := solidLine(col), marker(col, draw.CircleGlyph{})
+		col := plotkit.RankColor(r.Group, groups)
+		sty, glyph := plotkit.SolidLine(col), plotkit.Marker(col, draw.CircleGlyph{})
 		if r.Assignment {
-			sty, glyph = dashedLine(col), marker(col, draw.BoxGlyph{})
+			sty, glyph = plotkit.DashedLine(col), plotkit.Marker(col, draw.BoxGlyph{})
 		}
 		shares := make(plotter.XYs, len(mod))
 		for i, m := range mod {
 			shares[i] = plotter.XY{X: float64(i), Y: m.Share()}
 		}
-		addFlat(pa, line(dist, sty))
-		addFlat(pb, line(shares, sty), points(shares, glyph))
+		plotkit.AddFlat(pa, plotkit.Line(dist, sty))
+		plotkit.AddFlat(pb, plotkit.Line(shares, sty), plotkit.Points(shares, glyph))
 		thin := sty
 		thin.Width = sty.Width / 2
-		addFlat(pc, line(w1, sty), line(w1In, thin))
-		leg.Add(r.Label, lineThumb{sty}, glyphThumb{glyph})
-		iters, w1s = append(iters, xsOf(dist)...), append(append(w1s, ysOf(w1)...), ysOf(w1In)...)
+		plotkit.AddFlat(pc, plotkit.Line(w1, sty), plotkit.Line(w1In, thin))
+		leg.Add(r.Label, plotkit.LineThumb(sty), plotkit.GlyphThumb(glyph))
+		iters, w1s = append(iters, plotkit.XsOf(dist)...), append(append(w1s, plotkit.YsOf(w1)...), plotkit.YsOf(w1In)...)
 		sizes[len(r.Particles)] = true
 	}
-	x0, x1 := paddedRange(iters, 0.02)
-	setRange(&pa.X, x0, x1)
-	setRange(&pc.X, x0, x1)
+	x0, x1 := plotkit.PaddedRange(iters, 0.02)
+	plotkit.SetRange(&pa.X, x0, x1)
+	plotkit.SetRange(&pc.X, x0, x1)
 	accuracyAxis(&pc.Y, w1s)
-	setRange(&pb.Y, 0, 1.05)
-	setRange(&pb.X, -0.4, float64(len(runs[0].Arch.Layers()))+0.4)
+	plotkit.SetRange(&pb.Y, 0, 1.05)
+	plotkit.SetRange(&pb.X, -0.4, float64(len(runs[0].Arch.Layers()))+0.4)
 	pb.X.Tick.Marker = matrixTicks(len(runs[0].Arch.Layers()))
 	leg.Add("")
-	thick, thin := solidLine(black), solidLine(black)
+	thick, thin := plotkit.SolidLine(plotkit.Black), plotkit.SolidLine(plotkit.Black)
 	thin.Width /= 2
-	leg.Add("(c) W₁ over the whole test path", lineThumb{thick})
-	leg.Add("(c)"+strings.TrimPrefix(inRangeLabel, "(a)"), lineThumb{thin})
+	leg.Add("(c) W₁ over the whole test path", plotkit.LineThumb(thick))
+	leg.Add("(c)"+strings.TrimPrefix(inRangeLabel, "(a)"), plotkit.LineThumb(thin))
 	for _, n := range slices.Sorted(maps.Keys(sizes)) {
 		rate := metrics.NormalUnimodalRate(n, 2000, 1)
-		pb.Add(refLine{at: rate, style: initialCountLine})
-		leg.Add(fmt.Sprintf("(b) normal samples of %d: %.2f", n, rate), lineThumb{initialCountLine})
+		pb.Add(plotkit.RefLine{At: rate, Style: initialCountLine})
+		leg.Add(fmt.Sprintf("(b) normal samples of %d: %.2f", n, rate), plotkit.LineThumb(initialCountLine))
 	}
 	return &Figure{
 		Name:   name,

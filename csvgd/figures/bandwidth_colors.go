@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
@@ -34,9 +35,9 @@ func bandwidthColors(rs []*mvn.Result) ([]stein.Bandwidth, func(stein.Bandwidth)
 	})
 	return bands, func(b stein.Bandwidth) color.Color {
 		if len(bands) < 2 {
-			return viridis(0.35)
+			return plotkit.Viridis(0.35)
 		}
-		return viridis(viridisTop * float64(bandIndex(bands, b)) / float64(len(bands)-1))
+		return plotkit.Viridis(plotkit.ViridisTop * float64(bandIndex(bands, b)) / float64(len(bands)-1))
 	}
 }
 
@@ -62,7 +63,7 @@ func bandLabel(b stein.Bandwidth) string { return "γ = " + bandValue(b) }
 func bandValue(b stein.Bandwidth) string {
 	switch b.Rule {
 	case stein.Fixed:
-		return num(b.Gamma)
+		return plotkit.Num(b.Gamma)
 	case stein.MedianLiuWang:
 		return "median rule"
 	case stein.MedianPaper:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -36,46 +37,46 @@ type Coverage struct {
 func Calibration(runs []Coverage) *Figure {
 	const name = "calibration"
 	if len(runs) == 0 {
-		return failed(name, errors.New("no ensembles"))
+		return plotkit.Failed(name, errors.New("no ensembles"))
 	}
 	groups := 0
 	for _, r := range runs {
 		n := len(r.Report.Levels)
 		if n == 0 || len(r.Report.Truth) != n || len(r.Report.Predictive) != n {
-			return failed(name, fmt.Errorf("%s: %d levels, %d and %d coverages", r.Label, n, len(r.Report.Truth), len(r.Report.Predictive)))
+			return plotkit.Failed(name, fmt.Errorf("%s: %d levels, %d and %d coverages", r.Label, n, len(r.Report.Truth), len(r.Report.Predictive)))
 		}
 		for i := range n {
 			if !(r.Report.Truth[i] >= 0 && r.Report.Truth[i] <= 1 && r.Report.Predictive[i] >= 0 && r.Report.Predictive[i] <= 1) {
-				return failed(name, fmt.Errorf("%s: coverage %v, %v at level %v is outside [0, 1]", r.Label, r.Report.Truth[i], r.Report.Predictive[i], r.Report.Levels[i]))
+				return plotkit.Failed(name, fmt.Errorf("%s: coverage %v, %v at level %v is outside [0, 1]", r.Label, r.Report.Truth[i], r.Report.Predictive[i], r.Report.Levels[i]))
 			}
 		}
 		groups = max(groups, r.Group+1)
 	}
 	pa := reliabilityPanel("(a) truth inside the push-forward band", "observed coverage")
 	pb := reliabilityPanel("(b) new observation inside the predictive interval", "")
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	for _, r := range runs {
-		c := rankColor(r.Group, groups)
-		sty, glyph := solidLine(c), dotStyle(c)
+		c := plotkit.RankColor(r.Group, groups)
+		sty, glyph := plotkit.SolidLine(c), dotStyle(c)
 		if r.Exact {
-			sty = dashedLine(c)
+			sty = plotkit.DashedLine(c)
 			glyph.Shape = draw.BoxGlyph{}
 		}
-		truth, pred := xyOf(r.Report.Levels, r.Report.Truth), xyOf(r.Report.Levels, r.Report.Predictive)
-		addFlat(pa, line(truth, sty), points(truth, glyph))
-		addFlat(pb, line(pred, sty), points(pred, glyph))
-		leg.Add(r.Label, lineThumb{sty}, glyphThumb{glyph})
+		truth, pred := plotkit.XYOf(r.Report.Levels, r.Report.Truth), plotkit.XYOf(r.Report.Levels, r.Report.Predictive)
+		plotkit.AddFlat(pa, plotkit.Line(truth, sty), plotkit.Points(truth, glyph))
+		plotkit.AddFlat(pb, plotkit.Line(pred, sty), plotkit.Points(pred, glyph))
+		leg.Add(r.Label, plotkit.LineThumb(sty), plotkit.GlyphThumb(glyph))
 	}
-	return widePair(name, pa, pb, leg)
+	return plotkit.WidePair(name, pa, pb, leg)
 }
 
 // reliabilityPanel is a unit square of nominal against observed coverage
 // with the diagonal.
 func reliabilityPanel(title, ylabel string) *plot.Plot {
-	p := newPanel(title, "nominal coverage", ylabel)
-	setRange(&p.X, 0, 1)
-	setRange(&p.Y, 0, 1)
-	diag := draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
-	addFlat(p, line(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}}, diag))
+	p := plotkit.NewPanel(title, "nominal coverage", ylabel)
+	plotkit.SetRange(&p.X, 0, 1)
+	plotkit.SetRange(&p.Y, 0, 1)
+	diag := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+	plotkit.AddFlat(p, plotkit.Line(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}}, diag))
 	return p
 }

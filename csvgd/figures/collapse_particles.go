@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/collapse"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -21,24 +22,24 @@ import (
 func CollapseParticles(labels []string, runs []*collapse.Result) *Figure {
 	const name = "collapse_particles"
 	if len(runs) == 0 || len(labels) != len(runs) {
-		return failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
+		return plotkit.Failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
 	}
 	var row []*plot.Plot
 	for i, r := range runs {
 		if r == nil || len(r.Final) == 0 || r.Dim < 2 {
-			return failed(name, fmt.Errorf("run %q has no particles of two or more dimensions", labels[i]))
+			return plotkit.Failed(name, fmt.Errorf("run %q has no particles of two or more dimensions", labels[i]))
 		}
-		p := newPanel(fmt.Sprintf("%s %s: ratio %.2f", panelTag(i), labels[i], r.VarianceRatio), "θ₁", "θ₂")
+		p := plotkit.NewPanel(fmt.Sprintf("%s %s: ratio %.2f", plotkit.PanelTag(i), labels[i], r.VarianceRatio), "θ₁", "θ₂")
 		for _, rad := range []float64{1, 2} {
-			addFlat(p, line(circle(rad), draw.LineStyle{Color: lightGrey, Width: vg.Points(1)}))
+			plotkit.AddFlat(p, plotkit.Line(circle(rad), draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(1)}))
 		}
 		var xy plotter.XYs
 		for _, th := range r.Final {
 			xy = append(xy, plotter.XY{X: th[0], Y: th[1]})
 		}
-		addFlat(p, points(xy, marker(updateColor(i), draw.CircleGlyph{})))
-		setRange(&p.X, -3, 3)
-		setRange(&p.Y, -3, 3)
+		plotkit.AddFlat(p, plotkit.Points(xy, plotkit.Marker(updateColor(i), draw.CircleGlyph{})))
+		plotkit.SetRange(&p.X, -3, 3)
+		plotkit.SetRange(&p.Y, -3, 3)
 		row = append(row, p)
 	}
 	return &Figure{Name: name, Panels: [][]*plot.Plot{row}, Width: vg.Length(len(row)) * 9 * vg.Centimeter, Height: 9 * vg.Centimeter}

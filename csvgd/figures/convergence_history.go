@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -16,39 +17,39 @@ import (
 func convergenceHistory(name string, labels []string, runs []train.Result) *Figure {
 	initial, err := checkConvergence(labels, runs)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	curves := make([]historyCurves, len(runs))
 	var iters, w1s []float64
 	counts := []float64{float64(initial)}
 	for i, r := range runs {
 		curves[i] = newHistoryCurves(r.History)
-		iters = append(iters, xsOf(curves[i].w1)...)
-		w1s = append(append(w1s, ysOf(curves[i].w1)...), ysOf(curves[i].w1In)...)
-		counts = append(append(counts, ysOf(curves[i].active)...), ysOf(curves[i].template)...)
+		iters = append(iters, plotkit.XsOf(curves[i].w1)...)
+		w1s = append(append(w1s, plotkit.YsOf(curves[i].w1)...), plotkit.YsOf(curves[i].w1In)...)
+		counts = append(append(counts, plotkit.YsOf(curves[i].active)...), plotkit.YsOf(curves[i].template)...)
 	}
-	pa := newPanel(accuracyTitle, "iteration", "push-forward W₁ sum")
-	pb := newPanel("(b) sparsity", "iteration", "parameters per particle")
+	pa := plotkit.NewPanel(accuracyTitle, "iteration", "push-forward W₁ sum")
+	pb := plotkit.NewPanel("(b) sparsity", "iteration", "parameters per particle")
 	accuracyAxis(&pa.Y, w1s)
-	bottom := countAxis(&pb.Y, counts)
-	x0, x1 := paddedRange(iters, 0.02)
-	setRange(&pa.X, x0, x1)
-	setRange(&pb.X, x0, x1)
-	leg := newLegend()
+	bottom := plotkit.CountAxis(&pb.Y, counts)
+	x0, x1 := plotkit.PaddedRange(iters, 0.02)
+	plotkit.SetRange(&pa.X, x0, x1)
+	plotkit.SetRange(&pb.X, x0, x1)
+	leg := plotkit.NewLegend()
 	for i, c := range curves {
-		col := rankColor(i, len(runs))
-		addFlat(pa, line(c.w1, solidLine(col)), line(c.w1In, dashedLine(col)))
-		addFlat(pb, stepLine(floorXYs(c.template, bottom), dashedLine(col)), line(floorXYs(c.active, bottom), solidLine(col)))
-		leg.Add(labels[i], lineThumb{solidLine(col)})
+		col := plotkit.RankColor(i, len(runs))
+		plotkit.AddFlat(pa, plotkit.Line(c.w1, plotkit.SolidLine(col)), plotkit.Line(c.w1In, plotkit.DashedLine(col)))
+		plotkit.AddFlat(pb, plotkit.StepLine(plotkit.FloorXYs(c.template, bottom), plotkit.DashedLine(col)), plotkit.Line(plotkit.FloorXYs(c.active, bottom), plotkit.SolidLine(col)))
+		leg.Add(labels[i], plotkit.LineThumb(plotkit.SolidLine(col)))
 	}
-	pb.Add(refLine{at: float64(initial), style: initialCountLine})
+	pb.Add(plotkit.RefLine{At: float64(initial), Style: initialCountLine})
 	leg.Add("")
-	leg.Add("(a) W₁ over the whole test path", lineThumb{solidLine(black)})
-	leg.Add(inRangeLabel, lineThumb{dashedLine(black)})
-	leg.Add("(b) mean active weights", lineThumb{solidLine(black)})
-	leg.Add("(b) template size", lineThumb{dashedLine(black)})
-	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
-	return widePair(name, pa, pb, leg)
+	leg.Add("(a) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)))
+	leg.Add(inRangeLabel, plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)))
+	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)))
+	leg.Add("(b) template size", plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)))
+	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), plotkit.LineThumb(initialCountLine))
+	return plotkit.WidePair(name, pa, pb, leg)
 }
 
 // The accuracy panels of the figures that draw the push-forward W1: lower
@@ -57,7 +58,7 @@ func convergenceHistory(name string, labels []string, runs []train.Result) *Figu
 // extrapolating.
 const accuracyTitle = "(a) accuracy: push-forward W₁, lower is better"
 
-var inRangeLabel = fmt.Sprintf("(a) W₁ inside the training range, |δ| ≤ %s", num(hyperelastic.TrainingDelta))
+var inRangeLabel = fmt.Sprintf("(a) W₁ inside the training range, |δ| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta))
 
 // checkConvergence is the input check of [convergenceHistory]; it returns the
 // runs' common initial parameter count.

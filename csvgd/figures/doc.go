@@ -30,13 +30,21 @@
 //
 // beyond the paper:
 //
-//	Alignment       alignment        node order by importance or by assignment: distances, modality, W1
-//	MVNKSD          mvn_ksd          kernel Stein discrepancy of the Sec. 4 example over the iterations
-//	KSDConvergence  ksd_convergence  kernel Stein discrepancy and W1 of the runs of convergence_priors
+//	Alignment         alignment          node order by importance or by assignment: distances, modality, W1
+//	MVNKSD            mvn_ksd            kernel Stein discrepancy of the Sec. 4 example over the iterations
+//	KSDConvergence    ksd_convergence    kernel Stein discrepancy and W1 of the runs of convergence_priors
+//	MVNExact          mvn_exact          the Sec. 4 ensembles against the exact posterior by quadrature
+//	SteinVsNUTS       stein_vs_nuts      Stein ensembles against NUTS draws of their templates' posteriors
+//	Calibration       calibration        reliability diagram: coverage of the truth and of fresh observations
+//	NUTSDiagnostics   nuts_diagnostics   a NUTS run's rank plots and its divergences in pairs plots
 //	VarianceCollapse  variance_collapse  SVGD's variance collapse on N(0, I_D) against the Newton updates
 //
+// These two lists are the figures of csvgd reproduce, in its order: the
+// registry of package study (study.Figures) holds them, and its test
+// checks that they agree with it.
+//
 // the views of the weight explorers (package explore, the notebooks, csvgd
-// explore), from an [Ensemble] or a history:
+// explore), from a weights.Networks or a history:
 //
 //	TemplateGraph  template_graph  the condensed template, nodes by mean importance, edges by mean |w|
 //	WeightPair     weight_pair     two entries across the particles: their densities and scatter
@@ -53,14 +61,27 @@
 //	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
 //	CollapseParticles collapse_particles the final particles of runs on N(0, I_D), two coordinates
 //
-// The plot primitives the figures share are in files of their own, named
-// for what they are: the custom plotters (arrows.go, contours.go,
-// fill_band.go, x_span.go, reference_lines.go, network_graph.go), colours
-// (palette.go, viridis.go), ticks and axes (ticks.go, axes.go), panels
-// and layout (panel.go, layout.go, text.go), glyphs, lines and legend
-// thumbnails. The statistics the figures draw are in package metrics
-// (kernel densities, modality, ensemble bands) and the live nodes of a
-// network in package condense.
+// The figures draw with package plotkit: [Figure] is its figure (panels
+// on a grid, legend, rendering, saving), and its panels, axes, ticks,
+// colours and custom plotters are shared by all figures. The helpers that
+// concern the figures' subjects are here, each in a file of its own: the
+// graph of a network and its legend (network_graph.go,
+// network_legend.go), the colours of kernel bandwidths
+// (bandwidth_colors.go), the test path, training range and colours of
+// Sec. 5 (test_path.go, training_range.go, hyperelastic_colors.go), a W1
+// axis (accuracy_axis.go), the weight matrices' ticks (matrix_ticks.go),
+// the lines at zero (zero_lines.go), the initial parameter count
+// (initial_count_line.go), a run's final values (final_values.go), two
+// coordinates of a particle ensemble (plane.go), the contours of the
+// Sec. 4 posterior on a slice (posterior_slice.go), the three convergence
+// figures' common drawing (convergence_history.go), the W1 panels and
+// their labelled curves (w1_panel.go), the density panels of a weight
+// matrix (weight_panel.go), the KSD panels and their reference band
+// (ksd_pair.go), and the explorer views' mean network and titles
+// (explorer_views.go) and the largest entries of a weight matrix
+// (top_entries.go). The statistics the
+// figures draw are in package metrics (kernel densities, modality,
+// ensemble bands) and the live nodes of a network in package condense.
 //
 // The paper's figure files are not available (its \includegraphics are
 // empty), so each figure follows its caption and the text around it; each

@@ -45,8 +45,8 @@ func steinNUTS(t *testing.T) SteinNUTS {
 		t.Fatal(err)
 	}
 	arch := icnn.Arch{Widths: []int{3, 2, 1}}
-	members := func(n int, scale float64) ([][][6]float64, [][]float64) {
-		pred, w := make([][][6]float64, n), make([][]float64, n)
+	members := func(n int, scale float64) (hyperelastic.Predictions, [][]float64) {
+		pred, w := make(hyperelastic.Predictions, n), make([][]float64, n)
 		for j := range n {
 			for _, s := range test {
 				p := s.STrue

@@ -10,14 +10,16 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // tinyEnsemble is the final ensemble of the tiny run, labelled.
-func tinyEnsemble(t *testing.T, label string) Ensemble {
+func tinyEnsemble(t *testing.T, label string) weights.Networks {
 	res := tinyResult(t)
-	return Ensemble{Label: label, Arch: res.Arch, Particles: res.Particles.Rows()}
+	return weights.Networks{Label: label, Arch: res.Arch, Particles: res.Particles.Rows()}
 }
 
 // TestExplorerViewsRender: the explorer's views render from a real (tiny)
@@ -25,7 +27,7 @@ func tinyEnsemble(t *testing.T, label string) Ensemble {
 func TestExplorerViewsRender(t *testing.T) {
 	e := tinyEnsemble(t, "tiny cSVGD run")
 	res := tinyResult(t)
-	first := Ensemble{Label: "its start", Arch: icnn.Arch{Widths: res.History[0].Widths}, Particles: res.History[0].Particles}
+	first := weights.Networks{Label: "its start", Arch: icnn.Arch{Widths: res.History[0].Widths}, Particles: res.History[0].Particles}
 	top, err := TopEntries(e.Arch, e.Particles, 0, 2)
 	if err != nil || len(top) != 2 {
 		t.Fatalf("TopEntries: %v, %v", top, err)
@@ -33,53 +35,10 @@ func TestExplorerViewsRender(t *testing.T) {
 	cases := []figureCase{
 		{TemplateGraph(e), "template_graph", 1, 1},
 		{WeightPair(e, top[0], top[1]), "weight_pair", 1, 3},
-		{SideBySide([]Ensemble{e, first}, 0), "side_by_side", 2, 2},
+		{SideBySide([]weights.Networks{e, first}, 0), "side_by_side", 2, 2},
 	}
 	dir := os.Getenv("CSVGD_FIGURES_DIR") // set it to look at the views
 	checkFigureCases(t, dir, cases)
-}
-
-// TestEntry: entries parse from "k,i,j" (i, j from 1), print from 1, and
-// locate their weight in a particle, or say why they cannot.
-func TestEntry(t *testing.T) {
-	arch := icnn.Arch{Widths: []int{3, 4, 2, 1}} // W0 4x3 at 0, W1 2x4 at 12, W2 1x2 at 20
-	for _, c := range []struct {
-		in    string
-		want  Entry
-		index int
-		bad   string // the parse or index error, when there is one
-	}{
-		{in: "1,2,3", want: Entry{1, 1, 2}, index: 12 + 1*4 + 2},
-		{in: "0, 1, 1", want: Entry{0, 0, 0}, index: 0},
-		{in: "2,1,2", want: Entry{2, 0, 1}, index: 21},
-		{in: "1,0,2", bad: "i, j >= 1"},
-		{in: "-1,1,1", bad: "k >= 0"},
-		{in: "1,2", bad: "want k,i,j"},
-		{in: "a,1,1", bad: "want k,i,j"},
-		{in: "3,1,1", want: Entry{3, 0, 0}, bad: "W₀ .. W₂"},
-		{in: "1,3,1", want: Entry{1, 2, 0}, bad: "is 2 x 4"},
-	} {
-		e, err := ParseEntry(c.in)
-		if err == nil {
-			var idx int
-			idx, err = e.Index(arch)
-			if err == nil && idx != c.index {
-				t.Errorf("%q: index %d, want %d", c.in, idx, c.index)
-			}
-		}
-		if e != c.want {
-			t.Errorf("%q parsed to %+v, want %+v", c.in, e, c.want)
-		}
-		switch {
-		case c.bad == "" && err != nil:
-			t.Errorf("%q: %v", c.in, err)
-		case c.bad != "" && (err == nil || !strings.Contains(err.Error(), c.bad)):
-			t.Errorf("%q: error %v, want one saying %q", c.in, err, c.bad)
-		}
-	}
-	if s := (Entry{1, 1, 2}).String(); s != "W₁(2, 3)" {
-		t.Errorf("String() = %q", s)
-	}
 }
 
 // TestMeanNetwork: each weight is the mean |w| across the particles with
@@ -100,7 +59,7 @@ func TestMeanNetwork(t *testing.T) {
 func TestTemplateGraphImportance(t *testing.T) {
 	arch := icnn.Arch{Widths: []int{3, 4, 3, 1}}
 	particles := arch.Init(5, rand.New(rand.NewPCG(3, 9))).Rows()
-	g, err := ensembleGraph(Ensemble{Arch: arch, Particles: particles})
+	g, err := ensembleGraph(weights.Networks{Arch: arch, Particles: particles})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +99,7 @@ func TestTopEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Entry{{0, 0, 1}, {0, 1, 1}, {0, 0, 0}} // mean |w| 3, 1, 0.6; W0(2, 1) is omitted
+	want := []weights.Entry{{K: 0, I: 0, J: 1}, {K: 0, I: 1, J: 1}, {K: 0, I: 0, J: 0}} // mean |w| 3, 1, 0.6; W0(2, 1) is omitted
 	if !slices.Equal(got, want) {
 		t.Errorf("TopEntries = %v, want %v", got, want)
 	}
@@ -156,19 +115,19 @@ func TestTopEntries(t *testing.T) {
 // standard deviation of the chosen entries across the particles.
 func TestWeightPairValues(t *testing.T) {
 	e := tinyEnsemble(t, "tiny")
-	x, y := Entry{0, 0, 1}, Entry{1, 0, 0}
+	x, y := weights.Entry{K: 0, I: 0, J: 1}, weights.Entry{K: 1, I: 0, J: 0}
 	f := WeightPair(e, x, y)
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
-	for n, en := range []Entry{x, y} {
+	for n, en := range []weights.Entry{x, y} {
 		idx, _ := en.Index(e.Arch)
 		var vals []float64
 		for _, th := range e.Particles {
 			vals = append(vals, th[idx])
 		}
 		mean, sd := metrics.MeanSD(vals)
-		want := fmt.Sprintf("%v: mean %s, sd %s", en, num(mean), num(sd))
+		want := fmt.Sprintf("%v: mean %s, sd %s", en, plotkit.Num(mean), plotkit.Num(sd))
 		if title := f.Panels[0][n].Title.Text; !strings.Contains(title, want) {
 			t.Errorf("panel %d titled %q, want %q", n, title, want)
 		}
@@ -181,22 +140,22 @@ func TestWeightPairValues(t *testing.T) {
 // TestExplorerViewErrors: each view reports bad input as an error.
 func TestExplorerViewErrors(t *testing.T) {
 	e := tinyEnsemble(t, "tiny")
-	one := Ensemble{Label: "one", Arch: e.Arch, Particles: e.Particles[:1]}
-	nan := Ensemble{Label: "nan", Arch: e.Arch, Particles: [][]float64{slices.Clone(e.Particles[0]), e.Particles[1]}}
+	one := weights.Networks{Label: "one", Arch: e.Arch, Particles: e.Particles[:1]}
+	nan := weights.Networks{Label: "nan", Arch: e.Arch, Particles: [][]float64{slices.Clone(e.Particles[0]), e.Particles[1]}}
 	nan.Particles[0][3] = math.NaN()
-	small := Ensemble{Label: "small", Arch: icnn.Arch{Widths: []int{3, 1}}, Particles: [][]float64{{1, 2, 3}, {1, 2, 3}}}
+	small := weights.Networks{Label: "small", Arch: icnn.Arch{Widths: []int{3, 1}}, Particles: [][]float64{{1, 2, 3}, {1, 2, 3}}}
 	for _, c := range []struct {
 		fig  *Figure
 		want string
 	}{
 		{TemplateGraph(one), "one: 1 particles"},
 		{TemplateGraph(nan), "not finite"},
-		{WeightPair(e, Entry{5, 0, 0}, Entry{0, 0, 0}), "W₀ .. W₂"},
-		{WeightPair(e, Entry{0, 0, 0}, Entry{0, 0, 9}), "W₀ of widths"},
-		{SideBySide([]Ensemble{e}, 0), "1 ensembles"},
-		{SideBySide([]Ensemble{e, e, e, e, e}, 0), "5 ensembles"},
-		{SideBySide([]Ensemble{e, small}, 1), "small: layer k = 1 out of range"},
-		{SideBySide([]Ensemble{e, nan}, 0), "nan: particle 0"},
+		{WeightPair(e, weights.Entry{K: 5, I: 0, J: 0}, weights.Entry{K: 0, I: 0, J: 0}), "W₀ .. W₂"},
+		{WeightPair(e, weights.Entry{K: 0, I: 0, J: 0}, weights.Entry{K: 0, I: 0, J: 9}), "W₀ of widths"},
+		{SideBySide([]weights.Networks{e}, 0), "1 ensembles"},
+		{SideBySide([]weights.Networks{e, e, e, e, e}, 0), "5 ensembles"},
+		{SideBySide([]weights.Networks{e, small}, 1), "small: layer k = 1 out of range"},
+		{SideBySide([]weights.Networks{e, nan}, 0), "nan: particle 0"},
 	} {
 		if err := c.fig.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.fig.Name, err, c.want)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
@@ -178,15 +179,15 @@ func checkFigure(t *testing.T, saveDir string, c figureCase) []byte {
 }
 
 // checkRendered checks a figure's PNG (decodes, has the figure's size at
-// DefaultDPI, is not blank) and SVG (a complete document).
+// plotkit.DefaultDPI, is not blank) and SVG (a complete document).
 func checkRendered(t *testing.T, f *Figure, rawPNG, svg []byte) {
 	t.Helper()
 	img, err := png.Decode(bytes.NewReader(rawPNG))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantW := int(math.Round(float64(f.Width / vg.Inch * DefaultDPI)))
-	wantH := int(math.Round(float64(f.Height / vg.Inch * DefaultDPI)))
+	wantW := int(math.Round(float64(f.Width / vg.Inch * plotkit.DefaultDPI)))
+	wantH := int(math.Round(float64(f.Height / vg.Inch * plotkit.DefaultDPI)))
 	if b := img.Bounds(); abs(b.Dx()-wantW) > 1 || abs(b.Dy()-wantH) > 1 {
 		t.Errorf("PNG is %d x %d pixels, want %d x %d", b.Dx(), b.Dy(), wantW, wantH)
 	}

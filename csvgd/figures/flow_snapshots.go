@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
@@ -31,7 +32,7 @@ func FlowSnapshots(res *mvn.Result) *Figure {
 		panelCm = 7.5
 	)
 	if res == nil {
-		return failed(name, errors.New("nil result"))
+		return plotkit.Failed(name, errors.New("nil result"))
 	}
 	type snap struct {
 		iter int
@@ -48,16 +49,16 @@ func FlowSnapshots(res *mvn.Result) *Figure {
 	var e1, e3 []float64
 	for _, s := range snaps {
 		if s.e == nil || s.e.D < 3 || !s.e.Finite() {
-			return failed(name, fmt.Errorf("snapshot at iteration %d is not a finite three-dimensional ensemble", s.iter))
+			return plotkit.Failed(name, fmt.Errorf("snapshot at iteration %d is not a finite three-dimensional ensemble", s.iter))
 		}
 		e1 = append(e1, s.e.Component(0)...)
 		e3 = append(e3, s.e.Component(2)...)
 	}
 	if len(snaps) == 0 {
-		return failed(name, errors.New("the result holds no particles"))
+		return plotkit.Failed(name, errors.New("the result holds no particles"))
 	}
-	x0, x1 := paddedRange(e1, 0.06)
-	y0, y1 := paddedRange(e3, 0.06)
+	x0, x1 := plotkit.PaddedRange(e1, 0.06)
+	y0, y1 := plotkit.PaddedRange(e3, 0.06)
 	c := res.Config
 	background := posteriorSlice(c.SteinPrior(), x0, x1, y0, y1)
 
@@ -67,7 +68,7 @@ func FlowSnapshots(res *mvn.Result) *Figure {
 	for r := range panels {
 		panels[r] = make([]*plot.Plot, cols)
 	}
-	sty := particleStyle(blue)
+	sty := plotkit.ParticleStyle(plotkit.Blue)
 	for i, s := range snaps {
 		r, col := i/cols, i%cols
 		xlabel, ylabel := "", ""
@@ -77,21 +78,21 @@ func FlowSnapshots(res *mvn.Result) *Figure {
 		if col == 0 {
 			ylabel = "θ₃"
 		}
-		p := newPanel(fmt.Sprintf("iteration %d", s.iter), xlabel, ylabel)
+		p := plotkit.NewPanel(fmt.Sprintf("iteration %d", s.iter), xlabel, ylabel)
 		p.Add(axesLines()...)
 		p.Add(background)
-		addFlat(p, points(plane(s.e, 0, 2), sty))
-		setRange(&p.X, x0, x1)
-		setRange(&p.Y, y0, y1)
+		plotkit.AddFlat(p, plotkit.Points(plane(s.e, 0, 2), sty))
+		plotkit.SetRange(&p.X, x0, x1)
+		plotkit.SetRange(&p.Y, y0, y1)
 		panels[r][col] = p
 	}
-	leg := newLegend()
-	leg.Add(fmt.Sprintf("particles (%d)", snaps[0].e.N), glyphThumb{sty})
-	leg.Add("log posterior, θ₂ = 2", lineThumb{draw.LineStyle{Color: contourGrey(0.5), Width: vg.Points(1.5)}})
+	leg := plotkit.NewLegend()
+	leg.Add(fmt.Sprintf("particles (%d)", snaps[0].e.N), plotkit.GlyphThumb(sty))
+	leg.Add("log posterior, θ₂ = 2", plotkit.LineThumb(draw.LineStyle{Color: plotkit.ContourGrey(0.5), Width: vg.Points(1.5)}))
 	return &Figure{
 		Name: name,
 		Title: fmt.Sprintf("Stein flow: α = %s, λ = %s, β = %s, γ = %s, %s steps of %s",
-			num(c.Alpha), num(c.Lambda), num(c.Beta), bandValue(c.Bandwidth), c.Optimizer, num(c.StepSize)),
+			plotkit.Num(c.Alpha), plotkit.Num(c.Lambda), plotkit.Num(c.Beta), bandValue(c.Bandwidth), c.Optimizer, plotkit.Num(c.StepSize)),
 		Panels: panels,
 		Legend: leg,
 		Width:  vg.Length(panelCm*float64(cols)+6) * vg.Centimeter,

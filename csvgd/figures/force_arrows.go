@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -37,21 +39,21 @@ import (
 func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 	const name = "force_arrows"
 	if err := checkForces(ff, x, a); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	i, j := 0, 1
 	if x.D >= 3 {
 		j = 2
 	}
-	labelX, labelY := fmt.Sprintf("θ%s", subscript(i+1)), fmt.Sprintf("θ%s", subscript(j+1))
+	labelX, labelY := fmt.Sprintf("θ%s", subscript.Itoa(i+1)), fmt.Sprintf("θ%s", subscript.Itoa(j+1))
 	fs, err := forceTerms(ff, a, i, j)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	all := plane(x, i, j)
 	s := arrowScale(all, fs)
 
-	p := newPanel(fmt.Sprintf("forces on particle %d of %d, (%s, %s) plane", a+1, x.N, labelX, labelY), labelX, labelY)
+	p := plotkit.NewPanel(fmt.Sprintf("forces on particle %d of %d, (%s, %s) plane", a+1, x.N, labelX, labelY), labelX, labelY)
 	p.Add(axesLines()...)
 	others := make(plotter.XYs, 0, x.N-1)
 	for b, q := range all {
@@ -59,36 +61,36 @@ func ForceArrows(ff stein.ForceField, x *stein.Ensemble, a int) *Figure {
 			others = append(others, q)
 		}
 	}
-	otherSty := draw.GlyphStyle{Color: lightGrey, Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
-	meSty := draw.GlyphStyle{Color: black, Radius: vg.Points(4), Shape: draw.CircleGlyph{}}
+	otherSty := draw.GlyphStyle{Color: plotkit.LightGrey, Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
+	meSty := draw.GlyphStyle{Color: plotkit.Black, Radius: vg.Points(4), Shape: draw.CircleGlyph{}}
 	if len(others) > 0 {
-		p.Add(points(others, otherSty))
+		p.Add(plotkit.Points(others, otherSty))
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	tail := plotter.XYs{all[a]}
 	mags := magnifications(fs)
-	xs, ys := xsOf(all), ysOf(all)
+	xs, ys := plotkit.XsOf(all), plotkit.YsOf(all)
 	for k, f := range fs {
 		v := plotter.XY{X: s * mags[k] * f.v.X, Y: s * mags[k] * f.v.Y}
-		arr, err := NewArrows(tail, plotter.XYs{v}, f.c.c, vg.Points(f.c.w))
+		arr, err := plotkit.NewArrows(tail, plotter.XYs{v}, f.c.c, vg.Points(f.c.w))
 		if err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 		label := f.label
 		if mags[k] != 1 {
 			arr.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-			label += fmt.Sprintf(", drawn %s× longer", num(mags[k]))
+			label += fmt.Sprintf(", drawn %s× longer", plotkit.Num(mags[k]))
 		}
 		p.Add(arr)
 		leg.Add(label, arr)
 		// the arrow tips count for the ranges, with the particles
 		xs, ys = append(xs, all[a].X+v.X), append(ys, all[a].Y+v.Y)
 	}
-	p.Add(points(tail, meSty))
-	padRanges(p, xs, 0.05, ys, 0.05)
-	leg.Add(fmt.Sprintf("particle %d", a+1), glyphThumb{meSty})
-	leg.Add("other particles", glyphThumb{otherSty})
-	leg.Add(fmt.Sprintf("arrow = %s × force", num(s)))
+	p.Add(plotkit.Points(tail, meSty))
+	plotkit.PadRanges(p, xs, 0.05, ys, 0.05)
+	leg.Add(fmt.Sprintf("particle %d", a+1), plotkit.GlyphThumb(meSty))
+	leg.Add("other particles", plotkit.GlyphThumb(otherSty))
+	leg.Add(fmt.Sprintf("arrow = %s × force", plotkit.Num(s)))
 	return &Figure{
 		Name:   name,
 		Panels: [][]*plot.Plot{{p}},
@@ -135,16 +137,16 @@ type force struct {
 func forceTerms(ff stein.ForceField, a, i, j int) ([]force, error) {
 	pick := func(e *stein.Ensemble) plotter.XY { return plotter.XY{X: e.Particle(a)[i], Y: e.Particle(a)[j]} }
 	fs := []force{
-		{"(a) data fit", pick(ff.Likelihood), colorSpec{blue, 1.6}},
-		{"(b) sparsification", pick(ff.Prior), colorSpec{orange, 1.6}},
-		{"(c) repulsion", pick(ff.Repulsion), colorSpec{green, 1.6}},
+		{"(a) data fit", pick(ff.Likelihood), colorSpec{plotkit.Blue, 1.6}},
+		{"(b) sparsification", pick(ff.Prior), colorSpec{plotkit.Orange, 1.6}},
+		{"(c) repulsion", pick(ff.Repulsion), colorSpec{plotkit.Green, 1.6}},
 	}
 	var phi plotter.XY
 	for _, f := range fs {
 		phi.X += f.v.X
 		phi.Y += f.v.Y
 	}
-	fs = append(fs, force{"φ = (a) + (b) + (c)", phi, colorSpec{red, 2.4}})
+	fs = append(fs, force{"φ = (a) + (b) + (c)", phi, colorSpec{plotkit.Red, 2.4}})
 	for _, f := range fs {
 		if math.IsNaN(f.v.X+f.v.Y) || math.IsInf(f.v.X+f.v.Y, 0) {
 			return nil, fmt.Errorf("force %s of particle %d is not finite", f.label, a)
@@ -157,8 +159,8 @@ func forceTerms(ff stein.ForceField, a, i, j int) ([]force, error) {
 // the longest reaches 40% of the particles' extent along each axis (1
 // when every force is 0).
 func arrowScale(all plotter.XYs, fs []force) float64 {
-	x0, x1 := paddedRange(xsOf(all), 0)
-	y0, y1 := paddedRange(ysOf(all), 0)
+	x0, x1 := plotkit.PaddedRange(plotkit.XsOf(all), 0)
+	y0, y1 := plotkit.PaddedRange(plotkit.YsOf(all), 0)
 	var mx, my float64
 	for _, f := range fs {
 		mx, my = math.Max(mx, math.Abs(f.v.X)), math.Max(my, math.Abs(f.v.Y))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot"
@@ -52,7 +53,7 @@ import (
 func GraphCondenseSequence(history []train.Record, particles []int, iters []int) *Figure {
 	const name = "graph_condense_sequence"
 	if len(particles) == 0 || len(iters) == 0 {
-		return failed(name, fmt.Errorf("%d particles and %d iterations: need both", len(particles), len(iters)))
+		return plotkit.Failed(name, fmt.Errorf("%d particles and %d iterations: need both", len(particles), len(iters)))
 	}
 	recs := make([]*train.Record, len(iters))
 	for c, it := range iters {
@@ -62,7 +63,7 @@ func GraphCondenseSequence(history []train.Record, particles []int, iters []int)
 			}
 		}
 		if recs[c] == nil {
-			return failed(name, fmt.Errorf("no history record at iteration %d", it))
+			return plotkit.Failed(name, fmt.Errorf("no history record at iteration %d", it))
 		}
 	}
 	graphs := make([][]*netGraph, len(particles))
@@ -71,18 +72,18 @@ func GraphCondenseSequence(history []train.Record, particles []int, iters []int)
 		graphs[r] = make([]*netGraph, len(iters))
 		for c, rec := range recs {
 			if len(rec.Particles) == 0 {
-				return failed(name, fmt.Errorf("the record at iteration %d holds no particles (train with Config.Keep)", rec.Iter))
+				return plotkit.Failed(name, fmt.Errorf("the record at iteration %d holds no particles (train with Config.Keep)", rec.Iter))
 			}
 			if a < 0 || a >= len(rec.Particles) {
-				return failed(name, fmt.Errorf("particle index %d: the record at iteration %d has %d particles", a, rec.Iter, len(rec.Particles)))
+				return plotkit.Failed(name, fmt.Errorf("particle index %d: the record at iteration %d has %d particles", a, rec.Iter, len(rec.Particles)))
 			}
 			arch := icnn.Arch{Widths: rec.Widths}
 			if err := arch.Validate(); err != nil {
-				return failed(name, fmt.Errorf("record at iteration %d: %w", rec.Iter, err))
+				return plotkit.Failed(name, fmt.Errorf("record at iteration %d: %w", rec.Iter, err))
 			}
 			g, err := newNetGraph(arch, rec.Particles[a])
 			if err != nil {
-				return failed(name, fmt.Errorf("record at iteration %d, particle %d: %w", rec.Iter, a, err))
+				return plotkit.Failed(name, fmt.Errorf("record at iteration %d, particle %d: %w", rec.Iter, a, err))
 			}
 			graphs[r][c] = g
 			maxWidth = max(maxWidth, slices.Max(rec.Widths))
@@ -97,7 +98,7 @@ func GraphCondenseSequence(history []train.Record, particles []int, iters []int)
 		for c, rec := range recs {
 			title := ""
 			if r == 0 {
-				title = fmt.Sprintf("%s\ntemplate %s", iterationTitle(*rec), joinInts(rec.Widths, "-"))
+				title = fmt.Sprintf("%s\ntemplate %s", iterationTitle(*rec), plotkit.JoinInts(rec.Widths, "-"))
 			}
 			g := graphs[r][c]
 			g.height = maxWidth

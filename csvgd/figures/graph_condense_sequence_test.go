@@ -3,6 +3,7 @@ package figures
 import (
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -22,7 +23,7 @@ func TestGraphCondenseSequencePadded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := joinInts(g.live, "-"); got != "3-2-1" {
+	if got := plotkit.JoinInts(g.live, "-"); got != "3-2-1" {
 		t.Errorf("live counts %s, want 3-2-1", got)
 	}
 	if _, err := f.Render("png"); err != nil {

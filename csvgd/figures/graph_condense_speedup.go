@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
@@ -39,25 +40,25 @@ import (
 func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
 	const name = "graph_condense_speedup"
 	if len(alphas) == 0 || len(with) != len(alphas) || len(without) != len(alphas) {
-		return failed(name, fmt.Errorf("%d alphas, %d runs with and %d without condensation: need as many of each, at least 1", len(alphas), len(with), len(without)))
+		return plotkit.Failed(name, fmt.Errorf("%d alphas, %d runs with and %d without condensation: need as many of each, at least 1", len(alphas), len(with), len(without)))
 	}
 	initial := -1
 	pw, err := speedupPoints("with", alphas, with, &initial)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	po, err := speedupPoints("without", alphas, without, &initial)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	series := []struct {
 		label string
 		pts   []speedupPoint
 		c     color.Color
-	}{{"with condensation (cSVGD)", pw, viridis(0.15)}, {"without condensation (SVGD)", po, viridis(0.62)}}
+	}{{"with condensation (cSVGD)", pw, plotkit.Viridis(0.15)}, {"without condensation (SVGD)", po, plotkit.Viridis(0.62)}}
 
-	pa := newPanel(accuracyTitle, "prior order α", "push-forward W₁ sum")
-	pb := newPanel("(b) sparsity", "prior order α", "parameters per particle")
+	pa := plotkit.NewPanel(accuracyTitle, "prior order α", "push-forward W₁ sum")
+	pb := plotkit.NewPanel("(b) sparsity", "prior order α", "parameters per particle")
 	var xs, w1s []float64
 	counts := []float64{float64(initial)}
 	for _, s := range series {
@@ -66,7 +67,7 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 			counts = append(counts, p.active, p.template)
 		}
 	}
-	bottom := countAxis(&pb.Y, counts) // a count of 0 is drawn at the bottom
+	bottom := plotkit.CountAxis(&pb.Y, counts) // a count of 0 is drawn at the bottom
 	for _, s := range series {
 		var acc, accIn, act, tpl plotter.XYs
 		for _, p := range s.pts {
@@ -75,29 +76,29 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 			act = append(act, plotter.XY{X: p.alpha, Y: p.active})
 			tpl = append(tpl, plotter.XY{X: p.alpha, Y: p.template})
 		}
-		act, tpl = floorXYs(act, bottom), floorXYs(tpl, bottom)
-		addFlat(pa, line(acc, solidLine(s.c)), points(acc, marker(s.c, draw.CircleGlyph{})),
-			line(accIn, dashedLine(s.c)), points(accIn, marker(s.c, draw.RingGlyph{})))
-		addFlat(pb, line(tpl, dashedLine(s.c)), points(tpl, marker(s.c, draw.RingGlyph{})), line(act, solidLine(s.c)), points(act, marker(s.c, draw.CircleGlyph{})))
+		act, tpl = plotkit.FloorXYs(act, bottom), plotkit.FloorXYs(tpl, bottom)
+		plotkit.AddFlat(pa, plotkit.Line(acc, plotkit.SolidLine(s.c)), plotkit.Points(acc, plotkit.Marker(s.c, draw.CircleGlyph{})),
+			plotkit.Line(accIn, plotkit.DashedLine(s.c)), plotkit.Points(accIn, plotkit.Marker(s.c, draw.RingGlyph{})))
+		plotkit.AddFlat(pb, plotkit.Line(tpl, plotkit.DashedLine(s.c)), plotkit.Points(tpl, plotkit.Marker(s.c, draw.RingGlyph{})), plotkit.Line(act, plotkit.SolidLine(s.c)), plotkit.Points(act, plotkit.Marker(s.c, draw.CircleGlyph{})))
 	}
-	pb.Add(refLine{at: float64(initial), style: initialCountLine})
-	x0, x1 := paddedRange(xs, 0.06)
+	pb.Add(plotkit.RefLine{At: float64(initial), Style: initialCountLine})
+	x0, x1 := plotkit.PaddedRange(xs, 0.06)
 	accuracyAxis(&pa.Y, w1s)
-	setRange(&pa.X, x0, x1)
-	setRange(&pb.X, x0, x1)
-	pa.X.Tick.Marker, pb.X.Tick.Marker = valueTicks(distinct(xs)), valueTicks(distinct(xs))
+	plotkit.SetRange(&pa.X, x0, x1)
+	plotkit.SetRange(&pb.X, x0, x1)
+	pa.X.Tick.Marker, pb.X.Tick.Marker = plotkit.ValueTicks(plotkit.Distinct(xs)), plotkit.ValueTicks(plotkit.Distinct(xs))
 
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	for _, s := range series {
-		leg.Add(s.label, lineThumb{solidLine(s.c)}, glyphThumb{marker(s.c, draw.CircleGlyph{})})
+		leg.Add(s.label, plotkit.LineThumb(plotkit.SolidLine(s.c)), plotkit.GlyphThumb(plotkit.Marker(s.c, draw.CircleGlyph{})))
 	}
 	leg.Add("")
-	leg.Add("(a) W₁ over the whole test path", lineThumb{solidLine(black)}, glyphThumb{marker(black, draw.CircleGlyph{})})
-	leg.Add(inRangeLabel, lineThumb{dashedLine(black)}, glyphThumb{marker(black, draw.RingGlyph{})})
-	leg.Add("(b) mean active weights", lineThumb{solidLine(black)}, glyphThumb{marker(black, draw.CircleGlyph{})})
-	leg.Add("(b) template size", lineThumb{dashedLine(black)}, glyphThumb{marker(black, draw.RingGlyph{})})
-	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), lineThumb{initialCountLine})
-	return widePair(name, pa, pb, leg)
+	leg.Add("(a) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.CircleGlyph{})))
+	leg.Add(inRangeLabel, plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.RingGlyph{})))
+	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.CircleGlyph{})))
+	leg.Add("(b) template size", plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.RingGlyph{})))
+	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), plotkit.LineThumb(initialCountLine))
+	return plotkit.WidePair(name, pa, pb, leg)
 }
 
 // speedupPoint is one run of [GraphCondenseSpeedup]: its final W1 sum (and

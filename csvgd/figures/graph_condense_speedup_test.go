@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -56,7 +57,7 @@ func TestGraphCondenseSpeedupRanges(t *testing.T) {
 		t.Error("the legend does not give the initial count 1020")
 	}
 	var labels []string
-	for _, tk := range (countTicks{}).Ticks(10, 2000) {
+	for _, tk := range (plotkit.CountTicks{}).Ticks(10, 2000) {
 		if tk.Label != "" {
 			labels = append(labels, tk.Label)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -27,20 +28,20 @@ import (
 func GraphDistanceEvolution(history []train.Record, iters []int) *Figure {
 	const name = "graph_distance_evolution"
 	if len(iters) == 0 {
-		return failed(name, errors.New("no iterations"))
+		return plotkit.Failed(name, errors.New("no iterations"))
 	}
 	var panels []*plot.Plot
 	for _, it := range iters {
 		p, err := distancePanel(history, it)
 		if err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 		panels = append(panels, p)
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add("distance / panel max")
 	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
-		leg.Add(num(t), fillThumb{viridis(t)})
+		leg.Add(plotkit.Num(t), plotkit.FillThumb(plotkit.Viridis(t)))
 	}
 	// at most distanceCols maps per row, the rows as even as they can be
 	rows := (len(panels) + distanceCols - 1) / distanceCols
@@ -83,28 +84,28 @@ func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
 	n := len(d)
 	// column c is particle c+1 at x = c+1; row r is particle n-r at
 	// y = r-n, so that particle 1 is at the top
-	g := &grid{xs: make([]float64, n), ys: make([]float64, n), z: make([]float64, n*n)}
+	g := &plotkit.Grid{Xs: make([]float64, n), Ys: make([]float64, n), Values: make([]float64, n*n)}
 	for c := range n {
-		g.xs[c] = float64(c + 1)
+		g.Xs[c] = float64(c + 1)
 	}
 	for r := range n {
-		g.ys[r] = float64(r - n)
+		g.Ys[r] = float64(r - n)
 		a := n - 1 - r
 		for c := range n {
-			g.z[r*n+c] = d[a][c]
+			g.Values[r*n+c] = d[a][c]
 		}
 	}
-	hm := plotter.NewHeatMap(g, viridisPalette{})
+	hm := plotter.NewHeatMap(g, plotkit.ViridisPalette{})
 	hm.Min, hm.Max = 0, top
 	if top == 0 {
 		hm.Max = 1
 	}
-	p := newPanel(fmt.Sprintf("iteration %d (max %s)", it, num(top)), "particle", "")
-	addFlat(p, hm)
-	setRange(&p.X, 0.5, float64(n)+0.5)
-	setRange(&p.Y, -float64(n)-0.5, -0.5)
-	p.X.Tick.Marker = indexTicks{n: n}
-	p.Y.Tick.Marker = indexTicks{n: n, negative: true}
+	p := plotkit.NewPanel(fmt.Sprintf("iteration %d (max %s)", it, plotkit.Num(top)), "particle", "")
+	plotkit.AddFlat(p, hm)
+	plotkit.SetRange(&p.X, 0.5, float64(n)+0.5)
+	plotkit.SetRange(&p.Y, -float64(n)-0.5, -0.5)
+	p.X.Tick.Marker = plotkit.IndexTicks{N: n}
+	p.Y.Tick.Marker = plotkit.IndexTicks{N: n, Negative: true}
 	return p, nil
 }
 

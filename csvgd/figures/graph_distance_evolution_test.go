@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -51,7 +52,7 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 	if _, err := f.Render("png"); err != nil {
 		t.Fatal(err)
 	}
-	ticks := indexTicks{n: 20, negative: true}.Ticks(-20.5, -0.5)
+	ticks := plotkit.IndexTicks{N: 20, Negative: true}.Ticks(-20.5, -0.5)
 	var labels []string
 	for _, tk := range ticks {
 		if tk.Label != "" {

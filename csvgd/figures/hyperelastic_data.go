@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -37,7 +38,7 @@ import (
 func HyperelasticData(train, test []hyperelastic.Sample) *Figure {
 	const name = "hyperelastic_data"
 	if err := checkData(train, test); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	order := pathOrder(test)
 	return &Figure{
@@ -63,12 +64,12 @@ func checkData(train, test []hyperelastic.Sample) error {
 
 // The styles of [HyperelasticData].
 var (
-	dataPathSty  = draw.LineStyle{Color: grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(2)}}    // (b) the truth on the test path
-	dataTrainSty = draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}                    // (b) noisy S11
-	dataExactSty = draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.RingGlyph{}}                      // (b) the truth's S11
-	dataOutSty   = draw.LineStyle{Color: black, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(4), vg.Points(2.5)}} // (c) the path beyond the training range
-	dataInSty    = draw.LineStyle{Color: black, Width: vg.Points(1.8)}                                                    // (c) the path within it
-	dataCloudSty = draw.GlyphStyle{Color: grey, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}                        // (c) training points
+	dataPathSty  = draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(2)}}    // (b) the truth on the test path
+	dataTrainSty = draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}                            // (b) noisy S11
+	dataExactSty = draw.GlyphStyle{Color: colorS11, Radius: vg.Points(2.4), Shape: draw.RingGlyph{}}                              // (b) the truth's S11
+	dataOutSty   = draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(4), vg.Points(2.5)}} // (c) the path beyond the training range
+	dataInSty    = draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.8)}                                                    // (c) the path within it
+	dataCloudSty = draw.GlyphStyle{Color: plotkit.Grey, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}                        // (c) training points
 )
 
 // dataLine is the style of the truth's stress component in colour c in
@@ -78,13 +79,13 @@ func dataLine(c color.Color) draw.LineStyle { return draw.LineStyle{Color: c, Wi
 // dataDot is the style of a noisy test stress in colour c in panel (a) of
 // [HyperelasticData].
 func dataDot(c color.Color) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: fade(c, 0.3), Radius: vg.Points(1.3), Shape: draw.CircleGlyph{}}
+	return draw.GlyphStyle{Color: plotkit.Fade(c, 0.3), Radius: vg.Points(1.3), Shape: draw.CircleGlyph{}}
 }
 
 // testPathPanel is panel (a) of [HyperelasticData]: the truth's S11 and
 // S22 and the noisy test stresses along the test path, in path order.
 func testPathPanel(test []hyperelastic.Sample, order []int) *plot.Plot {
-	pa := newPanel("(a) test path", "F₁₁", "stress")
+	pa := plotkit.NewPanel("(a) test path", "F₁₁", "stress")
 	pa.Add(trainingSpan(), zeroLine())
 	var xs, ys []float64
 	var truths []plot.Plotter // drawn over both components' points
@@ -99,11 +100,11 @@ func testPathPanel(test []hyperelastic.Sample, order []int) *plot.Plot {
 			truth[k] = plotter.XY{X: test[i].F[0], Y: test[i].STrue[c.comp]}
 			xs, ys = append(xs, noisy[k].X), append(ys, noisy[k].Y, truth[k].Y)
 		}
-		truths = append(truths, line(truth, dataLine(c.col)))
-		addFlat(pa, points(noisy, dataDot(c.col)))
+		truths = append(truths, plotkit.Line(truth, dataLine(c.col)))
+		plotkit.AddFlat(pa, plotkit.Points(noisy, dataDot(c.col)))
 	}
-	addFlat(pa, truths...)
-	padRanges(pa, xs, 0.02, ys, 0.04)
+	plotkit.AddFlat(pa, truths...)
+	plotkit.PadRanges(pa, xs, 0.02, ys, 0.04)
 	return pa
 }
 
@@ -111,7 +112,7 @@ func testPathPanel(test []hyperelastic.Sample, order []int) *plot.Plot {
 // data's noisy and true S11 over F11, over the truth's S11 on the test
 // path (order is the path order of test).
 func trainingDataPanel(train, test []hyperelastic.Sample, order []int) *plot.Plot {
-	pb := newPanel("(b) training data", "F₁₁", "S11")
+	pb := plotkit.NewPanel("(b) training data", "F₁₁", "S11")
 	noisy := make(plotter.XYs, len(train))
 	exact := make(plotter.XYs, len(train))
 	var xs, ys []float64
@@ -121,20 +122,20 @@ func trainingDataPanel(train, test []hyperelastic.Sample, order []int) *plot.Plo
 		xs, ys = append(xs, s.F[0]), append(ys, s.S[0], s.STrue[0])
 	}
 	path := make(plotter.XYs, 0, len(order))
-	bx0, bx1 := paddedRange(xs, 0.06)
+	bx0, bx1 := plotkit.PaddedRange(xs, 0.06)
 	for _, i := range order {
 		if x := test[i].F[0]; x >= bx0 && x <= bx1 {
 			path = append(path, plotter.XY{X: x, Y: test[i].STrue[0]})
 		}
 	}
-	by0, by1 := paddedRange(ys, 0.06)
+	by0, by1 := plotkit.PaddedRange(ys, 0.06)
 	pb.Add(zeroLine())
 	if len(path) > 1 {
-		addFlat(pb, line(path, dataPathSty))
+		plotkit.AddFlat(pb, plotkit.Line(path, dataPathSty))
 	}
-	addFlat(pb, points(exact, dataExactSty), points(noisy, dataTrainSty))
-	setRange(&pb.X, bx0, bx1)
-	setRange(&pb.Y, by0, by1)
+	plotkit.AddFlat(pb, plotkit.Points(exact, dataExactSty), plotkit.Points(noisy, dataTrainSty))
+	plotkit.SetRange(&pb.X, bx0, bx1)
+	plotkit.SetRange(&pb.Y, by0, by1)
 	return pb
 }
 
@@ -142,7 +143,7 @@ func trainingDataPanel(train, test []hyperelastic.Sample, order []int) *plot.Plo
 // and J of the training points and of the test path (in the path order
 // order), solid within the training range and dashed beyond.
 func inputsPanel(train, test []hyperelastic.Sample, order []int) *plot.Plot {
-	pc := newPanel("(c) inputs: training points and test path", "I₁", "J")
+	pc := plotkit.NewPanel("(c) inputs: training points and test path", "I₁", "J")
 	cloud := make(plotter.XYs, len(train))
 	var xs, ys []float64
 	for i, s := range train {
@@ -171,37 +172,37 @@ func inputsPanel(train, test []hyperelastic.Sample, order []int) *plot.Plot {
 	if len(above) > 0 && len(inside) > 0 {
 		above = append(plotter.XYs{inside[len(inside)-1]}, above...)
 	}
-	addFlat(pc, points(cloud, dataCloudSty))
+	plotkit.AddFlat(pc, plotkit.Points(cloud, dataCloudSty))
 	for _, seg := range []plotter.XYs{below, above} {
 		if len(seg) > 1 {
-			addFlat(pc, line(seg, dataOutSty))
+			plotkit.AddFlat(pc, plotkit.Line(seg, dataOutSty))
 		}
 	}
 	if len(inside) > 1 {
-		addFlat(pc, line(inside, dataInSty))
+		plotkit.AddFlat(pc, plotkit.Line(inside, dataInSty))
 	}
-	padRanges(pc, xs, 0.05, ys, 0.05)
+	plotkit.PadRanges(pc, xs, 0.05, ys, 0.05)
 	return pc
 }
 
 // dataLegend is the legend of [HyperelasticData] for nTrain training and
 // nTest test points.
 func dataLegend(nTrain, nTest int) *plot.Legend {
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add(fmt.Sprintf("(a) test path (%d points):", nTest))
-	leg.Add("truth S11", lineThumb{dataLine(colorS11)})
-	leg.Add("truth S22 = S33", lineThumb{dataLine(colorS22)})
-	leg.Add("noisy S11", glyphThumb{bigger(dataDot(colorS11))})
-	leg.Add("noisy S22", glyphThumb{bigger(dataDot(colorS22))})
+	leg.Add("truth S11", plotkit.LineThumb(dataLine(colorS11)))
+	leg.Add("truth S22 = S33", plotkit.LineThumb(dataLine(colorS22)))
+	leg.Add("noisy S11", plotkit.GlyphThumb(plotkit.Bigger(dataDot(colorS11))))
+	leg.Add("noisy S22", plotkit.GlyphThumb(plotkit.Bigger(dataDot(colorS22))))
 	addTrainingRange(leg)
 	leg.Add("")
 	leg.Add(fmt.Sprintf("(b) training points (%d):", nTrain))
-	leg.Add("noisy S11", glyphThumb{dataTrainSty})
-	leg.Add("truth S11", glyphThumb{dataExactSty})
-	leg.Add("truth S11, test path", lineThumb{dataPathSty})
+	leg.Add("noisy S11", plotkit.GlyphThumb(dataTrainSty))
+	leg.Add("truth S11", plotkit.GlyphThumb(dataExactSty))
+	leg.Add("truth S11, test path", plotkit.LineThumb(dataPathSty))
 	leg.Add("")
-	leg.Add("(c) training points", glyphThumb{dataCloudSty})
-	leg.Add(fmt.Sprintf("test path, |d| ≤ %s", num(hyperelastic.TrainingDelta)), lineThumb{dataInSty})
-	leg.Add(fmt.Sprintf("test path, |d| > %s", num(hyperelastic.TrainingDelta)), lineThumb{dataOutSty})
+	leg.Add("(c) training points", plotkit.GlyphThumb(dataCloudSty))
+	leg.Add(fmt.Sprintf("test path, |d| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.LineThumb(dataInSty))
+	leg.Add(fmt.Sprintf("test path, |d| > %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.LineThumb(dataOutSty))
 	return leg
 }

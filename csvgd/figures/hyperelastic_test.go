@@ -25,14 +25,14 @@ func smallData(t *testing.T) (train, test []hyperelastic.Sample) {
 
 // fakeEnsemble is n particles predicting the truth times 1 + spread xi_a,
 // xi_a a seeded standard normal per particle.
-func fakeEnsemble(test []hyperelastic.Sample, n int, spread float64) [][][6]float64 {
+func fakeEnsemble(test []hyperelastic.Sample, n int, spread float64) hyperelastic.Predictions {
 	rng := rand.New(rand.NewPCG(uint64(n), 7))
-	pred := make([][][6]float64, n)
+	pred := make(hyperelastic.Predictions, n)
 	for a := range pred {
 		f := 1 + spread*rng.NormFloat64()
-		pred[a] = make([][6]float64, len(test))
+		pred[a] = make([]hyperelastic.Stress, len(test))
 		for i, s := range test {
-			for c := range 6 {
+			for c := range hyperelastic.NumComponents {
 				pred[a][i][c] = f * s.STrue[c]
 			}
 		}
@@ -45,9 +45,9 @@ func fakeEnsemble(test []hyperelastic.Sample, n int, spread float64) [][][6]floa
 func fakeCurve(t *testing.T, test []hyperelastic.Sample, noise float64) metrics.PushForward {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(5, 5))
-	ref := make([][][6]float64, len(test))
+	ref := make([][]hyperelastic.Stress, len(test)) // [point][draw]
 	for i, s := range test {
-		ref[i] = make([][6]float64, 50)
+		ref[i] = make([]hyperelastic.Stress, 50)
 		for d := range ref[i] {
 			ref[i][d] = hyperelastic.AddNoise(s.STrue, noise, rng)
 		}
@@ -119,7 +119,7 @@ func TestHyperelasticFigureRanges(t *testing.T) {
 		for _, pa := range pred {
 			for i, s := range test {
 				if d := pa[i][comp] - s.STrue[comp]; d < dev.Y.Min || d > dev.Y.Max {
-					t.Fatalf("%s deviation %v outside the panel's %v..%v", hyperelastic.Components[comp], d, dev.Y.Min, dev.Y.Max)
+					t.Fatalf("%s deviation %v outside the panel's %v..%v", hyperelastic.ComponentNames[comp], d, dev.Y.Min, dev.Y.Max)
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package figures
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot/plotter"
 )
@@ -22,12 +23,12 @@ import (
 func KSDConvergence(labels []string, runs []train.Result) *Figure {
 	const name = "ksd_convergence"
 	if len(runs) == 0 || len(labels) != len(runs) {
-		return failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
+		return plotkit.Failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
 	}
 	var series []ksdSeries
 	for i, r := range runs {
 		if len(r.History) == 0 {
-			return failed(name, fmt.Errorf("run %q has no history", labels[i]))
+			return plotkit.Failed(name, fmt.Errorf("run %q has no history", labels[i]))
 		}
 		s := ksdSeries{label: labels[i]}
 		for _, h := range r.History {

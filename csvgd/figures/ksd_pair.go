@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot/plotter"
 )
 
@@ -29,56 +30,56 @@ type KSDBand struct {
 // ksdPair draws series as the two panels of a KSD figure, with band (when
 // not nil) across panel (a).
 func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDBand) *Figure {
-	pa := newPanel("(a) kernel Stein discrepancy", "iteration", "KSD (IMQ kernel)")
-	pb := newPanel(otherTitle, "iteration", otherLabel)
+	pa := plotkit.NewPanel("(a) kernel Stein discrepancy", "iteration", "KSD (IMQ kernel)")
+	pb := plotkit.NewPanel(otherTitle, "iteration", otherLabel)
 	var xs, ks, os []float64
 	dashed := false
 	for _, s := range series {
-		xs = append(append(xs, xsOf(s.ksd)...), xsOf(s.other)...)
-		ks, os = append(ks, ysOf(s.ksd)...), append(append(os, ysOf(s.other)...), ysOf(s.otherIn)...)
+		xs = append(append(xs, plotkit.XsOf(s.ksd)...), plotkit.XsOf(s.other)...)
+		ks, os = append(ks, plotkit.YsOf(s.ksd)...), append(append(os, plotkit.YsOf(s.other)...), plotkit.YsOf(s.otherIn)...)
 		dashed = dashed || len(s.otherIn) > 0
 	}
 	for _, v := range append(append([]float64(nil), ks...), os...) {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return failed(name, fmt.Errorf("value %v: want finite, non-negative values", v))
+			return plotkit.Failed(name, fmt.Errorf("value %v: want finite, non-negative values", v))
 		}
 	}
 	if len(os) == 0 {
-		return failed(name, errors.New("no finite values for panel (b)"))
+		return plotkit.Failed(name, errors.New("no finite values for panel (b)"))
 	}
 	if band != nil {
 		if !(band.Lo > 0 && band.Lo <= band.Mid && band.Mid <= band.Hi && !math.IsInf(band.Hi, 0)) {
-			return failed(name, fmt.Errorf("reference band %v ≤ %v ≤ %v: want 0 < lo ≤ mid ≤ hi, finite", band.Lo, band.Mid, band.Hi))
+			return plotkit.Failed(name, fmt.Errorf("reference band %v ≤ %v ≤ %v: want 0 < lo ≤ mid ≤ hi, finite", band.Lo, band.Mid, band.Hi))
 		}
 		ks = append(ks, band.Lo, band.Hi)
 	}
 	accuracyAxis(&pa.Y, ks)
 	accuracyAxis(&pb.Y, os)
-	x0, x1 := paddedRange(xs, 0.02)
-	setRange(&pa.X, x0, x1)
-	setRange(&pb.X, x0, x1)
-	leg := newLegend()
+	x0, x1 := plotkit.PaddedRange(xs, 0.02)
+	plotkit.SetRange(&pa.X, x0, x1)
+	plotkit.SetRange(&pb.X, x0, x1)
+	leg := plotkit.NewLegend()
 	if band != nil {
-		bandColor := fade(lightGrey, 0.5)
-		pa.Add(&fillBand{xs: []float64{x0, x1}, lo: []float64{band.Lo, band.Lo}, hi: []float64{band.Hi, band.Hi}, color: bandColor})
-		mid := dashedLine(grey)
-		pa.Add(refLine{at: band.Mid, style: mid})
-		leg.Add(band.Label, fillThumb{bandColor}, lineThumb{mid})
+		bandColor := plotkit.Fade(plotkit.LightGrey, 0.5)
+		pa.Add(&plotkit.FillBand{Xs: []float64{x0, x1}, Lo: []float64{band.Lo, band.Lo}, Hi: []float64{band.Hi, band.Hi}, Color: bandColor})
+		mid := plotkit.DashedLine(plotkit.Grey)
+		pa.Add(plotkit.RefLine{At: band.Mid, Style: mid})
+		leg.Add(band.Label, plotkit.FillThumb(bandColor), plotkit.LineThumb(mid))
 		leg.Add("")
 	}
 	for i, s := range series {
-		sty := solidLine(rankColor(i, len(series)))
-		addFlat(pa, line(s.ksd, sty))
-		addFlat(pb, line(s.other, sty))
+		sty := plotkit.SolidLine(plotkit.RankColor(i, len(series)))
+		plotkit.AddFlat(pa, plotkit.Line(s.ksd, sty))
+		plotkit.AddFlat(pb, plotkit.Line(s.other, sty))
 		if len(s.otherIn) > 0 {
-			addFlat(pb, line(s.otherIn, dashedLine(rankColor(i, len(series)))))
+			plotkit.AddFlat(pb, plotkit.Line(s.otherIn, plotkit.DashedLine(plotkit.RankColor(i, len(series)))))
 		}
-		leg.Add(s.label, lineThumb{sty})
+		leg.Add(s.label, plotkit.LineThumb(sty))
 	}
 	if dashed {
 		leg.Add("")
-		leg.Add("(b) W₁ over the whole test path", lineThumb{solidLine(black)})
-		leg.Add("(b)"+strings.TrimPrefix(inRangeLabel, "(a)"), lineThumb{dashedLine(black)})
+		leg.Add("(b) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)))
+		leg.Add("(b)"+strings.TrimPrefix(inRangeLabel, "(a)"), plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)))
 	}
-	return widePair(name, pa, pb, leg)
+	return plotkit.WidePair(name, pa, pb, leg)
 }

@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
@@ -16,13 +17,13 @@ import (
 func LayerWeights(arch icnn.Arch, particles [][]float64, k int) *Figure {
 	const name = "layer_weights"
 	if err := metrics.CheckParticles(arch, particles); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	if err := checkLayer(arch, k); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
-	leg := newLegend()
-	p, _ := weightPanel(arch, particles, k, panelTag(k), leg)
+	leg := plotkit.NewLegend()
+	p, _ := weightPanel(arch, particles, k, plotkit.PanelTag(k), leg)
 	p.Y.Label.Text = "density"
 	return weightFigure(name, []*plot.Plot{p}, leg)
 }

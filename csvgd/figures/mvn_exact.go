@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"gonum.org/v1/plot"
@@ -41,15 +42,15 @@ func MVNExact(survey []mvn.SurveyPoint, marginal []mvn.MarginalRun, exact func(f
 		}
 	}
 	if len(pts) == 0 || len(marginal) == 0 || exact == nil {
-		return failed(name, fmt.Errorf("%d survey points with beta = 2 and %d marginal runs: need both", len(pts), len(marginal)))
+		return plotkit.Failed(name, fmt.Errorf("%d survey points with beta = 2 and %d marginal runs: need both", len(pts), len(marginal)))
 	}
 	top, leg, err := distancePanels(pts)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	bottom, err := marginalPanels(marginal, exact)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	for len(top) < len(bottom) { // other alphas than the survey's three: blank tiles
 		top = append(top, nil)
@@ -79,8 +80,8 @@ func distancePanels(pts []mvn.SurveyPoint) ([]*plot.Plot, *plot.Legend, error) {
 	if len(all) == 0 {
 		return nil, nil, errors.New("no finite positive distance in the survey")
 	}
-	alphas, lambdas := distinct(as), distinct(ls)
-	gammas, gammaColor := valueColors(gs)
+	alphas, lambdas := plotkit.Distinct(as), plotkit.Distinct(ls)
+	gammas, gammaColor := plotkit.ValueColors(gs)
 	ylo, yhi := metricRange(all, true)
 	var row []*plot.Plot
 	for i, a := range alphas {
@@ -88,23 +89,23 @@ func distancePanels(pts []mvn.SurveyPoint) ([]*plot.Plot, *plot.Legend, error) {
 		if i == len(alphas)/2 {
 			xlabel = "λ"
 		}
-		p := newPanel(fmt.Sprintf("(%c) α = %s, β = 2", 'a'+i, num(a)), xlabel, "")
-		setLog(&p.X, lambdas[0]/1.5, lambdas[len(lambdas)-1]*1.5)
-		setLog(&p.Y, ylo, yhi)
+		p := plotkit.NewPanel(fmt.Sprintf("(%c) α = %s, β = 2", 'a'+i, plotkit.Num(a)), xlabel, "")
+		plotkit.SetLog(&p.X, lambdas[0]/1.5, lambdas[len(lambdas)-1]*1.5)
+		plotkit.SetLog(&p.Y, ylo, yhi)
 		for _, g := range gammas {
 			c := gammaColor(g)
 			post := lambdaCurve(pts, a, g, func(p mvn.SurveyPoint) float64 { return p.BhattacharyyaPosterior })
 			like := lambdaCurve(pts, a, g, func(p mvn.SurveyPoint) float64 { return p.Bhattacharyya })
-			addFlat(p, line(like, dashedLine(c)), line(post, solidLine(c)), points(post, dotStyle(c)))
+			plotkit.AddFlat(p, plotkit.Line(like, plotkit.DashedLine(c)), plotkit.Line(post, plotkit.SolidLine(c)), plotkit.Points(post, dotStyle(c)))
 		}
 		row = append(row, p)
 	}
-	leg := newLegend()
-	leg.Add("to the exact posterior", lineThumb{solidLine(black)})
-	leg.Add("to the likelihood", lineThumb{dashedLine(black)})
+	leg := plotkit.NewLegend()
+	leg.Add("to the exact posterior", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)))
+	leg.Add("to the likelihood", plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)))
 	leg.Add("kernel bandwidth:")
 	for _, g := range gammas {
-		leg.Add("γ = "+num(g), lineThumb{solidLine(gammaColor(g))})
+		leg.Add("γ = "+plotkit.Num(g), plotkit.LineThumb(plotkit.SolidLine(gammaColor(g))))
 	}
 	return row, leg, nil
 }
@@ -149,7 +150,7 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64) ([]*plo
 		}
 		all = append(all, r.Theta3...)
 	}
-	lo, hi := paddedRange(all, 0.1)
+	lo, hi := plotkit.PaddedRange(all, 0.1)
 	xs := metrics.Linspace(lo, hi, 400)
 	var ex plotter.XYs
 	ymax := 0.0
@@ -163,10 +164,10 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64) ([]*plo
 		if i == 1 {
 			xlabel = "θ₃"
 		}
-		p := newPanel(fmt.Sprintf("(%c) %s", 'd'+i, vary.title), xlabel, "")
-		p.Legend.Top, p.Legend.TextStyle.Font.Size = true, tickLabelSize
-		addFlat(p, line(ex, draw.LineStyle{Color: black, Width: vg.Points(2.2)}))
-		p.Legend.Add("exact", lineThumb{draw.LineStyle{Color: black, Width: vg.Points(2.2)}})
+		p := plotkit.NewPanel(fmt.Sprintf("(%c) %s", 'd'+i, vary.title), xlabel, "")
+		p.Legend.Top, p.Legend.TextStyle.Font.Size = true, plotkit.TickLabelSize
+		plotkit.AddFlat(p, plotkit.Line(ex, draw.LineStyle{Color: plotkit.Black, Width: vg.Points(2.2)}))
+		p.Legend.Add("exact", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Black, Width: vg.Points(2.2)}))
 		sel := []mvn.MarginalRun{runs[0]}
 		for _, r := range runs {
 			if r.Vary == vary.kind {
@@ -175,16 +176,16 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64) ([]*plo
 		}
 		for j, r := range sel {
 			kde := metrics.GaussianKDE(r.Theta3, math.Max(metrics.Silverman(r.Theta3), 1e-3*(hi-lo)), xs)
-			sty := solidLine(rankColor(j, len(sel)))
-			addFlat(p, line(xyOf(xs, kde), sty))
-			p.Legend.Add(fmt.Sprintf("%s: W₁ %.2f", r.Label(), r.W1), lineThumb{sty})
+			sty := plotkit.SolidLine(plotkit.RankColor(j, len(sel)))
+			plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, kde), sty))
+			p.Legend.Add(fmt.Sprintf("%s: W₁ %.2f", r.Label(), r.W1), plotkit.LineThumb(sty))
 			ymax = math.Max(ymax, slices.Max(kde))
 		}
-		setRange(&p.X, lo, hi)
+		plotkit.SetRange(&p.X, lo, hi)
 		row = append(row, p)
 	}
 	for _, p := range row { // head room for the legend above the peak
-		setRange(&p.Y, 0, 1.7*ymax)
+		plotkit.SetRange(&p.Y, 0, 1.7*ymax)
 	}
 	return row, nil
 }

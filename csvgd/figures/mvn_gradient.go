@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
@@ -75,16 +76,16 @@ func MVNGradient() (*Figure, error) {
 		return nil, fmt.Errorf("figure mvn_gradient: %w", err)
 	}
 	lo, hi := mvnGradientLo, mvnGradientHi
-	fixedSty := draw.GlyphStyle{Color: green, Radius: vg.Points(6), Shape: boldCross{width: vg.Points(2.5)}}
-	movingSty := draw.GlyphStyle{Color: blue, Radius: vg.Points(5), Shape: draw.CircleGlyph{}}
-	var arrowThumb *Arrows
+	fixedSty := draw.GlyphStyle{Color: plotkit.Green, Radius: vg.Points(6), Shape: plotkit.BoldCross{Width: vg.Points(2.5)}}
+	movingSty := draw.GlyphStyle{Color: plotkit.Blue, Radius: vg.Points(5), Shape: draw.CircleGlyph{}}
+	var arrowThumb *plotkit.Arrows
 	row := make([]*plot.Plot, len(data))
 	for i, d := range data {
 		scaled := make(plotter.XYs, len(d.phis))
 		for j, v := range d.phis {
 			scaled[j] = plotter.XY{X: scale * v.X, Y: scale * v.Y}
 		}
-		arrows, err := NewArrows(d.tails, scaled, red, vg.Points(1.2))
+		arrows, err := plotkit.NewArrows(d.tails, scaled, plotkit.Red, vg.Points(1.2))
 		if err != nil {
 			return nil, fmt.Errorf("figure mvn_gradient: %w", err)
 		}
@@ -93,25 +94,25 @@ func MVNGradient() (*Figure, error) {
 		if i == 0 {
 			ylabel = "θ₂"
 		}
-		p := newPanel(fmt.Sprintf("(%c) %s", 'a'+i, mvnGradientFixed[i].title), "θ₁", ylabel)
+		p := plotkit.NewPanel(fmt.Sprintf("(%c) %s", 'a'+i, mvnGradientFixed[i].title), "θ₁", ylabel)
 		p.Add(axesLines()...)
 		p.Add(pseudopotentialContours(d.field))
 		p.Add(arrows)
 		at := d.field.Fixed[0]
-		p.Add(points(plotter.XYs{{X: at[0] + mvnGradientMoving[0], Y: at[1] + mvnGradientMoving[1]}}, movingSty))
-		p.Add(points(plotter.XYs{{X: at[0], Y: at[1]}}, fixedSty))
-		setRange(&p.X, lo-spacing/2, hi+spacing/2)
-		setRange(&p.Y, lo-spacing/2, hi+spacing/2)
+		p.Add(plotkit.Points(plotter.XYs{{X: at[0] + mvnGradientMoving[0], Y: at[1] + mvnGradientMoving[1]}}, movingSty))
+		p.Add(plotkit.Points(plotter.XYs{{X: at[0], Y: at[1]}}, fixedSty))
+		plotkit.SetRange(&p.X, lo-spacing/2, hi+spacing/2)
+		plotkit.SetRange(&p.Y, lo-spacing/2, hi+spacing/2)
 		row[i] = p
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add("Stein direction φ(θ)", arrowThumb)
-	leg.Add("moving particle θ", glyphThumb{movingSty})
-	leg.Add("fixed particle", glyphThumb{fixedSty})
+	leg.Add("moving particle θ", plotkit.GlyphThumb(movingSty))
+	leg.Add("fixed particle", plotkit.GlyphThumb(fixedSty))
 	leg.Add("pseudopotential:")
-	leg.Add("  low", lineThumb{draw.LineStyle{Color: viridis(0.05), Width: vg.Points(1.5)}})
-	leg.Add("  high", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: vg.Points(1.5)}})
-	leg.Add(fmt.Sprintf("α = 1, λ = 1, β = 2, γ = %s", num(mvnGradientField.Gamma)))
+	leg.Add("  low", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(0.05), Width: vg.Points(1.5)}))
+	leg.Add("  high", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(plotkit.ViridisTop), Width: vg.Points(1.5)}))
+	leg.Add(fmt.Sprintf("α = 1, λ = 1, β = 2, γ = %s", plotkit.Num(mvnGradientField.Gamma)))
 	return &Figure{
 		Name:   "mvn_gradient",
 		Panels: [][]*plot.Plot{row},
@@ -161,14 +162,15 @@ func mvnGradientArrows(nodes []float64) ([]mvnGradientPanel, float64, error) {
 // pseudopotentialContours are the contours of the field's pseudopotential
 // on a 201 x 201 grid of the window, at ten evenly spaced levels between
 // its smallest and largest value, brightest at the top.
-func pseudopotentialContours(field stein.PriorField) *contourSet {
+func pseudopotentialContours(field stein.PriorField) *plotkit.ContourSet {
 	const nLevels = 10
 	lo, hi := mvnGradientLo, mvnGradientHi
-	g := evalGrid(lo, hi, lo, hi, 201, func(x, y float64) float64 {
+	xs := metrics.Linspace(lo, hi, 201)
+	g := plotkit.EvalGrid(xs, xs, func(x, y float64) float64 {
 		return field.Pseudopotential([]float64{x, y})
 	})
-	zmin, zmax := g.z[0], g.z[0]
-	for _, v := range g.z {
+	zmin, zmax := g.Values[0], g.Values[0]
+	for _, v := range g.Values {
 		zmin, zmax = math.Min(zmin, v), math.Max(zmax, v)
 	}
 	levels := make([]float64, nLevels)
@@ -176,7 +178,7 @@ func pseudopotentialContours(field stein.PriorField) *contourSet {
 	for k := range levels {
 		t := (float64(k) + 0.5) / nLevels
 		levels[k] = zmin + t*(zmax-zmin)
-		cols[k] = viridis(viridisTop * t)
+		cols[k] = plotkit.Viridis(plotkit.ViridisTop * t)
 	}
-	return newContours(g, levels, cols, vg.Points(1))
+	return plotkit.NewContours(g, levels, cols, vg.Points(1))
 }

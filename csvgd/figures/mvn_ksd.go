@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"gonum.org/v1/plot/plotter"
 )
@@ -27,12 +28,12 @@ import (
 func MVNKSD(labels []string, runs []*mvn.Result, exact *KSDBand) *Figure {
 	const name = "mvn_ksd"
 	if len(runs) == 0 || len(labels) != len(runs) {
-		return failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
+		return plotkit.Failed(name, fmt.Errorf("%d runs and %d labels: need one label per run, at least one run", len(runs), len(labels)))
 	}
 	var series []ksdSeries
 	for i, r := range runs {
 		if r == nil || len(r.History) == 0 {
-			return failed(name, fmt.Errorf("run %q has no history (set Config.Every)", labels[i]))
+			return plotkit.Failed(name, fmt.Errorf("run %q has no history (set Config.Every)", labels[i]))
 		}
 		s := ksdSeries{label: labels[i]}
 		for _, h := range r.History {

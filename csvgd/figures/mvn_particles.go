@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -40,13 +41,13 @@ func MVNParticles(results []*mvn.Result) *Figure {
 		}
 	}
 	if len(ok) == 0 {
-		return failed(name, errors.New("no usable result (need three-dimensional, finite ensembles)"))
+		return plotkit.Failed(name, errors.New("no usable result (need three-dimensional, finite ensembles)"))
 	}
 	var ls []float64
 	for _, r := range ok {
 		ls = append(ls, r.Config.Lambda)
 	}
-	lambdas := distinct(ls)
+	lambdas := plotkit.Distinct(ls)
 	bands, bandColor := bandwidthColors(ok)
 
 	row := make([]*plot.Plot, len(lambdas))
@@ -65,33 +66,33 @@ func MVNParticles(results []*mvn.Result) *Figure {
 			e1 = append(e1, r.Particles.Component(0)...)
 			e3 = append(e3, r.Particles.Component(2)...)
 		}
-		x0, x1 := paddedRange(e1, 0.08)
-		y0, y1 := paddedRange(e3, 0.08)
+		x0, x1 := plotkit.PaddedRange(e1, 0.08)
+		y0, y1 := plotkit.PaddedRange(e3, 0.08)
 		ylabel := ""
 		if i == 0 {
 			ylabel = "θ₃"
 		}
-		p := newPanel(fmt.Sprintf("(%c) α = %s, λ = %s", 'a'+i, num(alpha), num(lambda)), "θ₁", ylabel)
+		p := plotkit.NewPanel(fmt.Sprintf("(%c) α = %s, λ = %s", 'a'+i, plotkit.Num(alpha), plotkit.Num(lambda)), "θ₁", ylabel)
 		p.Add(axesLines()...)
 		p.Add(posteriorSlice(here[0].Config.SteinPrior(), x0, x1, y0, y1))
 		for _, r := range here {
-			sty := particleStyle(bandColor(r.Config.Bandwidth))
+			sty := plotkit.ParticleStyle(bandColor(r.Config.Bandwidth))
 			if r.Particles.N > 64 {
 				sty.Radius = vg.Points(1.9)
 			}
-			addFlat(p, points(plane(r.Particles, 0, 2), sty))
+			plotkit.AddFlat(p, plotkit.Points(plane(r.Particles, 0, 2), sty))
 		}
-		setRange(&p.X, x0, x1)
-		setRange(&p.Y, y0, y1)
+		plotkit.SetRange(&p.X, x0, x1)
+		plotkit.SetRange(&p.Y, y0, y1)
 		row[i] = p
 	}
 
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add("kernel bandwidth:")
 	for _, b := range bands {
-		leg.Add(bandLabel(b), glyphThumb{particleStyle(bandColor(b))})
+		leg.Add(bandLabel(b), plotkit.GlyphThumb(plotkit.ParticleStyle(bandColor(b))))
 	}
-	leg.Add("log posterior, θ₂ = 2", lineThumb{draw.LineStyle{Color: contourGrey(0.5), Width: vg.Points(1.5)}})
+	leg.Add("log posterior, θ₂ = 2", plotkit.LineThumb(draw.LineStyle{Color: plotkit.ContourGrey(0.5), Width: vg.Points(1.5)}))
 	leg.Add(fmt.Sprintf("%d particles each", ok[0].Particles.N))
 	if n := len(results) - len(ok); n > 0 {
 		leg.Add(fmt.Sprintf("(%d failed runs not drawn)", n))

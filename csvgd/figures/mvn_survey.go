@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -38,11 +39,11 @@ import (
 func MVNSurvey(points []mvn.SurveyPoint) *Figure {
 	const name = "mvn_survey"
 	if len(points) == 0 {
-		return failed(name, errors.New("no survey points"))
+		return plotkit.Failed(name, errors.New("no survey points"))
 	}
 	g := newSurveyGrid(points)
 	if len(g.lambdas) == 0 || g.lambdas[0] <= 0 {
-		return failed(name, fmt.Errorf("lambdas %v: a log axis needs positive values", g.lambdas))
+		return plotkit.Failed(name, fmt.Errorf("lambdas %v: a log axis needs positive values", g.lambdas))
 	}
 	var panels [][]*plot.Plot
 	var rowLabels []string
@@ -63,7 +64,7 @@ func MVNSurvey(points []mvn.SurveyPoint) *Figure {
 				}
 				p, err := g.panel(m, alpha, beta, xlabel, ylo, yhi)
 				if err != nil {
-					return failed(name, err)
+					return plotkit.Failed(name, err)
 				}
 				row[ai] = p
 			}
@@ -117,8 +118,8 @@ func newSurveyGrid(points []mvn.SurveyPoint) surveyGrid {
 	for _, p := range points {
 		as, bs, ls, gs = append(as, p.Alpha), append(bs, p.Beta), append(ls, p.Lambda), append(gs, p.Gamma)
 	}
-	g := surveyGrid{points: points, alphas: distinct(as), betas: distinct(bs), lambdas: distinct(ls)}
-	g.gammas, g.gammaColor = valueColors(gs)
+	g := surveyGrid{points: points, alphas: plotkit.Distinct(as), betas: plotkit.Distinct(bs), lambdas: plotkit.Distinct(ls)}
+	g.gammas, g.gammaColor = plotkit.ValueColors(gs)
 	if len(g.lambdas) > 0 {
 		g.xlo, g.xhi = g.lambdas[0]/1.5, g.lambdas[len(g.lambdas)-1]*1.5
 	}
@@ -137,12 +138,12 @@ func (g surveyGrid) gammaPoint(gamma float64) draw.GlyphStyle {
 // panel is the panel of metric m at (alpha, beta): one line per
 // bandwidth against lambda, the y axis from ylo to yhi.
 func (g surveyGrid) panel(m surveyMetric, alpha, beta float64, xlabel string, ylo, yhi float64) (*plot.Plot, error) {
-	p := newPanel(fmt.Sprintf("(%s) α = %s, β = %s", m.tag, num(alpha), num(beta)), xlabel, "")
-	setLog(&p.X, g.xlo, g.xhi)
+	p := plotkit.NewPanel(fmt.Sprintf("(%s) α = %s, β = %s", m.tag, plotkit.Num(alpha), plotkit.Num(beta)), xlabel, "")
+	plotkit.SetLog(&p.X, g.xlo, g.xhi)
 	if m.log {
-		setLog(&p.Y, ylo, yhi)
+		plotkit.SetLog(&p.Y, ylo, yhi)
 	} else {
-		setRange(&p.Y, ylo, yhi)
+		plotkit.SetRange(&p.Y, ylo, yhi)
 	}
 	for _, gamma := range g.gammas {
 		var xy plotter.XYs
@@ -160,7 +161,7 @@ func (g surveyGrid) panel(m surveyMetric, alpha, beta float64, xlabel string, yl
 			return nil, err
 		}
 		line.LineStyle, pts.GlyphStyle = g.gammaLine(gamma), g.gammaPoint(gamma)
-		addFlat(p, line, pts)
+		plotkit.AddFlat(p, line, pts)
 	}
 	return p, nil
 }
@@ -177,10 +178,10 @@ func (g surveyGrid) legend() *plot.Legend {
 			}
 		}
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add("kernel bandwidth:")
 	for _, gamma := range g.gammas {
-		leg.Add("γ = "+num(gamma), lineThumb{g.gammaLine(gamma)}, glyphThumb{g.gammaPoint(gamma)})
+		leg.Add("γ = "+plotkit.Num(gamma), plotkit.LineThumb(g.gammaLine(gamma)), plotkit.GlyphThumb(g.gammaPoint(gamma)))
 	}
 	if skipped > 0 {
 		leg.Add(fmt.Sprintf("(%d of %d points failed", skipped, len(g.points)))

@@ -8,7 +8,9 @@ import (
 	"sort"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -146,9 +148,11 @@ var negDashes = []vg.Length{vg.Points(2.5), vg.Points(1.5)}
 
 func edgeWidth(t float64) vg.Length { return vg.Points(0.25 + 1.6*t) }
 
-func edgeColor(t float64) color.Color { return fade(viridis(viridisTop*t), 0.3+0.7*t) }
+func edgeColor(t float64) color.Color {
+	return plotkit.Fade(plotkit.Viridis(plotkit.ViridisTop*t), 0.3+0.7*t)
+}
 
-func nodeColor(t float64) color.Color { return viridis(viridisTop * t) }
+func nodeColor(t float64) color.Color { return plotkit.Viridis(plotkit.ViridisTop * t) }
 
 // pos is the data position of node j of layer k: one unit apart, centred
 // on 0, except that the inputs are spread over the middle third of the
@@ -184,7 +188,7 @@ func (g *netGraph) Plot(c draw.Canvas, p *plot.Plot) {
 			sty.Dashes = negDashes
 		}
 		if e.dead {
-			sty = draw.LineStyle{Color: fade(lightGrey, 0.6), Width: vg.Points(0.3)}
+			sty = draw.LineStyle{Color: plotkit.Fade(plotkit.LightGrey, 0.6), Width: vg.Points(0.3)}
 		}
 		a, b := at(e.k, e.from), at(e.k+1, e.to)
 		c.StrokeLine2(sty, a.X, a.Y, b.X, b.Y)
@@ -195,26 +199,26 @@ func (g *netGraph) Plot(c draw.Canvas, p *plot.Plot) {
 			pt := at(k, j)
 			switch {
 			case nd.dead:
-				c.DrawGlyphNoClip(draw.GlyphStyle{Color: lightGrey, Radius: radius, Shape: draw.RingGlyph{}}, pt)
+				c.DrawGlyphNoClip(draw.GlyphStyle{Color: plotkit.LightGrey, Radius: radius, Shape: draw.RingGlyph{}}, pt)
 			case k == last:
-				c.DrawGlyphNoClip(draw.GlyphStyle{Color: black, Radius: radius, Shape: draw.CircleGlyph{}}, pt)
+				c.DrawGlyphNoClip(draw.GlyphStyle{Color: plotkit.Black, Radius: radius, Shape: draw.CircleGlyph{}}, pt)
 			default:
 				c.DrawGlyphNoClip(draw.GlyphStyle{Color: nodeColor(nd.t), Radius: radius, Shape: draw.CircleGlyph{}}, pt)
-				c.DrawGlyphNoClip(draw.GlyphStyle{Color: fade(black, 0.5), Radius: radius, Shape: draw.RingGlyph{}}, pt)
+				c.DrawGlyphNoClip(draw.GlyphStyle{Color: plotkit.Fade(plotkit.Black, 0.5), Radius: radius, Shape: draw.RingGlyph{}}, pt)
 			}
 		}
 	}
-	sty := textStyle(tickLabelSize)
+	sty := plotkit.TextStyle(plotkit.TickLabelSize)
 	sty.XAlign, sty.YAlign = draw.XRight, draw.YCenter
 	for j := range g.widths[0] {
 		pt := at(0, j)
-		c.FillText(sty, vg.Point{X: pt.X - radius - 2, Y: pt.Y}, "I"+subscript(j+1))
+		c.FillText(sty, vg.Point{X: pt.X - radius - 2, Y: pt.Y}, "I"+subscript.Itoa(j+1))
 	}
 	sty.XAlign = draw.XLeft
 	out := at(last, 0)
 	c.FillText(sty, vg.Point{X: out.X + radius + 2, Y: out.Y}, "NN")
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
-	note := fmt.Sprintf("live %s, %d edges", joinInts(g.live, "-"), g.liveEdges())
+	note := fmt.Sprintf("live %s, %d edges", plotkit.JoinInts(g.live, "-"), g.liveEdges())
 	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Min.Y}, note)
 }
 
@@ -231,11 +235,11 @@ func (g *netGraph) liveEdges() int {
 
 // graphPanel is a panel without axes that draws g, titled title.
 func graphPanel(title string, g *netGraph) *plot.Plot {
-	p := newPanel(title, "", "")
+	p := plotkit.NewPanel(title, "", "")
 	p.HideAxes()
 	p.Add(g)
 	x0, x1, y0, y1 := g.DataRange()
-	setRange(&p.X, x0, x1)
-	setRange(&p.Y, y0, y1)
+	plotkit.SetRange(&p.X, x0, x1)
+	plotkit.SetRange(&p.Y, y0, y1)
 	return p
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 )
 
@@ -28,7 +29,7 @@ func TestNetGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := joinInts(g.live, "-"); got != "3-1-2-1" {
+	if got := plotkit.JoinInts(g.live, "-"); got != "3-1-2-1" {
 		t.Errorf("live counts %s, want 3-1-2-1", got)
 	}
 	for j, want := range []bool{false, true, true} {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -14,16 +15,16 @@ import (
 // each over the largest in its layer, and the dashed, dead and omitted
 // marks.
 func netLegend(nodes, edges string) *plot.Legend {
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add("nodes: " + nodes + " / layer max")
 	leg.Add("edges: " + edges + " / layer max")
 	for _, t := range []float64{1, 0.75, 0.5, 0.25, 0} {
-		leg.Add(num(t), netThumb{t: t})
+		leg.Add(plotkit.Num(t), netThumb{t: t})
 	}
 	leg.Add("")
-	leg.Add("negative W₀ edge", lineThumb{draw.LineStyle{Color: viridis(viridisTop), Width: edgeWidth(1), Dashes: negDashes}})
+	leg.Add("negative W₀ edge", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(plotkit.ViridisTop), Width: edgeWidth(1), Dashes: negDashes}))
 	leg.Add("dead or padded node", netThumb{dead: true})
-	leg.Add(fmt.Sprintf("edges |w| < %s omitted", num(condense.PaperThreshold)))
+	leg.Add(fmt.Sprintf("edges |w| < %s omitted", plotkit.Num(condense.PaperThreshold)))
 	return leg
 }
 
@@ -40,10 +41,10 @@ func (n netThumb) Thumbnail(c *draw.Canvas) {
 	r := vg.Points(4)
 	end := vg.Point{X: c.Max.X - r, Y: y}
 	if n.dead {
-		c.DrawGlyphNoClip(draw.GlyphStyle{Color: lightGrey, Radius: r, Shape: draw.RingGlyph{}}, end)
+		c.DrawGlyphNoClip(draw.GlyphStyle{Color: plotkit.LightGrey, Radius: r, Shape: draw.RingGlyph{}}, end)
 		return
 	}
 	c.StrokeLine2(draw.LineStyle{Color: edgeColor(n.t), Width: edgeWidth(n.t)}, c.Min.X, y, end.X, y)
 	c.DrawGlyphNoClip(draw.GlyphStyle{Color: nodeColor(n.t), Radius: r, Shape: draw.CircleGlyph{}}, end)
-	c.DrawGlyphNoClip(draw.GlyphStyle{Color: fade(black, 0.5), Radius: r, Shape: draw.RingGlyph{}}, end)
+	c.DrawGlyphNoClip(draw.GlyphStyle{Color: plotkit.Fade(plotkit.Black, 0.5), Radius: r, Shape: draw.RingGlyph{}}, end)
 }

@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -32,15 +33,15 @@ import (
 func NoisyPushforwards(test []hyperelastic.Sample, byNoise, byMethod []Labeled, window int) *Figure {
 	const name = "noisy_pushforwards"
 	if err := checkW1Path(test, window); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	if err := checkW1Curves("noise levels", byNoise, len(test)); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	if err := checkW1Curves("methods", byMethod, len(test)); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add("(a) noise level:")
 	pa := w1Panel("(a) noise levels", test, byNoise, window, leg)
 	leg.Add("")

@@ -7,7 +7,9 @@ import (
 	"math"
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -57,19 +59,19 @@ func NUTSDiagnostics(r NUTSRun) *Figure {
 	const name = "nuts_diagnostics"
 	for _, tr := range [][][]float64{r.LogDensity, r.Watched} {
 		if err := checkTrace(tr); err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 	}
 	if len(r.Draws) == 0 {
-		return failed(name, errors.New("no draws"))
+		return plotkit.Failed(name, errors.New("no draws"))
 	}
 	if err := metrics.CheckParticles(r.Arch, r.Draws); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	for _, d := range [][][]float64{r.Diverged, r.WarmupDiverged} {
 		if len(d) > 0 {
 			if err := metrics.CheckParticles(r.Arch, d); err != nil {
-				return failed(name, fmt.Errorf("divergences: %w", err))
+				return plotkit.Failed(name, fmt.Errorf("divergences: %w", err))
 			}
 		}
 	}
@@ -82,13 +84,13 @@ func NUTSDiagnostics(r NUTSRun) *Figure {
 	w := pairsWeights(r.Draws, div)
 	pc := pairsPanel("(c)", r, w[0], w[1])
 	pd := pairsPanel("(d)", r, w[0], w[2])
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add(r.Label)
-	leg.Add("rank histogram of a chain", fillThumb{fade(blue, 0.6)})
-	leg.Add("uniform ranks", lineThumb{dashedLine(grey)})
-	leg.Add("kept draw", glyphThumb{dotStyle(fade(black, 0.35))})
-	leg.Add(fmt.Sprintf("divergence (%d)", len(r.Diverged)), glyphThumb{dotStyle(red)})
-	leg.Add(fmt.Sprintf("divergence in warm-up (%d)", len(r.WarmupDiverged)), glyphThumb{dotStyle(orange)})
+	leg.Add("rank histogram of a chain", plotkit.FillThumb(plotkit.Fade(plotkit.Blue, 0.6)))
+	leg.Add("uniform ranks", plotkit.LineThumb(plotkit.DashedLine(plotkit.Grey)))
+	leg.Add("kept draw", plotkit.GlyphThumb(dotStyle(plotkit.Fade(plotkit.Black, 0.35))))
+	leg.Add(fmt.Sprintf("divergence (%d)", len(r.Diverged)), plotkit.GlyphThumb(dotStyle(plotkit.Red)))
+	leg.Add(fmt.Sprintf("divergence in warm-up (%d)", len(r.WarmupDiverged)), plotkit.GlyphThumb(dotStyle(plotkit.Orange)))
 	return &Figure{Name: name, Panels: [][]*plot.Plot{{pa, pb}, {pc, pd}}, Legend: leg, Width: 28 * vg.Centimeter, Height: 20 * vg.Centimeter}
 }
 
@@ -113,7 +115,7 @@ func checkTrace(tr [][]float64) error {
 // k+1's histogram of the pooled ranks in rankBins bins, scaled so that the
 // tallest bar of all fills 0.9 of a row.
 func rankPanel(title string, chains [][]float64) *plot.Plot {
-	p := newPanel(title, "rank (all chains together)", "")
+	p := plotkit.NewPanel(title, "rank (all chains together)", "")
 	counts, total := rankCounts(chains)
 	expected := float64(len(chains[0])) / rankBins
 	tallest := expected
@@ -129,14 +131,14 @@ func rankPanel(title string, chains [][]float64) *plot.Plot {
 			x0, x1 := float64(b)*float64(total)/rankBins, float64(b+1)*float64(total)/rankBins
 			xs, lo, hi = append(xs, x0, x1), append(lo, base, base), append(hi, base+scale*v, base+scale*v)
 		}
-		p.Add(&fillBand{xs: xs, lo: lo, hi: hi, color: fade(blue, 0.6)})
+		p.Add(&plotkit.FillBand{Xs: xs, Lo: lo, Hi: hi, Color: plotkit.Fade(plotkit.Blue, 0.6)})
 		u := base + scale*expected
-		addFlat(p, line(plotter.XYs{{X: 0, Y: u}, {X: float64(total), Y: u}}, dashedLine(grey)))
+		plotkit.AddFlat(p, plotkit.Line(plotter.XYs{{X: 0, Y: u}, {X: float64(total), Y: u}}, plotkit.DashedLine(plotkit.Grey)))
 		ticks = append(ticks, plot.Tick{Value: base + 0.45, Label: fmt.Sprintf("chain %d", k+1)})
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
-	setRange(&p.X, 0, float64(total))
-	setRange(&p.Y, 0, float64(len(chains)))
+	plotkit.SetRange(&p.X, 0, float64(total))
+	plotkit.SetRange(&p.Y, 0, float64(len(chains)))
 	return p
 }
 
@@ -211,7 +213,7 @@ func pairsWeights(draws, diverged [][]float64) [3]int {
 // pairsPanel plots weight j against weight i of the draws and of the
 // divergences, on asinh axes.
 func pairsPanel(tag string, r NUTSRun, i, j int) *plot.Plot {
-	p := newPanel(fmt.Sprintf("%s %s against %s", tag, weightName(r.Arch, j), weightName(r.Arch, i)), weightName(r.Arch, i)+" (asinh axis)", "")
+	p := plotkit.NewPanel(fmt.Sprintf("%s %s against %s", tag, weightName(r.Arch, j), weightName(r.Arch, i)), weightName(r.Arch, i)+" (asinh axis)", "")
 	xy := func(ws [][]float64) plotter.XYs {
 		out := make(plotter.XYs, len(ws))
 		for a, w := range ws {
@@ -220,17 +222,17 @@ func pairsPanel(tag string, r NUTSRun, i, j int) *plot.Plot {
 		return out
 	}
 	all := append(append(xy(r.Draws), xy(r.Diverged)...), xy(r.WarmupDiverged)...)
-	p.Add(points(xy(r.Draws), draw.GlyphStyle{Color: fade(black, 0.35), Radius: vg.Points(1.3), Shape: draw.CircleGlyph{}}))
+	p.Add(plotkit.Points(xy(r.Draws), draw.GlyphStyle{Color: plotkit.Fade(plotkit.Black, 0.35), Radius: vg.Points(1.3), Shape: draw.CircleGlyph{}}))
 	for _, d := range []struct {
 		pos [][]float64
 		c   color.Color
-	}{{r.WarmupDiverged, orange}, {r.Diverged, red}} {
+	}{{r.WarmupDiverged, plotkit.Orange}, {r.Diverged, plotkit.Red}} {
 		if len(d.pos) > 0 {
-			p.Add(points(xy(d.pos), draw.GlyphStyle{Color: d.c, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}))
+			p.Add(plotkit.Points(xy(d.pos), draw.GlyphStyle{Color: d.c, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}))
 		}
 	}
-	padRanges(p, xsOf(all), 0.05, ysOf(all), 0.05)
-	p.X.Tick.Marker, p.Y.Tick.Marker = asinhTicks{}, asinhTicks{}
+	plotkit.PadRanges(p, plotkit.XsOf(all), 0.05, plotkit.YsOf(all), 0.05)
+	p.X.Tick.Marker, p.Y.Tick.Marker = plotkit.AsinhTicks{}, plotkit.AsinhTicks{}
 	return p
 }
 
@@ -239,7 +241,7 @@ func pairsPanel(tag string, r NUTSRun, i, j int) *plot.Plot {
 func weightName(a icnn.Arch, i int) string {
 	for k, l := range a.Layers() {
 		if i >= l.Offset && i < l.Offset+l.Rows*l.Cols {
-			return fmt.Sprintf("W%s[%d][%d]", subscript(k), (i-l.Offset)/l.Cols+1, (i-l.Offset)%l.Cols+1)
+			return fmt.Sprintf("W%s[%d][%d]", subscript.Itoa(k), (i-l.Offset)/l.Cols+1, (i-l.Offset)%l.Cols+1)
 		}
 	}
 	return fmt.Sprintf("weight %d", i+1)

@@ -3,6 +3,8 @@ package figures
 import (
 	"image/color"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
@@ -22,18 +24,18 @@ func posteriorSlice(p stein.Prior, x0, x1, y0, y1 float64) plot.Plotter {
 	t := mvn.PaperTarget()
 	theta2 := t.Mean[1]
 	noPrior := p.Lambda == 0 || p.Validate() != nil
-	g := evalGrid(x0, x1, y0, y1, n, func(x, y float64) float64 {
+	g := plotkit.EvalGrid(metrics.Linspace(x0, x1, n), metrics.Linspace(y0, y1, n), func(x, y float64) float64 {
 		th := []float64{x, theta2, y}
 		if noPrior { // the flat prior: the likelihood alone
 			return t.LogLikelihood1(th)
 		}
 		return t.LogLikelihood1(th) + p.LogDensity(th)
 	})
-	_, _, top := g.argmax()
-	lv, _ := logLevels(top, 0.5, levels)
+	_, _, top := g.ArgMax()
+	lv, _ := plotkit.LogLevels(top, 0.5, levels)
 	cols := make([]color.Color, levels)
 	for k := range cols {
-		cols[k] = contourGrey(float64(k) / float64(levels-1))
+		cols[k] = plotkit.ContourGrey(float64(k) / float64(levels-1))
 	}
-	return newContours(g, lv, cols, vg.Points(1))
+	return plotkit.NewContours(g, lv, cols, vg.Points(1))
 }

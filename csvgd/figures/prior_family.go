@@ -3,6 +3,8 @@ package figures
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -24,9 +26,10 @@ var (
 const priorFamilyLo, priorFamilyHi = -1.5, 3.5
 
 // priorFamilyGrid is the log posterior of one panel on a 201 x 201 grid.
-func priorFamilyGrid(alpha, lambda float64) *grid {
+func priorFamilyGrid(alpha, lambda float64) *plotkit.Grid {
 	prior := stein.Prior{Alpha: alpha, Lambda: lambda}
-	return evalGrid(priorFamilyLo, priorFamilyHi, priorFamilyLo, priorFamilyHi, 201, func(x, y float64) float64 {
+	xs := metrics.Linspace(priorFamilyLo, priorFamilyHi, 201)
+	return plotkit.EvalGrid(xs, xs, func(x, y float64) float64 {
 		return priorFamilyLikelihood(x, y) + prior.LogDensity1D(x) + prior.LogDensity1D(y)
 	})
 }
@@ -61,15 +64,15 @@ func priorFamilyLikelihood(x, y float64) float64 {
 // crosses hugging the axes (alpha < 1).
 func PriorFamily() *Figure {
 	const levels = 9
-	meanSty := draw.GlyphStyle{Color: black, Radius: vg.Points(4), Shape: draw.PlusGlyph{}}
-	modeSty := draw.GlyphStyle{Color: red, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+	meanSty := draw.GlyphStyle{Color: plotkit.Black, Radius: vg.Points(4), Shape: draw.PlusGlyph{}}
+	modeSty := draw.GlyphStyle{Color: plotkit.Red, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
 	panels := make([][]*plot.Plot, len(priorFamilyLambdas))
 	for r, lambda := range priorFamilyLambdas {
 		panels[r] = make([]*plot.Plot, len(priorFamilyAlphas))
 		for c, alpha := range priorFamilyAlphas {
 			g := priorFamilyGrid(alpha, lambda)
-			mx, my, top := g.argmax()
-			lv, cols := logLevels(top, 0.5, levels)
+			mx, my, top := g.ArgMax()
+			lv, cols := plotkit.LogLevels(top, 0.5, levels)
 			xlabel, ylabel := "", ""
 			if r == len(priorFamilyLambdas)-1 {
 				xlabel = "θ₁"
@@ -77,22 +80,22 @@ func PriorFamily() *Figure {
 			if c == 0 {
 				ylabel = "θ₂"
 			}
-			p := newPanel(fmt.Sprintf("α = %s, λ = %s", num(alpha), num(lambda)), xlabel, ylabel)
+			p := plotkit.NewPanel(fmt.Sprintf("α = %s, λ = %s", plotkit.Num(alpha), plotkit.Num(lambda)), xlabel, ylabel)
 			p.Add(axesLines()...)
-			p.Add(newContours(g, lv, cols, vg.Points(1)))
-			p.Add(points(plotter.XYs{{X: mx, Y: my}}, modeSty), points(plotter.XYs{{X: 1, Y: 2}}, meanSty))
-			setRange(&p.X, priorFamilyLo, priorFamilyHi)
-			setRange(&p.Y, priorFamilyLo, priorFamilyHi)
+			p.Add(plotkit.NewContours(g, lv, cols, vg.Points(1)))
+			p.Add(plotkit.Points(plotter.XYs{{X: mx, Y: my}}, modeSty), plotkit.Points(plotter.XYs{{X: 1, Y: 2}}, meanSty))
+			plotkit.SetRange(&p.X, priorFamilyLo, priorFamilyHi)
+			plotkit.SetRange(&p.Y, priorFamilyLo, priorFamilyHi)
 			panels[r][c] = p
 		}
 	}
-	leg := newLegend()
-	leg.Add("likelihood mean", glyphThumb{meanSty})
-	leg.Add("posterior maximum", glyphThumb{modeSty})
+	leg := plotkit.NewLegend()
+	leg.Add("likelihood mean", plotkit.GlyphThumb(meanSty))
+	leg.Add("posterior maximum", plotkit.GlyphThumb(modeSty))
 	leg.Add("log posterior:")
-	_, cols := logLevels(0, 0.5, levels)
+	_, cols := plotkit.LogLevels(0, 0.5, levels)
 	for _, k := range []int{0, 2, 4, 6, 8} {
-		leg.Add(fmt.Sprintf("  max − %s", num(0.5*float64(int(1)<<k))), lineThumb{draw.LineStyle{Color: cols[levels-1-k], Width: vg.Points(1.5)}})
+		leg.Add(fmt.Sprintf("  max − %s", plotkit.Num(0.5*float64(int(1)<<k))), plotkit.LineThumb(draw.LineStyle{Color: cols[levels-1-k], Width: vg.Points(1.5)}))
 	}
 	return &Figure{
 		Name:   "prior_family",

@@ -19,11 +19,11 @@ func TestPriorFamilyModes(t *testing.T) {
 		a, b, d := 2+2*lambda, 1.0, 2+2*lambda
 		det := a*d - b*b
 		wx, wy := (d*4-b*5)/det, (a*5-b*4)/det
-		x, y, _ := priorFamilyGrid(2, lambda).argmax()
+		x, y, _ := priorFamilyGrid(2, lambda).ArgMax()
 		if math.Hypot(x-wx, y-wy) > step*math.Sqrt2/2+1e-12 {
 			t.Errorf("alpha = 2, lambda = %v: grid maximum (%.3f, %.3f), exact mode (%.3f, %.3f)", lambda, x, y, wx, wy)
 		}
-		x, y, _ = priorFamilyGrid(0.25, lambda).argmax()
+		x, y, _ = priorFamilyGrid(0.25, lambda).ArgMax()
 		onAxis := math.Abs(x) < 1e-12 || math.Abs(y) < 1e-12
 		if lambda >= 1 && !onAxis {
 			t.Errorf("alpha = 1/4, lambda = %v: maximum (%.3f, %.3f) off the axes", lambda, x, y)
@@ -32,7 +32,7 @@ func TestPriorFamilyModes(t *testing.T) {
 			t.Errorf("alpha = 1/4, lambda = %v: maximum (%.3f, %.3f), want it off the axes near (1, 2)", lambda, x, y)
 		}
 	}
-	if x, y, _ := priorFamilyGrid(1, 10).argmax(); math.Abs(x) > 1e-12 || math.Abs(y) > 1e-12 {
+	if x, y, _ := priorFamilyGrid(1, 10).ArgMax(); math.Abs(x) > 1e-12 || math.Abs(y) > 1e-12 {
 		t.Errorf("alpha = 1, lambda = 10: maximum (%.3f, %.3f), want the origin", x, y)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
@@ -16,8 +17,8 @@ import (
 
 // PushForwardBands is the teaching figure "pushforward_bands" for the
 // Sec. 5 notebook (03), not one of the paper's: the push-forward of an
-// ensemble along the test path, pred[particle][point]
-// holding each particle's six stress components at test[point] (as
+// ensemble along the test path, pred[particle][point] holding each
+// particle's stress at test[point] (as
 // [github.com/csvgd/csvgd-go/csvgd/icnn.Predictor.Predict] returns them).
 // One column per component, S11 and S22, against F₁₁:
 //
@@ -40,10 +41,10 @@ import (
 // The figure reports an error when there are no test points or particles,
 // when a particle predicts another number of points than test holds, or
 // when a value is not finite.
-func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
+func PushForwardBands(test []hyperelastic.Sample, pred hyperelastic.Predictions) *Figure {
 	const name = "pushforward_bands"
 	if err := checkBands(test, pred); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	order := pathOrder(test)
 	fills := newBandFills(len(pred))
@@ -51,13 +52,13 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 	for k, i := range order {
 		xs[k] = test[i].F[0]
 	}
-	x0, x1 := paddedRange(xs, 0.02)
+	x0, x1 := plotkit.PaddedRange(xs, 0.02)
 	comps := []int{0, 1}
 	top := make([]*plot.Plot, len(comps))
 	bottom := make([]*plot.Plot, len(comps))
 	for j, comp := range comps {
 		c := newComponentBand(test, pred, order, xs, comp, fills)
-		label := hyperelastic.Components[comp]
+		label := hyperelastic.ComponentNames[comp]
 		top[j] = c.stressPanel(fmt.Sprintf("(%c) %s", 'a'+j, label), x0, x1)
 		bottom[j] = c.errorPanel(fmt.Sprintf("(%c) %s − truth", 'a'+len(comps)+j, label), x0, x1)
 	}
@@ -73,7 +74,7 @@ func PushForwardBands(test []hyperelastic.Sample, pred [][][6]float64) *Figure {
 
 // checkBands is the input check of [PushForwardBands]: test points and
 // particles, one finite prediction per particle and test point.
-func checkBands(test []hyperelastic.Sample, pred [][][6]float64) error {
+func checkBands(test []hyperelastic.Sample, pred hyperelastic.Predictions) error {
 	if len(test) == 0 {
 		return errors.New("no test points")
 	}
@@ -90,7 +91,7 @@ func checkBands(test []hyperelastic.Sample, pred [][][6]float64) error {
 		for p := range pa {
 			for c, v := range pa[p] {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return fmt.Errorf("particle %d, point %d, %s: prediction %v", a, p, hyperelastic.Components[c], v)
+					return fmt.Errorf("particle %d, point %d, %s: prediction %v", a, p, hyperelastic.ComponentNames[c], v)
 				}
 			}
 		}
@@ -112,7 +113,7 @@ const (
 // The lines and points of [PushForwardBands].
 var (
 	bandMeanSty  = draw.LineStyle{Color: colorEnsemble, Width: vg.Points(1.8)}
-	bandTruthSty = draw.LineStyle{Color: black, Width: vg.Points(1.3), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+	bandTruthSty = draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.3), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
 	bandNoisySty = draw.GlyphStyle{Color: noisyGrey, Radius: vg.Points(1.1), Shape: draw.CircleGlyph{}}
 )
 
@@ -125,11 +126,11 @@ type bandFills struct {
 
 // newBandFills are the fills of the bands of n particles.
 func newBandFills(n int) bandFills {
-	f := bandFills{rng: fade(colorEnsemble, bandOpacity), quant: fade(colorEnsemble, quantOpacity)}
+	f := bandFills{rng: plotkit.Fade(colorEnsemble, bandOpacity), quant: plotkit.Fade(colorEnsemble, quantOpacity)}
 	if n >= minQuantileN {
 		f.qs = []float64{qLo, qHi}
 	} else { // the range alone, a little darker
-		f.rng = fade(colorEnsemble, soloOpacity)
+		f.rng = plotkit.Fade(colorEnsemble, soloOpacity)
 	}
 	return f
 }
@@ -145,7 +146,7 @@ type componentBand struct {
 
 // newComponentBand is component comp of pred and test at the points order
 // (xs their F₁₁).
-func newComponentBand(test []hyperelastic.Sample, pred [][][6]float64, order []int, xs []float64, comp int, fills bandFills) componentBand {
+func newComponentBand(test []hyperelastic.Sample, pred hyperelastic.Predictions, order []int, xs []float64, comp int, fills bandFills) componentBand {
 	m := len(order)
 	c := componentBand{xs: xs, truth: make([]float64, m), noisy: make(plotter.XYs, m), fills: fills}
 	c.band = metrics.EnsembleBand(pred, order, comp, fills.qs...)
@@ -167,56 +168,56 @@ func (c componentBand) drawEnsemble(p *plot.Plot, off []float64) []float64 {
 		return out
 	}
 	lo, hi := sub(c.band.Min), sub(c.band.Max)
-	p.Add(&fillBand{xs: c.xs, lo: lo, hi: hi, color: c.fills.rng})
+	p.Add(&plotkit.FillBand{Xs: c.xs, Lo: lo, Hi: hi, Color: c.fills.rng})
 	if c.fills.qs != nil {
-		p.Add(&fillBand{xs: c.xs, lo: sub(c.band.Quantiles[0]), hi: sub(c.band.Quantiles[1]), color: c.fills.quant})
+		p.Add(&plotkit.FillBand{Xs: c.xs, Lo: sub(c.band.Quantiles[0]), Hi: sub(c.band.Quantiles[1]), Color: c.fills.quant})
 	}
-	addFlat(p, line(xyOf(c.xs, sub(c.band.Mean)), bandMeanSty))
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(c.xs, sub(c.band.Mean)), bandMeanSty))
 	return append(lo, hi...)
 }
 
 // stressPanel is the top panel of the component, titled title, from x0 to
 // x1: the bands over the truth and the noisy data.
 func (c componentBand) stressPanel(title string, x0, x1 float64) *plot.Plot {
-	p := newPanel(title, "", "")
+	p := plotkit.NewPanel(title, "", "")
 	p.Add(trainingSpan(), zeroLine())
-	addFlat(p, points(c.noisy, bandNoisySty))
+	plotkit.AddFlat(p, plotkit.Points(c.noisy, bandNoisySty))
 	ys := c.drawEnsemble(p, make([]float64, len(c.xs)))
-	addFlat(p, line(xyOf(c.xs, c.truth), bandTruthSty))
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(c.xs, c.truth), bandTruthSty))
 	for k := range c.noisy {
 		ys = append(ys, c.truth[k], c.noisy[k].Y)
 	}
-	y0, y1 := paddedRange(ys, 0.04)
-	setRange(&p.X, x0, x1)
-	setRange(&p.Y, y0, y1)
+	y0, y1 := plotkit.PaddedRange(ys, 0.04)
+	plotkit.SetRange(&p.X, x0, x1)
+	plotkit.SetRange(&p.Y, y0, y1)
 	return p
 }
 
 // errorPanel is the bottom panel of the component, titled title, from x0
 // to x1: the bands less the truth.
 func (c componentBand) errorPanel(title string, x0, x1 float64) *plot.Plot {
-	p := newPanel(title, "F₁₁", "")
+	p := plotkit.NewPanel(title, "F₁₁", "")
 	p.Add(trainingSpan())
 	ys := c.drawEnsemble(p, c.truth)
-	p.Add(refLine{style: bandTruthSty})
-	y0, y1 := paddedRange(append(ys, 0), 0.06)
-	setRange(&p.X, x0, x1)
-	setRange(&p.Y, y0, y1)
+	p.Add(plotkit.RefLine{Style: bandTruthSty})
+	y0, y1 := plotkit.PaddedRange(append(ys, 0), 0.06)
+	plotkit.SetRange(&p.X, x0, x1)
+	plotkit.SetRange(&p.Y, y0, y1)
 	return p
 }
 
 // bandsLegend is the legend of [PushForwardBands] for n particles.
 func bandsLegend(n int, fills bandFills) *plot.Legend {
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add(fmt.Sprintf("ensemble (%d particles):", n))
-	leg.Add("mean", lineThumb{bandMeanSty})
-	leg.Add("min-max", fillThumb{fills.rng})
+	leg.Add("mean", plotkit.LineThumb(bandMeanSty))
+	leg.Add("min-max", plotkit.FillThumb(fills.rng))
 	if fills.qs != nil {
-		leg.Add(fmt.Sprintf("%s-%s%% quantiles", num(100*qLo), num(100*qHi)), fillThumb{blend(fills.rng, fills.quant)})
+		leg.Add(fmt.Sprintf("%s-%s%% quantiles", plotkit.Num(100*qLo), plotkit.Num(100*qHi)), plotkit.FillThumb(plotkit.Blend(fills.rng, fills.quant)))
 	}
 	leg.Add("")
-	leg.Add("truth", lineThumb{bandTruthSty})
-	leg.Add("noisy test data", glyphThumb{bigger(bandNoisySty)})
+	leg.Add("truth", plotkit.LineThumb(bandTruthSty))
+	leg.Add("noisy test data", plotkit.GlyphThumb(plotkit.Bigger(bandNoisySty)))
 	addTrainingRange(leg)
 	return leg
 }

@@ -3,6 +3,8 @@ package figures
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -24,23 +26,23 @@ const sideBySideCap = 4
 // densities. The figure reports an error when there are fewer than 2 or
 // more than 4 ensembles, when one fails the checks of TemplateGraph, or
 // when k is not a weight matrix of every one of them.
-func SideBySide(es []Ensemble, k int) *Figure {
+func SideBySide(es []weights.Networks, k int) *Figure {
 	const name = "side_by_side"
 	if len(es) < 2 || len(es) > sideBySideCap {
-		return failed(name, fmt.Errorf("%d ensembles: compare 2 to %d", len(es), sideBySideCap))
+		return plotkit.Failed(name, fmt.Errorf("%d ensembles: compare 2 to %d", len(es), sideBySideCap))
 	}
 	height := 1
 	graphs := make([]*netGraph, len(es))
 	for c, e := range es {
-		if err := e.check(); err != nil {
-			return failed(name, err)
+		if err := e.Check(); err != nil {
+			return plotkit.Failed(name, err)
 		}
 		if err := checkLayer(e.Arch, k); err != nil {
-			return failed(name, fmt.Errorf("%s: %w", e.Label, err))
+			return plotkit.Failed(name, fmt.Errorf("%s: %w", e.Label, err))
 		}
 		g, err := ensembleGraph(e)
 		if err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 		graphs[c], height = g, max(height, g.height)
 	}
@@ -48,9 +50,9 @@ func SideBySide(es []Ensemble, k int) *Figure {
 	top, bottom := make([]*plot.Plot, len(es)), make([]*plot.Plot, len(es))
 	for c, e := range es {
 		graphs[c].height = height
-		top[c] = graphPanel(ensembleTitle(panelTag(c), e), graphs[c])
+		top[c] = graphPanel(ensembleTitle(plotkit.PanelTag(c), e), graphs[c])
 		leg.Add("")
-		bottom[c], _ = weightPanel(e.Arch, e.Particles, k, panelTag(len(es)+c), leg)
+		bottom[c], _ = weightPanel(e.Arch, e.Particles, k, plotkit.PanelTag(len(es)+c), leg)
 	}
 	bottom[0].Y.Label.Text = "density"
 	cols := float64(len(es))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -37,35 +38,35 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 	)
 	ell, err := ellipses(mean, cov)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	if len(runs) == 0 {
-		return failed(name, errors.New("no runs"))
+		return plotkit.Failed(name, errors.New("no runs"))
 	}
-	xs, ys := append(xsOf(ell[1]), mean[0]), append(ysOf(ell[1]), mean[1])
+	xs, ys := append(plotkit.XsOf(ell[1]), mean[0]), append(plotkit.YsOf(ell[1]), mean[1])
 	for _, r := range runs {
 		for _, set := range [][][]float64{r.Start, r.End} {
 			pts, err := plane2(set)
 			if err != nil {
-				return failed(name, fmt.Errorf("run %q: %w", r.Label, err))
+				return plotkit.Failed(name, fmt.Errorf("run %q: %w", r.Label, err))
 			}
-			xs, ys = append(xs, xsOf(pts)...), append(ys, ysOf(pts)...)
+			xs, ys = append(xs, plotkit.XsOf(pts)...), append(ys, plotkit.YsOf(pts)...)
 		}
 	}
-	x0, x1 := paddedRange(xs, 0.05)
-	y0, y1 := paddedRange(ys, 0.05)
+	x0, x1 := plotkit.PaddedRange(xs, 0.05)
+	y0, y1 := plotkit.PaddedRange(ys, 0.05)
 	cols := min(perRow, len(runs))
 	rows := (len(runs) + cols - 1) / cols
 	panels := make([][]*plot.Plot, rows)
 	for r := range panels {
 		panels[r] = make([]*plot.Plot, cols)
 	}
-	startSty, endSty := particleStyle(lightGrey), particleStyle(blue)
+	startSty, endSty := plotkit.ParticleStyle(plotkit.LightGrey), plotkit.ParticleStyle(plotkit.Blue)
 	ellSty := []draw.LineStyle{
-		{Color: contourGrey(0.7), Width: vg.Points(1.2)},
-		{Color: contourGrey(0.4), Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}},
+		{Color: plotkit.ContourGrey(0.7), Width: vg.Points(1.2)},
+		{Color: plotkit.ContourGrey(0.4), Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}},
 	}
-	modeSty := marker(black, boldCross{width: vg.Points(2)})
+	modeSty := plotkit.Marker(plotkit.Black, plotkit.BoldCross{Width: vg.Points(2)})
 	for i, r := range runs {
 		row, col := i/cols, i%cols
 		xlabel, ylabel := "", ""
@@ -75,27 +76,27 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 		if col == 0 {
 			ylabel = "θ₂"
 		}
-		p := newPanel(fmt.Sprintf("%s %s", panelTag(i), r.Label), xlabel, ylabel)
+		p := plotkit.NewPanel(fmt.Sprintf("%s %s", plotkit.PanelTag(i), r.Label), xlabel, ylabel)
 		for k, e := range ell {
-			addFlat(p, line(e, ellSty[k]))
+			plotkit.AddFlat(p, plotkit.Line(e, ellSty[k]))
 		}
 		start, _ := plane2(r.Start)
 		end, _ := plane2(r.End)
-		addFlat(p, points(start, startSty), points(end, endSty))
+		plotkit.AddFlat(p, plotkit.Points(start, startSty), plotkit.Points(end, endSty))
 		if len(end) <= 5 {
-			addFlat(p, particleNumbers(end))
+			plotkit.AddFlat(p, particleNumbers(end))
 		}
-		addFlat(p, points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
-		setRange(&p.X, x0, x1)
-		setRange(&p.Y, y0, y1)
+		plotkit.AddFlat(p, plotkit.Points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
+		plotkit.SetRange(&p.X, x0, x1)
+		plotkit.SetRange(&p.Y, y0, y1)
 		panels[row][col] = p
 	}
-	leg := newLegend()
-	leg.Add("particles at the start", glyphThumb{startSty})
-	leg.Add("particles at the end", glyphThumb{endSty})
-	leg.Add("target: 1σ ellipse", lineThumb{ellSty[0]})
-	leg.Add("target: 2σ ellipse", lineThumb{ellSty[1]})
-	leg.Add("target's mode", glyphThumb{modeSty})
+	leg := plotkit.NewLegend()
+	leg.Add("particles at the start", plotkit.GlyphThumb(startSty))
+	leg.Add("particles at the end", plotkit.GlyphThumb(endSty))
+	leg.Add("target: 1σ ellipse", plotkit.LineThumb(ellSty[0]))
+	leg.Add("target: 2σ ellipse", plotkit.LineThumb(ellSty[1]))
+	leg.Add("target's mode", plotkit.GlyphThumb(modeSty))
 	return &Figure{
 		Name:   name,
 		Panels: panels,

@@ -7,9 +7,11 @@ import (
 	"math"
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -17,7 +19,7 @@ import (
 )
 
 // SteinNUTS is a Stein ensemble beside NUTS draws of the posterior of its
-// template: their predictions [member][test point][6] along the test
+// template: their predictions [member][test point] along the test
 // path, their weights with the hidden nodes matched to one reference, and
 // the ratio of the Stein ensemble's 90% band width to that of as many
 // posterior draws, with its interval (package compare).
@@ -26,7 +28,7 @@ type SteinNUTS struct {
 	Seed                      uint64
 	Arch                      icnn.Arch
 	Test                      []hyperelastic.Sample
-	Stein, NUTS               [][][6]float64
+	Stein, NUTS               hyperelastic.Predictions
 	SteinWeights, NUTSWeights [][]float64
 	Ratio90                   [3]float64 // estimate, lo, hi
 }
@@ -60,11 +62,11 @@ type SteinNUTS struct {
 func SteinVsNUTS(runs []SteinNUTS) *Figure {
 	const name = "stein_vs_nuts"
 	if len(runs) == 0 {
-		return failed(name, errors.New("no ensembles"))
+		return plotkit.Failed(name, errors.New("no ensembles"))
 	}
 	for _, r := range runs {
 		if err := checkSteinNUTS(r); err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 	}
 	var seed1 []SteinNUTS
@@ -74,21 +76,21 @@ func SteinVsNUTS(runs []SteinNUTS) *Figure {
 		}
 	}
 	first, last := seed1[0], seed1[len(seed1)-1]
-	c0, c1 := rankColor(0, len(seed1)), rankColor(len(seed1)-1, len(seed1))
+	c0, c1 := plotkit.RankColor(0, len(seed1)), plotkit.RankColor(len(seed1)-1, len(seed1))
 	pa, pb := bandPanel("(a)", first, 0, c0), bandPanel("(b)", last, 0, c1)
 	pc, pd := ratioPanel(runs), trimmedW1Panel(seed1)
 	pe, pf := weightDensityPanel("(e)", first, 0, c0), weightDensityPanel("(f)", first, len(first.Arch.Widths)-2, c0)
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add("NUTS draws of the template's posterior:")
-	leg.Add("median", lineThumb{draw.LineStyle{Color: black, Width: vg.Points(1.5)}})
-	leg.Add("central 50%", fillThumb{fade(black, 0.35)})
-	leg.Add("central 90%", fillThumb{fade(black, 0.15)})
+	leg.Add("median", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.5)}))
+	leg.Add("central 50%", plotkit.FillThumb(plotkit.Fade(plotkit.Black, 0.35)))
+	leg.Add("central 90%", plotkit.FillThumb(plotkit.Fade(plotkit.Black, 0.15)))
 	leg.Add("Stein ensembles:")
-	leg.Add("median", lineThumb{solidLine(grey)})
-	leg.Add("central 50%", lineThumb{dashedLine(grey)})
-	leg.Add("central 90%", fillThumb{fade(grey, 0.3)})
+	leg.Add("median", plotkit.LineThumb(plotkit.SolidLine(plotkit.Grey)))
+	leg.Add("central 50%", plotkit.LineThumb(plotkit.DashedLine(plotkit.Grey)))
+	leg.Add("central 90%", plotkit.FillThumb(plotkit.Fade(plotkit.Grey, 0.3)))
 	for i, r := range seed1 {
-		leg.Add(fmt.Sprintf("N = %d", r.Particles), lineThumb{solidLine(rankColor(i, len(seed1)))})
+		leg.Add(fmt.Sprintf("N = %d", r.Particles), plotkit.LineThumb(plotkit.SolidLine(plotkit.RankColor(i, len(seed1)))))
 	}
 	addTrainingRange(leg)
 	return &Figure{
@@ -103,13 +105,13 @@ func checkSteinNUTS(r SteinNUTS) error {
 	if len(r.Test) == 0 || len(r.Stein) < 2 || len(r.NUTS) < 2 {
 		return fmt.Errorf("N = %d: %d test points, %d Stein and %d NUTS predictions: need points and 2 of each", r.Particles, len(r.Test), len(r.Stein), len(r.NUTS))
 	}
-	for _, pred := range [][][][6]float64{r.Stein, r.NUTS} {
+	for _, pred := range []hyperelastic.Predictions{r.Stein, r.NUTS} {
 		for j, p := range pred {
 			if len(p) != len(r.Test) {
 				return fmt.Errorf("N = %d: member %d predicts %d points, the path has %d", r.Particles, j, len(p), len(r.Test))
 			}
 			for _, s := range p {
-				if !allFinite(s[:]) {
+				if !s.Finite() {
 					return fmt.Errorf("N = %d: member %d predicts %v", r.Particles, j, s)
 				}
 			}
@@ -137,7 +139,7 @@ type pathBand struct {
 	med, lo50, hi50, lo90, hi90 []float64
 }
 
-func newPathBand(pred [][][6]float64, test []hyperelastic.Sample, order []int, comp int) pathBand {
+func newPathBand(pred hyperelastic.Predictions, test []hyperelastic.Sample, order []int, comp int) pathBand {
 	var b pathBand
 	vals := make([]float64, len(pred))
 	for _, i := range order {
@@ -167,23 +169,23 @@ func bandPanel(tag string, r SteinNUTS, comp int, c color.Color) *plot.Plot {
 	order := pathOrder(r.Test)
 	xs := pathX(r.Test, order)
 	nuts, stein := newPathBand(r.NUTS, r.Test, order, comp), newPathBand(r.Stein, r.Test, order, comp)
-	label := hyperelastic.Components[comp]
-	p := newPanel(fmt.Sprintf("%s %s − truth, N = %d", tag, label, r.Particles), "F₁₁", "")
+	label := hyperelastic.ComponentNames[comp]
+	p := plotkit.NewPanel(fmt.Sprintf("%s %s − truth, N = %d", tag, label, r.Particles), "F₁₁", "")
 	p.Add(trainingSpan(), zeroLine())
-	p.Add(&fillBand{xs: xs, lo: nuts.lo90, hi: nuts.hi90, color: fade(black, 0.15)})
-	p.Add(&fillBand{xs: xs, lo: nuts.lo50, hi: nuts.hi50, color: fade(black, 0.35)})
-	p.Add(&fillBand{xs: xs, lo: stein.lo90, hi: stein.hi90, color: fade(c, 0.3)})
-	addFlat(p, line(xyOf(xs, stein.lo50), dashedLine(c)), line(xyOf(xs, stein.hi50), dashedLine(c)))
-	addFlat(p, line(xyOf(xs, nuts.med), draw.LineStyle{Color: black, Width: vg.Points(1.5)}), line(xyOf(xs, stein.med), solidLine(c)))
+	p.Add(&plotkit.FillBand{Xs: xs, Lo: nuts.lo90, Hi: nuts.hi90, Color: plotkit.Fade(plotkit.Black, 0.15)})
+	p.Add(&plotkit.FillBand{Xs: xs, Lo: nuts.lo50, Hi: nuts.hi50, Color: plotkit.Fade(plotkit.Black, 0.35)})
+	p.Add(&plotkit.FillBand{Xs: xs, Lo: stein.lo90, Hi: stein.hi90, Color: plotkit.Fade(c, 0.3)})
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, stein.lo50), plotkit.DashedLine(c)), plotkit.Line(plotkit.XYOf(xs, stein.hi50), plotkit.DashedLine(c)))
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, nuts.med), draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.5)}), plotkit.Line(plotkit.XYOf(xs, stein.med), plotkit.SolidLine(c)))
 	var in []float64
 	for k, i := range order {
 		if math.Abs(r.Test[i].D) <= hyperelastic.TrainingDelta {
 			in = append(in, nuts.lo90[k], nuts.hi90[k], stein.lo90[k], stein.hi90[k])
 		}
 	}
-	y0, y1 := paddedRange(in, 0.6)
-	setRange(&p.X, xs[0], xs[len(xs)-1])
-	setRange(&p.Y, y0, y1)
+	y0, y1 := plotkit.PaddedRange(in, 0.6)
+	plotkit.SetRange(&p.X, xs[0], xs[len(xs)-1])
+	plotkit.SetRange(&p.Y, y0, y1)
 	return p
 }
 
@@ -195,7 +197,7 @@ const window = 1.25 * hyperelastic.TrainingDelta
 // the window, each point from value(run, test point); it returns the
 // panel and the values inside the training range.
 func pathCurvesPanel(title string, runs []SteinNUTS, value func(r SteinNUTS, m int) (float64, bool)) (*plot.Plot, []float64) {
-	p := newPanel(title, "F₁₁", "")
+	p := plotkit.NewPanel(title, "F₁₁", "")
 	p.Add(trainingSpan())
 	var in []float64
 	for i, r := range runs {
@@ -212,19 +214,10 @@ func pathCurvesPanel(title string, runs []SteinNUTS, value func(r SteinNUTS, m i
 				}
 			}
 		}
-		addFlat(p, line(xy, solidLine(rankColor(i, len(runs)))))
+		plotkit.AddFlat(p, plotkit.Line(xy, plotkit.SolidLine(plotkit.RankColor(i, len(runs)))))
 	}
-	setRange(&p.X, 1-window, 1+window)
+	plotkit.SetRange(&p.X, 1-window, 1+window)
 	return p, in
-}
-
-// values is component k at test point m of every member of pred.
-func values(pred [][][6]float64, m, k int) []float64 {
-	out := make([]float64, len(pred))
-	for j, p := range pred {
-		out[j] = p[m][k]
-	}
-	return out
 }
 
 // width90 is the width of the central 90% of vs.
@@ -236,7 +229,7 @@ func width90(vs []float64) float64 {
 // ratioPanel is the band ratio of every run against its ensemble size,
 // with its interval, the seeds of one size side by side.
 func ratioPanel(runs []SteinNUTS) *plot.Plot {
-	p := newPanel("(c) 90% band, Stein / N posterior draws", "particles N", "")
+	p := plotkit.NewPanel("(c) 90% band, Stein / N posterior draws", "particles N", "")
 	sizes := map[int]int{}
 	for _, r := range runs {
 		sizes[r.Particles]++
@@ -247,15 +240,15 @@ func ratioPanel(runs []SteinNUTS) *plot.Plot {
 		k := seen[r.Particles]
 		seen[r.Particles]++
 		x := float64(r.Particles) * math.Pow(1.06, float64(k)-float64(sizes[r.Particles]-1)/2)
-		c := rankColor(sizeRank(runs, r.Particles), len(sizes))
-		addFlat(p, line(plotter.XYs{{X: x, Y: r.Ratio90[1]}, {X: x, Y: r.Ratio90[2]}}, solidLine(c)))
-		p.Add(points(plotter.XYs{{X: x, Y: r.Ratio90[0]}}, dotStyle(c)))
+		c := plotkit.RankColor(sizeRank(runs, r.Particles), len(sizes))
+		plotkit.AddFlat(p, plotkit.Line(plotter.XYs{{X: x, Y: r.Ratio90[1]}, {X: x, Y: r.Ratio90[2]}}, plotkit.SolidLine(c)))
+		p.Add(plotkit.Points(plotter.XYs{{X: x, Y: r.Ratio90[0]}}, dotStyle(c)))
 		ys = append(ys, r.Ratio90[1], r.Ratio90[2])
 	}
-	p.Add(refLine{at: 1, style: draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}})
-	_, hi := paddedRange(append(ys, 1), 0.08)
-	setLog(&p.X, 7, 140)
-	setRange(&p.Y, 0, hi)
+	p.Add(plotkit.RefLine{At: 1, Style: draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}})
+	_, hi := plotkit.PaddedRange(append(ys, 1), 0.08)
+	plotkit.SetLog(&p.X, 7, 140)
+	plotkit.SetRange(&p.Y, 0, hi)
 	return p
 }
 
@@ -276,23 +269,23 @@ func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
 	p, in := pathCurvesPanel("(d) W₁ between the central 90%", runs, func(r SteinNUTS, m int) (float64, bool) {
 		sum := 0.0
 		for k := range 6 {
-			sum += metrics.TrimmedWasserstein1(values(r.Stein, m, k), values(r.NUTS, m, k), 0.05)
+			sum += metrics.TrimmedWasserstein1(r.Stein.At(m, k), r.NUTS.At(m, k), 0.05)
 		}
 		return sum, true
 	})
-	_, hi := paddedRange(append(in, 0), 0.3)
-	setRange(&p.Y, 0, hi)
+	_, hi := plotkit.PaddedRange(append(in, 0), 0.3)
+	plotkit.SetRange(&p.Y, 0, hi)
 	return p
 }
 
 // weightDensityPanel draws the densities of the Stein and NUTS values of
 // one weight of layer k, the entry whose Stein values have the largest
-// median magnitude, on the axis u = asinh(w) ([asinhTicks]): the NUTS
+// median magnitude, on the axis u = asinh(w) ([plotkit.AsinhTicks]): the NUTS
 // draws spread over orders of magnitude that a linear axis cannot show
 // beside the Stein particles. The densities are those of u; for a
 // non-negative weight (k > 0) they start at u = 0, reflected there
 // ([metrics.ReflectedKDE]). The entry is named as the figures number
-// entries, from 1 ([Entry]).
+// entries, from 1 ([weights.Entry]).
 func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plot {
 	l := r.Arch.Layers()[k]
 	best, bestMed := l.Offset, -1.0
@@ -302,9 +295,9 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 		}
 	}
 	row, col := (best-l.Offset)/l.Cols, (best-l.Offset)%l.Cols
-	p := newPanel(fmt.Sprintf("%s %v, N = %d", tag, Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
+	p := plotkit.NewPanel(fmt.Sprintf("%s %v, N = %d", tag, weights.Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
 	st, nu := applied(math.Asinh, column(r.SteinWeights, best)), applied(math.Asinh, column(r.NUTSWeights, best))
-	lo, hi := paddedRange(append(slices.Clone(st), nu...), 0.05)
+	lo, hi := plotkit.PaddedRange(append(slices.Clone(st), nu...), 0.05)
 	bounded := constrainedLayer(r.Arch, k)
 	if bounded {
 		lo = 0
@@ -314,11 +307,11 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 		return entryKDE(v, math.Max(metrics.Silverman(v), 1e-2*(hi-lo)), bounded, xs)
 	}
 	dn, ds := density(nu), density(st)
-	p.Add(&fillBand{xs: xs, lo: make([]float64, len(xs)), hi: dn, color: fade(black, 0.25)})
-	addFlat(p, line(xyOf(xs, ds), solidLine(c)))
-	setRange(&p.X, lo, hi)
-	p.X.Tick.Marker = asinhTicks{}
-	setRange(&p.Y, 0, 1.05*math.Max(slices.Max(dn), slices.Max(ds)))
+	p.Add(&plotkit.FillBand{Xs: xs, Lo: make([]float64, len(xs)), Hi: dn, Color: plotkit.Fade(plotkit.Black, 0.25)})
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, ds), plotkit.SolidLine(c)))
+	plotkit.SetRange(&p.X, lo, hi)
+	p.X.Tick.Marker = plotkit.AsinhTicks{}
+	plotkit.SetRange(&p.Y, 0, 1.05*math.Max(slices.Max(dn), slices.Max(ds)))
 	return p
 }
 

@@ -1,6 +1,8 @@
 package figures
 
 import (
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -23,14 +25,14 @@ import (
 // an error when the architecture is invalid, when there are fewer than 2
 // particles, or when a particle has the wrong length or a value that is
 // not finite.
-func TemplateGraph(e Ensemble) *Figure {
+func TemplateGraph(e weights.Networks) *Figure {
 	const name = "template_graph"
-	if err := e.check(); err != nil {
-		return failed(name, err)
+	if err := e.Check(); err != nil {
+		return plotkit.Failed(name, err)
 	}
 	g, err := ensembleGraph(e)
 	if err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	return &Figure{
 		Name:   name,

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/collapse"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -33,13 +34,13 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 	byPoint := map[collapse.Point]*collapse.Result{}
 	for _, r := range results {
 		if r == nil || math.IsNaN(r.VarianceRatio) || !(r.VarianceRatio > 0) {
-			return failed(name, fmt.Errorf("a run of the sweep is missing or has no finite positive variance ratio"))
+			return plotkit.Failed(name, fmt.Errorf("a run of the sweep is missing or has no finite positive variance ratio"))
 		}
 		byPoint[collapse.Point{Dim: r.Dim, Particles: r.Particles, Update: r.Update.Or()}] = r
 	}
-	pa := newPanel(fmt.Sprintf("(a) %d particles", c.Particles), "dimension D", "ensemble variance / target variance")
-	pb := newPanel(fmt.Sprintf("(b) D = %d", c.Dim), "particles N", "ensemble variance / target variance")
-	leg := newLegend()
+	pa := plotkit.NewPanel(fmt.Sprintf("(a) %d particles", c.Particles), "dimension D", "ensemble variance / target variance")
+	pb := plotkit.NewPanel(fmt.Sprintf("(b) D = %d", c.Dim), "particles N", "ensemble variance / target variance")
+	leg := plotkit.NewLegend()
 	var ys []float64
 	for k, u := range c.Updates {
 		col := updateColor(k)
@@ -48,50 +49,50 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 		for _, d := range c.Dims {
 			r := byPoint[collapse.Point{Dim: d, Particles: c.Particles, Update: u.Or()}]
 			if r == nil {
-				return failed(name, fmt.Errorf("no %s run at D = %d, N = %d", u, d, c.Particles))
+				return plotkit.Failed(name, fmt.Errorf("no %s run at D = %d, N = %d", u, d, c.Particles))
 			}
 			da, ra = append(da, plotter.XY{X: float64(d), Y: r.VarianceRatio}), append(ra, r)
 		}
 		for _, n := range c.Counts {
 			r := byPoint[collapse.Point{Dim: c.Dim, Particles: n, Update: u.Or()}]
 			if r == nil {
-				return failed(name, fmt.Errorf("no %s run at D = %d, N = %d", u, c.Dim, n))
+				return plotkit.Failed(name, fmt.Errorf("no %s run at D = %d, N = %d", u, c.Dim, n))
 			}
 			db, rb = append(db, plotter.XY{X: float64(n), Y: r.VarianceRatio}), append(rb, r)
 		}
-		sty := solidLine(col)
-		glyph := marker(col, draw.CircleGlyph{})
+		sty := plotkit.SolidLine(col)
+		glyph := plotkit.Marker(col, draw.CircleGlyph{})
 		for _, s := range []struct {
 			p   *plot.Plot
 			xy  plotter.XYs
 			res []*collapse.Result
 		}{{pa, da, ra}, {pb, db, rb}} {
-			addFlat(s.p, line(s.xy, sty), points(s.xy, glyph))
+			plotkit.AddFlat(s.p, plotkit.Line(s.xy, sty), plotkit.Points(s.xy, glyph))
 			if u == svn.StochasticNewton {
-				addFlat(s.p, errorBars(s.xy, s.res, col))
+				plotkit.AddFlat(s.p, errorBars(s.xy, s.res, col))
 			}
-			ys = append(ys, ysOf(s.xy)...)
+			ys = append(ys, plotkit.YsOf(s.xy)...)
 		}
-		leg.Add(updateLabel(u), lineThumb{sty})
+		leg.Add(updateLabel(u), plotkit.LineThumb(sty))
 	}
 	theory(pa, pb, c, leg)
 	lo := 0.5 * math.Min(minOf(ys), collapse.FixedPointVariance(maxInt(c.Dims), c.Particles, 1))
 	for _, p := range []*plot.Plot{pa, pb} {
-		setLog(&p.Y, math.Max(lo, 1e-3), 2)
+		plotkit.SetLog(&p.Y, math.Max(lo, 1e-3), 2)
 	}
-	setLog(&pa.X, float64(minInt(c.Dims))/1.2, float64(maxInt(c.Dims))*1.2)
-	setLog(&pb.X, float64(minInt(c.Counts))/1.2, float64(maxInt(c.Counts))*1.2)
+	plotkit.SetLog(&pa.X, float64(minInt(c.Dims))/1.2, float64(maxInt(c.Dims))*1.2)
+	plotkit.SetLog(&pb.X, float64(minInt(c.Counts))/1.2, float64(maxInt(c.Counts))*1.2)
 	pa.X.Tick.Marker, pb.X.Tick.Marker = intTicks(c.Dims), intTicks(c.Counts)
-	return widePair(name, pa, pb, leg)
+	return plotkit.WidePair(name, pa, pb, leg)
 }
 
 // theory draws the fixed points and the bound of the package collapse's
 // theory, and the target's variance, in both panels.
 func theory(pa, pb *plot.Plot, c collapse.SweepConfig, leg *plot.Legend) {
-	med := draw.LineStyle{Color: black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
-	hess := draw.LineStyle{Color: black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)}}
-	bound := draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}
-	one := draw.LineStyle{Color: lightGrey, Width: vg.Points(1.2)}
+	med := draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+	hess := draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)}}
+	bound := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}
+	one := draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(1.2)}
 	curve := func(xs []float64, f func(x float64) float64, keep func(x float64) bool) plotter.XYs {
 		var out plotter.XYs
 		for _, x := range xs {
@@ -105,20 +106,20 @@ func theory(pa, pb *plot.Plot, c collapse.SweepConfig, leg *plot.Legend) {
 	counts := logSpaced(float64(minInt(c.Counts)), float64(maxInt(c.Counts)), 60)
 	n, d := c.Particles, c.Dim
 	valid := func(x float64) bool { return x >= float64(n-1) }
-	addFlat(pa,
-		line(curve(dims, func(x float64) float64 { return collapse.FixedPointVariance(int(math.Round(x)), n, 1) }, valid), med),
-		line(curve(dims, func(x float64) float64 { return collapse.FixedPointVariance(int(math.Round(x)), n, x) }, valid), hess),
-		line(curve(dims, func(x float64) float64 { return float64(n) / x }, func(x float64) bool { return float64(n)/x <= 2 }), bound),
-		refLine{at: 1, style: one})
+	plotkit.AddFlat(pa,
+		plotkit.Line(curve(dims, func(x float64) float64 { return collapse.FixedPointVariance(int(math.Round(x)), n, 1) }, valid), med),
+		plotkit.Line(curve(dims, func(x float64) float64 { return collapse.FixedPointVariance(int(math.Round(x)), n, x) }, valid), hess),
+		plotkit.Line(curve(dims, func(x float64) float64 { return float64(n) / x }, func(x float64) bool { return float64(n)/x <= 2 }), bound),
+		plotkit.RefLine{At: 1, Style: one})
 	fits := func(x float64) bool { return x-1 <= float64(d) }
-	addFlat(pb,
-		line(curve(counts, func(x float64) float64 { return math.Log1p(x) / float64(d) }, fits), med),
-		line(curve(counts, func(x float64) float64 { return math.Log1p(x / float64(d)) }, fits), hess),
-		line(curve(counts, func(x float64) float64 { return x / float64(d) }, func(x float64) bool { return x/float64(d) <= 2 }), bound),
-		refLine{at: 1, style: one})
-	leg.Add("fixed point, median rule", lineThumb{med})
-	leg.Add("fixed point, Hessian kernel", lineThumb{hess})
-	leg.Add("N/D: any bandwidth", lineThumb{bound})
+	plotkit.AddFlat(pb,
+		plotkit.Line(curve(counts, func(x float64) float64 { return math.Log1p(x) / float64(d) }, fits), med),
+		plotkit.Line(curve(counts, func(x float64) float64 { return math.Log1p(x / float64(d)) }, fits), hess),
+		plotkit.Line(curve(counts, func(x float64) float64 { return x / float64(d) }, func(x float64) bool { return x/float64(d) <= 2 }), bound),
+		plotkit.RefLine{At: 1, Style: one})
+	leg.Add("fixed point, median rule", plotkit.LineThumb(med))
+	leg.Add("fixed point, Hessian kernel", plotkit.LineThumb(hess))
+	leg.Add("N/D: any bandwidth", plotkit.LineThumb(bound))
 }
 
 // errorBars are bars of two standard errors of an exact sample's variance
@@ -128,7 +129,7 @@ func errorBars(xy plotter.XYs, res []*collapse.Result, c color.Color) plot.Plott
 	for i, p := range xy {
 		se := 2 * res[i].VarianceRatioSE
 		seg := plotter.XYs{{X: p.X, Y: math.Max(p.Y-se, 1e-3)}, {X: p.X, Y: p.Y + se}}
-		segs = append(segs, line(seg, draw.LineStyle{Color: c, Width: vg.Points(1)}))
+		segs = append(segs, plotkit.Line(seg, draw.LineStyle{Color: c, Width: vg.Points(1)}))
 	}
 	return plotters(segs)
 }
@@ -154,7 +155,7 @@ func intTicks(v []int) plot.ConstantTicks {
 
 // updateColor is the colour of the k-th update of a figure.
 func updateColor(k int) color.Color {
-	return []color.Color{red, blue, green, orange}[k%4]
+	return []color.Color{plotkit.Red, plotkit.Blue, plotkit.Green, plotkit.Orange}[k%4]
 }
 
 // updateLabel is the legend's name of an update.

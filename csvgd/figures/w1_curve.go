@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
@@ -37,12 +38,12 @@ func W1Curve(test []hyperelastic.Sample, curves map[string]metrics.PushForward, 
 	}
 	sort.Slice(series, func(i, j int) bool { return naturalLess(series[i].Label, series[j].Label) })
 	if err := checkW1Path(test, smooth); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
 	if err := checkW1Curves("curves", series, len(test)); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	p := w1Panel(w1Title(smooth), test, series, smooth, leg)
 	addTrainingRange(leg)
 	return &Figure{

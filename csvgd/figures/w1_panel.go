@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
@@ -65,12 +66,12 @@ func w1Title(smooth int) string {
 // w1Panel is a panel titled title of the checked series' W1 along the
 // test path, each curve the per-point sum smoothed with
 // [metrics.MovingAverage] of width smooth, in the order of series and
-// coloured along it ([rankColor]), over the shaded training range; the x
+// coloured along it ([plotkit.RankColor]), over the shaded training range; the x
 // axis spans the path, the y axis runs from 0. It adds one entry per
 // curve to leg.
 func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth int, leg *plot.Legend) *plot.Plot {
 	order := pathOrder(test)
-	p := newPanel(title, "F₁₁", "W₁, sum over the 6 components")
+	p := plotkit.NewPanel(title, "F₁₁", "W₁, sum over the 6 components")
 	p.Add(trainingSpan())
 	var xs, ys []float64
 	for r, s := range series {
@@ -84,13 +85,13 @@ func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth 
 			xy[j] = plotter.XY{X: test[i].F[0], Y: y[j]}
 			xs, ys = append(xs, xy[j].X), append(ys, y[j])
 		}
-		sty := draw.LineStyle{Color: rankColor(r, len(series)), Width: vg.Points(1.8)}
-		addFlat(p, line(xy, sty))
-		leg.Add(s.Label, lineThumb{sty})
+		sty := draw.LineStyle{Color: plotkit.RankColor(r, len(series)), Width: vg.Points(1.8)}
+		plotkit.AddFlat(p, plotkit.Line(xy, sty))
+		leg.Add(s.Label, plotkit.LineThumb(sty))
 	}
-	x0, x1 := paddedRange(xs, 0.02)
-	_, y1 := paddedRange(append(ys, 0), 0.05)
-	setRange(&p.X, x0, x1)
-	setRange(&p.Y, 0, y1)
+	x0, x1 := plotkit.PaddedRange(xs, 0.02)
+	_, y1 := plotkit.PaddedRange(append(ys, 0), 0.05)
+	plotkit.SetRange(&p.X, x0, x1)
+	plotkit.SetRange(&p.Y, 0, y1)
 	return p
 }

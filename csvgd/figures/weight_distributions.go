@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
@@ -39,12 +40,12 @@ import (
 func WeightDistributions(arch icnn.Arch, particles [][]float64) *Figure {
 	const name = "weight_distributions"
 	if err := metrics.CheckParticles(arch, particles); err != nil {
-		return failed(name, err)
+		return plotkit.Failed(name, err)
 	}
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	var panels []*plot.Plot
 	for k := range arch.Layers() {
-		p, drawn := weightPanel(arch, particles, k, panelTag(k), leg)
+		p, drawn := weightPanel(arch, particles, k, plotkit.PanelTag(k), leg)
 		if k == 0 {
 			p.Y.Label.Text = "density"
 		}

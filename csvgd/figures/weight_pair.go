@@ -6,7 +6,9 @@ import (
 	"strconv"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -38,37 +40,37 @@ const pairLabelCap = 40
 //
 // The figure reports the errors of [TemplateGraph], and one when x or y
 // is not a weight of the ensemble's network.
-func WeightPair(e Ensemble, x, y Entry) *Figure {
+func WeightPair(e weights.Networks, x, y weights.Entry) *Figure {
 	const name = "weight_pair"
-	if err := e.check(); err != nil {
-		return failed(name, err)
+	if err := e.Check(); err != nil {
+		return plotkit.Failed(name, err)
 	}
 	var vals [2][]float64
-	for n, en := range []Entry{x, y} {
+	for n, en := range []weights.Entry{x, y} {
 		idx, err := en.Index(e.Arch)
 		if err != nil {
-			return failed(name, err)
+			return plotkit.Failed(name, err)
 		}
 		for _, th := range e.Particles {
 			vals[n] = append(vals[n], th[idx])
 		}
 	}
-	sty := particleStyle(blue)
-	pa := entryDensity(panelTag(0), e, x, vals[0], sty)
-	pb := entryDensity(panelTag(1), e, y, vals[1], sty)
-	pc := newPanel(panelTag(2)+" across the particles", x.String(), y.String())
-	xy := xyOf(vals[0], vals[1])
-	addFlat(pc, points(xy, sty))
+	sty := plotkit.ParticleStyle(plotkit.Blue)
+	pa := entryDensity(plotkit.PanelTag(0), e, x, vals[0], sty)
+	pb := entryDensity(plotkit.PanelTag(1), e, y, vals[1], sty)
+	pc := plotkit.NewPanel(plotkit.PanelTag(2)+" across the particles", x.String(), y.String())
+	xy := plotkit.XYOf(vals[0], vals[1])
+	plotkit.AddFlat(pc, plotkit.Points(xy, sty))
 	if len(xy) <= pairLabelCap {
-		addFlat(pc, particleNumbers(xy))
+		plotkit.AddFlat(pc, particleNumbers(xy))
 	}
-	padRanges(pc, vals[0], 0.1, vals[1], 0.1)
+	plotkit.PadRanges(pc, vals[0], 0.1, vals[1], 0.1)
 
-	leg := newLegend()
+	leg := plotkit.NewLegend()
 	leg.Add(ensembleTitle("", e))
 	leg.Add("")
-	leg.Add("(a), (b) kernel density", lineThumb{solidLine(viridis(0.35))})
-	leg.Add("a particle's value", glyphThumb{sty})
+	leg.Add("(a), (b) kernel density", plotkit.LineThumb(plotkit.SolidLine(plotkit.Viridis(0.35))))
+	leg.Add("a particle's value", plotkit.GlyphThumb(sty))
 	return &Figure{
 		Name:   name,
 		Panels: [][]*plot.Plot{{pa, pb, pc}},
@@ -81,7 +83,7 @@ func WeightPair(e Ensemble, x, y Entry) *Figure {
 // entryDensity is the density panel of entry en of e, whose values across
 // the particles are vals, titled with tag, the entry, its mean and its
 // standard deviation; the values are marked at the bottom in style sty.
-func entryDensity(tag string, e Ensemble, en Entry, vals []float64, sty draw.GlyphStyle) *plot.Plot {
+func entryDensity(tag string, e weights.Networks, en weights.Entry, vals []float64, sty draw.GlyphStyle) *plot.Plot {
 	mean, sd := metrics.MeanSD(vals)
 	h := max(metrics.DensityBandwidth(vals, metrics.WeightSpread(e.Arch, e.Particles, en.K)), condense.PaperThreshold)
 	lo, hi := metrics.DensityRange(vals, h)
@@ -90,17 +92,17 @@ func entryDensity(tag string, e Ensemble, en Entry, vals []float64, sty draw.Gly
 		lo = 0
 		xs, ys = metrics.BoundedDensityCurve(vals, h, 0)
 	}
-	p := newPanel(fmt.Sprintf("%s %v: mean %s, sd %s", tag, en, num(mean), num(sd)), "weight", "density")
-	p.Add(refLine{vertical: true, style: draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75)}})
-	addFlat(p, line(xyOf(xs, ys), solidLine(viridis(0.35))))
+	p := plotkit.NewPanel(fmt.Sprintf("%s %v: mean %s, sd %s", tag, en, plotkit.Num(mean), plotkit.Num(sd)), "weight", "density")
+	p.Add(plotkit.RefLine{Vertical: true, Style: draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(0.75)}})
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, ys), plotkit.SolidLine(plotkit.Viridis(0.35))))
 	rug := make(plotter.XYs, len(vals))
 	for i, v := range vals {
 		rug[i] = plotter.XY{X: v}
 	}
-	addFlat(p, points(rug, sty))
+	plotkit.AddFlat(p, plotkit.Points(rug, sty))
 	top := slices.Max(ys)
-	setRange(&p.X, lo, hi)
-	setRange(&p.Y, -0.04*top, 1.08*top)
+	plotkit.SetRange(&p.X, lo, hi)
+	plotkit.SetRange(&p.Y, -0.04*top, 1.08*top)
 	return p
 }
 
@@ -116,8 +118,8 @@ func particleNumbers(xy plotter.XYs) *plotter.Labels {
 		panic(fmt.Sprintf("figures: labels: %v", err))
 	}
 	for i := range l.TextStyle {
-		l.TextStyle[i] = textStyle(tickLabelSize * 0.8)
-		l.TextStyle[i].Color = grey
+		l.TextStyle[i] = plotkit.TextStyle(plotkit.TickLabelSize * 0.8)
+		l.TextStyle[i].Color = plotkit.Grey
 	}
 	l.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(-3)}
 	return l

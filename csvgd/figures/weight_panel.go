@@ -6,8 +6,11 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -25,7 +28,7 @@ const (
 // kdeEntry is one entry of a weight matrix across the particles, as the
 // density panels draw it.
 type kdeEntry struct {
-	Entry
+	weights.Entry
 	metrics.WeightEntry
 }
 
@@ -36,7 +39,7 @@ type kdeEntry struct {
 func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry, size int, spread float64) {
 	drawn, size, spread := metrics.WeightDensities(arch, particles, k)
 	for _, w := range drawn {
-		kept = append(kept, kdeEntry{Entry: Entry{K: k, I: w.Row, J: w.Col}, WeightEntry: w})
+		kept = append(kept, kdeEntry{Entry: weights.Entry{K: k, I: w.Row, J: w.Col}, WeightEntry: w})
 	}
 	sort.SliceStable(kept, func(a, b int) bool { return kept[a].MeanAbs > kept[b].MeanAbs })
 	return kept, size, spread
@@ -48,11 +51,11 @@ func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry
 // separator after them) and returns the number of entries drawn.
 func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
 	kept, size, _ := layerEntries(arch, particles, k)
-	label := "W" + subscript(k)
-	p := newPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
+	label := "W" + subscript.Itoa(k)
+	p := plotkit.NewPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
 	if len(kept) == 0 {
-		setRange(&p.X, -1, 1)
-		setRange(&p.Y, 0, 1)
+		plotkit.SetRange(&p.X, -1, 1)
+		plotkit.SetRange(&p.Y, 0, 1)
 		leg.Add(fmt.Sprintf("%s %s: all entries near 0", tag, label))
 		return p, 0
 	}
@@ -72,33 +75,33 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 	for r, e := range kept {
 		ys := entryKDE(e.Values, e.Bandwidth, bounded, xs)
 		peaks[r] = slices.Max(ys)
-		curves[r] = xyOf(xs, ys)
+		curves[r] = plotkit.XYOf(xs, ys)
 	}
 	// the y axis holds the named curves and most of the others: a few
 	// narrow peaks would otherwise flatten everything else
 	top := slices.Max(peaks[:named])
 	slices.Sort(peaks)
 	top = math.Max(top, metrics.QuantileSorted(peaks, kdePeakQuantile))
-	p.Add(refLine{vertical: true, style: draw.LineStyle{Color: lightGrey, Width: vg.Points(0.75)}})
-	others := draw.LineStyle{Color: fade(grey, 0.6), Width: vg.Points(kdeOthersWidth)}
+	p.Add(plotkit.RefLine{Vertical: true, Style: draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(0.75)}})
+	others := draw.LineStyle{Color: plotkit.Fade(plotkit.Grey, 0.6), Width: vg.Points(kdeOthersWidth)}
 	for r := len(kept) - 1; r >= named; r-- {
-		addFlat(p, line(curves[r], others))
+		plotkit.AddFlat(p, plotkit.Line(curves[r], others))
 	}
 	leg.Add(fmt.Sprintf("%s %s, entries (i, j):", tag, label))
 	styles := make([]draw.LineStyle, named)
 	for r := named - 1; r >= 0; r-- {
-		styles[r] = solidLine(rankColor(r, named))
-		addFlat(p, line(curves[r], styles[r]))
+		styles[r] = plotkit.SolidLine(plotkit.RankColor(r, named))
+		plotkit.AddFlat(p, plotkit.Line(curves[r], styles[r]))
 	}
 	for r := range named {
 		e := kept[r]
-		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.I+1, e.J+1, num(e.Mean)), lineThumb{styles[r]})
+		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.I+1, e.J+1, plotkit.Num(e.Mean)), plotkit.LineThumb(styles[r]))
 	}
 	if len(kept) > named {
-		leg.Add(fmt.Sprintf("%d others", len(kept)-named), lineThumb{others})
+		leg.Add(fmt.Sprintf("%d others", len(kept)-named), plotkit.LineThumb(others))
 	}
-	setRange(&p.X, lo, hi)
-	setRange(&p.Y, 0, 1.05*top)
+	plotkit.SetRange(&p.X, lo, hi)
+	plotkit.SetRange(&p.Y, 0, 1.05*top)
 	return p, len(kept)
 }
 

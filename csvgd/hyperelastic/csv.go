@@ -35,10 +35,10 @@ const ConsistencyTol = 1e-9
 // level > 0), S11_true..S12_true (the truth's stress), I1, I2, I3,
 // E11..E12 (Green-Lagrange strain) and d (the test path parameter, 0 for
 // training points). Symmetric tensors are in the Voigt order of
-// [Components].
+// [ComponentNames].
 func CSVColumns() []string {
 	cols := append([]string{}, colF[:]...)
-	cols = append(cols, Components[:]...)
+	cols = append(cols, ComponentNames[:]...)
 	cols = append(cols, colSTrue[:]...)
 	cols = append(cols, colI[:]...)
 	cols = append(cols, colE[:]...)
@@ -85,7 +85,7 @@ func WriteCSV(w io.Writer, samples []Sample) error {
 // never sees a half-written file.
 func WriteCSVFile(path string, samples []Sample) error {
 	var werr error // from the content, already worded
-	err := atomicfile.Write(path, true, func(w io.Writer) error {
+	err := atomicfile.Write(path, atomicfile.Replace, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
 		if err := WriteCSV(bw, samples); err != nil {
 			werr = fmt.Errorf("%s: %w", path, err)
@@ -229,7 +229,7 @@ func parseHeader(header []string) (columns, error) {
 			return columns{}, err
 		}
 	}
-	for j, name := range Components {
+	for j, name := range ComponentNames {
 		if c.s[j], err = find(name, true); err != nil {
 			return columns{}, err
 		}
@@ -273,7 +273,7 @@ func (c columns) sample(rec []string, truth Truth, lineOf func(int) int) (Sample
 		return Sample{}, err
 	}
 	s := Sample{Kinematics: k, STrue: truth.Stress(k)}
-	if !finite6(s.STrue) {
+	if !s.STrue.Finite() {
 		return Sample{}, fmt.Errorf("the truth's stress at F is not finite (I1 = %v, I2 = %v, I3 = %v)", k.I1, k.I2, k.I3)
 	}
 	for j, i := range c.s {

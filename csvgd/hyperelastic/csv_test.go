@@ -43,7 +43,7 @@ func TestCSVRoundTripIsExact(t *testing.T) {
 // reads as the full file (training points, d = 0), the rest recomputed.
 func TestCSVOptionalColumns(t *testing.T) {
 	train, _ := mustGenerate(t, PaperData(0.05, 4))
-	cols := append(append([]string{}, Components[:]...), colF[:]...)
+	cols := append(append([]string{}, ComponentNames[:]...), colF[:]...)
 	slices.Reverse(cols)
 	full := CSVColumns()
 	var b strings.Builder
@@ -80,7 +80,7 @@ func TestReadCSVRejects(t *testing.T) {
 	good := csvBytes(t, train[:4])
 	lines := strings.Split(string(good), "\n")
 	header := lines[0]
-	minimal := strings.Join(colF[:], ",") + "," + strings.Join(Components[:], ",") + "\n"
+	minimal := strings.Join(colF[:], ",") + "," + strings.Join(ComponentNames[:], ",") + "\n"
 	idRow := "1,0,0,0,1,0,0,0,1,0,0,0,0,0,0\n"
 	for _, c := range []struct {
 		name, data, want string

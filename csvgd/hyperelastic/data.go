@@ -9,9 +9,9 @@ import (
 // Sample is one data point.
 type Sample struct {
 	Kinematics
-	S     [6]float64 // the stress as used for training: noisy when the noise level > 0
-	STrue [6]float64 // the truth's stress
-	D     float64    // the test path parameter delta (0 for training points)
+	S     Stress  // the stress as used for training: noisy when the noise level > 0
+	STrue Stress  // the truth's stress
+	D     float64 // the test path parameter delta (0 for training points)
 }
 
 // DataConfig says how [Generate] makes the data of Sec. 5.2.
@@ -102,7 +102,7 @@ func Generate(c DataConfig) (train, test []Sample, err error) {
 			return nil, nil, fmt.Errorf("test point %d (d = %v): %w", i+1, d, err)
 		}
 		test[i] = Sample{Kinematics: k, STrue: truth.Stress(k), D: d}
-		if !finite6(test[i].STrue) {
+		if !test[i].STrue.Finite() {
 			return nil, nil, fmt.Errorf("test point %d (d = %v): truth stress %v is not finite", i+1, d, test[i].STrue)
 		}
 	}
@@ -153,21 +153,12 @@ func drawTrainingSample(truth Truth, delta float64, rng *rand.Rand) (Sample, err
 			continue
 		}
 		s := truth.Stress(k)
-		if !finite6(s) {
+		if !s.Finite() {
 			continue
 		}
 		return Sample{Kinematics: k, STrue: s}, nil
 	}
 	return Sample{}, fmt.Errorf("no admissible F = I + H in %d draws at Delta = %v", maxDraws, delta)
-}
-
-func finite6(v [6]float64) bool {
-	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // WithinRange returns the indices of the samples whose test path parameter
@@ -183,9 +174,9 @@ func WithinRange(samples []Sample, delta float64) []int {
 	return out
 }
 
-// TrueStresses returns the truth's stresses of the samples, [point][6].
-func TrueStresses(samples []Sample) [][6]float64 {
-	out := make([][6]float64, len(samples))
+// TrueStresses returns the truth's stresses of the samples, in their order.
+func TrueStresses(samples []Sample) []Stress {
+	out := make([]Stress, len(samples))
 	for i, s := range samples {
 		out[i] = s.STrue
 	}

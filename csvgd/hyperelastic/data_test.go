@@ -127,7 +127,7 @@ func TestNoiseIsMultiplicative(t *testing.T) {
 		for a := range 6 {
 			if s.STrue[a] == 0 { // the test path's shear: no noise on 0
 				if s.S[a] != 0 {
-					t.Errorf("%s = %v from STrue = 0", Components[a], s.S[a])
+					t.Errorf("%s = %v from STrue = 0", ComponentNames[a], s.S[a])
 				}
 				continue
 			}
@@ -159,7 +159,7 @@ func TestGenerateRedrawsInadmissibleF(t *testing.T) {
 	}
 	train, _ := mustGenerate(t, c)
 	for i, s := range train {
-		if !(s.J > 0) || !finite6(s.STrue) {
+		if !(s.J > 0) || !s.STrue.Finite() {
 			t.Errorf("training point %d: J = %v, STrue = %v", i, s.J, s.STrue)
 		}
 	}

@@ -8,8 +8,11 @@
 //
 //	I1 = tr C,   I2 = (I1^2 - tr(C^2))/2,   I3 = det C,   J = sqrt(I3) = det F.
 //
-// Symmetric tensors are stored as their 6 independent components in the
-// Voigt order 11, 22, 33, 23, 13, 12 ([Components]).
+// Symmetric tensors are stored as their [NumComponents] = 6 independent
+// components in the Voigt order 11, 22, 33, 23, 13, 12 ([Voigt]); a
+// stress is a [Stress], its components named by [ComponentNames], and the
+// stresses an ensemble predicts at test points are [Predictions], indexed
+// [member][point].
 //
 // Stress ([StressFromDerivatives]): for a potential Psi(I1, I2, I3) the second
 // Piola-Kirchhoff stress is
@@ -29,7 +32,10 @@
 //
 // Data ([Generate], [PaperData]): 80 training points F = I + H with the 9
 // entries of H uniform on [-0.2, 0.2], and 1000 test points
-// F = diag(1+d, sqrt(1+d), sqrt(1+d)) with d evenly spaced on [-0.4, 0.4].
+// F = diag(1+d, sqrt(1+d), sqrt(1+d)) with d evenly spaced on [-0.4, 0.4]
+// (the printed path; [TestPath] offers the isochoric one beside it). Test
+// points with |d| <= [TrainingDelta] lie inside the training range
+// ([WithinRange]); beyond it a model extrapolates.
 // The paper's eq. (datasamples), "s eps S with eps ~ N(1, I)", is read as
 // multiplicative noise with mean 1 ([AddNoise]):
 //
@@ -42,5 +48,6 @@
 // Files ([WriteCSV], [ReadCSV]): one row per sample with F, the (noisy)
 // training stress, the exact stress, the invariants, E and the test path
 // parameter d, at full float64 precision. Reading checks every row and
-// recomputes the kinematics from F.
+// recomputes the kinematics from F. A data folder records how it was made
+// in its [InfoFile] (noise level, seed, sizes, ranges, test path).
 package hyperelastic

@@ -5,13 +5,9 @@ import (
 	"math"
 )
 
-// Components names the 6 independent components of a symmetric 3x3 tensor
-// in the Voigt order used everywhere in this package: 11, 22, 33, 23, 13, 12.
-var Components = [6]string{"S11", "S22", "S33", "S23", "S13", "S12"}
-
 // Voigt maps a Voigt index to its (row, column) in the 3x3 tensor (0-based),
-// in the order of [Components].
-var Voigt = [6][2]int{{0, 0}, {1, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}}
+// in the order of [ComponentNames].
+var Voigt = [NumComponents][2]int{{0, 0}, {1, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}}
 
 // Kinematics is what the stress needs of a deformation gradient F.
 type Kinematics struct {
@@ -102,9 +98,9 @@ func det3(a [9]float64) float64 {
 //	S = 2 dPsi/dC = 2 [psi1 I + psi2 (I1 I - C) + psi3 I3 C^-1]
 //
 // from dI1/dC = I, dI2/dC = I1 I - C and dI3/dC = I3 C^-1 (C symmetric).
-func StressFromDerivatives(k Kinematics, psi1, psi2, psi3 float64) [6]float64 {
-	var s [6]float64
-	for v := range 6 {
+func StressFromDerivatives(k Kinematics, psi1, psi2, psi3 float64) Stress {
+	var s Stress
+	for v := range NumComponents {
 		delta := 0.0 // the identity's component
 		if v < 3 {
 			delta = 1

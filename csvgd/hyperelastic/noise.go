@@ -10,10 +10,10 @@ import "math/rand/v2"
 //
 // so each component keeps its mean and has standard deviation
 // level |S_i|: level 0.1 is 10% noise. It draws 6 normals from rng in the
-// order of [Components] whatever the level, so a stream gives the same xi at
+// order of [ComponentNames] whatever the level, so a stream gives the same xi at
 // every level; level 0 returns s unchanged.
-func AddNoise(s [6]float64, level float64, rng *rand.Rand) [6]float64 {
-	var out [6]float64
+func AddNoise(s Stress, level float64, rng *rand.Rand) Stress {
+	var out Stress
 	for i := range s {
 		xi := rng.NormFloat64()
 		out[i] = s[i] * (1 + level*xi)

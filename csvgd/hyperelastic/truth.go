@@ -69,14 +69,14 @@ func (t Truth) Derivatives(I1, I2, I3 float64) (psi1, psi2, psi3 float64) {
 
 // Stress returns the second Piola-Kirchhoff stress S = 2 dPsi/dC of the
 // normalised potential at k (Voigt order).
-func (t Truth) Stress(k Kinematics) [6]float64 {
+func (t Truth) Stress(k Kinematics) Stress {
 	psi1, psi2, psi3 := t.Derivatives(k.I1, k.I2, k.I3)
 	return StressFromDerivatives(k, psi1, psi2, psi3)
 }
 
 // PrintedStress returns the stress of [Truth.PrintedPotential] at k; at
 // F = I it is [Truth.Normalization] times I.
-func (t Truth) PrintedStress(k Kinematics) [6]float64 {
+func (t Truth) PrintedStress(k Kinematics) Stress {
 	psi1, psi2, psi3 := t.PrintedDerivatives(k.I1, k.I2, k.I3)
 	return StressFromDerivatives(k, psi1, psi2, psi3)
 }

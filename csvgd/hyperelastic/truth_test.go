@@ -57,7 +57,7 @@ func TestStressIsTwiceTheDerivativeInC(t *testing.T) {
 				want = 2 * d
 			}
 			if !approx(S[a], want, tol) {
-				t.Errorf("F = %v: %s = %.12g, finite differences give %.12g", F, Components[a], S[a], want)
+				t.Errorf("F = %v: %s = %.12g, finite differences give %.12g", F, ComponentNames[a], S[a], want)
 			}
 		}
 	}
@@ -94,7 +94,7 @@ func TestStressIsSymmetric(t *testing.T) {
 				t.Errorf("F = %v: 2 dPsi/dC_%d%d = %.12g but 2 dPsi/dC_%d%d = %.12g", F, i+1, j+1, full[3*i+j], j+1, i+1, full[3*j+i])
 			}
 			if !approx(S[a], full[3*i+j], tol) {
-				t.Errorf("F = %v: %s = %.12g, 2 dPsi/dC_%d%d = %.12g", F, Components[a], S[a], i+1, j+1, full[3*i+j])
+				t.Errorf("F = %v: %s = %.12g, 2 dPsi/dC_%d%d = %.12g", F, ComponentNames[a], S[a], i+1, j+1, full[3*i+j])
 			}
 		}
 	}
@@ -137,14 +137,14 @@ func TestStressFreeReference(t *testing.T) {
 	S, P := truth.Stress(k), truth.PrintedStress(k)
 	for a := range 6 {
 		if math.Abs(S[a]) > 1e-12 {
-			t.Errorf("S(I) %s = %g, want 0", Components[a], S[a])
+			t.Errorf("S(I) %s = %g, want 0", ComponentNames[a], S[a])
 		}
 		want := 0.0
 		if a < 3 {
 			want = 2.6695
 		}
 		if math.Abs(P[a]-want) > 1e-12 {
-			t.Errorf("printed S(I) %s = %.15g, want %v", Components[a], P[a], want)
+			t.Errorf("printed S(I) %s = %.15g, want %v", ComponentNames[a], P[a], want)
 		}
 	}
 }
@@ -161,7 +161,7 @@ func TestStressIsFrameIndifferent(t *testing.T) {
 			SQ := truth.Stress(mustKinematics(t, matMul(Q, F)))
 			for a := range 6 {
 				if !approx(SQ[a], S[a], 1e-12) {
-					t.Errorf("F = %v: %s(QF) = %.15g, %s(F) = %.15g", F, Components[a], SQ[a], Components[a], S[a])
+					t.Errorf("F = %v: %s(QF) = %.15g, %s(F) = %.15g", F, ComponentNames[a], SQ[a], ComponentNames[a], S[a])
 				}
 			}
 		}
@@ -187,10 +187,10 @@ func TestStressIsFrameIndifferent(t *testing.T) {
 // normalised truth has mu = 2.9195 and lambda = -0.5212.)
 func TestUniaxialStretchByHand(t *testing.T) {
 	S := PaperTruth().Stress(mustKinematics(t, [9]float64{1.1, 0, 0, 0, 1, 0, 0, 0, 1}))
-	want := [6]float64{0.4665341238, -0.0370668321, -0.0370668321, 0, 0, 0}
+	want := Stress{0.4665341238, -0.0370668321, -0.0370668321, 0, 0, 0}
 	for a := range 6 {
 		if math.Abs(S[a]-want[a]) > 1e-9 {
-			t.Errorf("%s = %.12g, want %.10f (by hand)", Components[a], S[a], want[a])
+			t.Errorf("%s = %.12g, want %.10f (by hand)", ComponentNames[a], S[a], want[a])
 		}
 	}
 	if S[1] != S[2] {

@@ -32,5 +32,13 @@
 // reverse of the forward and backward passes for the stress residuals), in
 // a layout where every product is one batched DotGeneral over the last axes
 // (backward.go); it is checked against autodiff and against the
-// hand-written reference of package reference.
+// hand-written reference of package reference. [Arch.GaussNewton] builds
+// the Gauss-Newton curvature of the stress likelihood from the stresses'
+// Jacobian ([Arch.StressJacobian]) for the Newton updates.
+//
+// A [Predictor] evaluates an ensemble's stresses at fixed points with one
+// compiled graph, as [hyperelastic.Predictions] ([PredictAt] for one use);
+// [Arch.HostStress] and its kin evaluate one particle on the host in plain
+// float64 loops, for tests, samplers and tools that need no graph.
+// [ArchOf] is the network of a saved ensemble file.
 package icnn

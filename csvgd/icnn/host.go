@@ -42,7 +42,7 @@ func (a Arch) HostPotential(w []float64, k hyperelastic.Kinematics) float64 {
 //	Psi_1 = NN_1(x), Psi_2 = NN_2(x), Psi_3 = NN_3(x) - n / (2 J),
 //
 // through [hyperelastic.StressFromDerivatives]. It panics as [Arch.HostNN].
-func (a Arch) HostStress(w []float64, k hyperelastic.Kinematics) [6]float64 {
+func (a Arch) HostStress(w []float64, k hyperelastic.Kinematics) hyperelastic.Stress {
 	_, g := a.hostForward(w, a.Inputs.At(k))
 	_, g0 := a.hostForward(w, a.Inputs.Reference())
 	return hyperelastic.StressFromDerivatives(k, g[0], g[1], g[2]-hostN(g0)/(2*k.J))
@@ -124,7 +124,7 @@ func HostSigmoid(z float64) float64 {
 // with the input gradient at the reference computed once and no
 // allocation per point, for the predictions of many particles at many
 // points. It panics as [Arch.HostNN].
-func (a Arch) HostStresses(w []float64, ks []hyperelastic.Kinematics, out [][6]float64) {
+func (a Arch) HostStresses(w []float64, ks []hyperelastic.Kinematics, out []hyperelastic.Stress) {
 	if n := a.NumParams(); len(w) != n {
 		panic(fmt.Sprintf("icnn: host network %v: particle has %d parameters, want %d", a.Widths, len(w), n))
 	}

@@ -168,7 +168,7 @@ func TestHostStressesMatchHostStress(t *testing.T) {
 						w[i] = math.Abs(w[i])
 					}
 				}
-				got := make([][6]float64, len(ks))
+				got := make([]hyperelastic.Stress, len(ks))
 				a.HostStresses(w, ks, got)
 				for m, k := range ks {
 					want := a.HostStress(w, k)

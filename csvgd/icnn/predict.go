@@ -29,8 +29,9 @@ func NewPredictor(be compute.Backend, arch Arch, b Batch) (*Predictor, error) {
 	return p, nil
 }
 
-// Predict returns the stresses [particle][point][6] of the ensemble x.
-func (p *Predictor) Predict(x *stein.Ensemble) ([][][6]float64, error) {
+// Predict returns the stresses of the ensemble x at the batch's points,
+// [particle][point].
+func (p *Predictor) Predict(x *stein.Ensemble) (hyperelastic.Predictions, error) {
 	if x.D != p.arch.NumParams() {
 		return nil, fmt.Errorf("icnn: particles have %d parameters, the network %v needs %d", x.D, p.arch.Widths, p.arch.NumParams())
 	}
@@ -43,19 +44,19 @@ func (p *Predictor) Predict(x *stein.Ensemble) ([][][6]float64, error) {
 		return nil, fmt.Errorf("icnn: reading stresses: %w", err)
 	}
 	m := p.batch.Len()
-	s := make([][][6]float64, x.N)
+	s := make(hyperelastic.Predictions, x.N)
 	for a := range s {
-		s[a] = make([][6]float64, m)
+		s[a] = make([]hyperelastic.Stress, m)
 		for i := range s[a] {
-			copy(s[a][i][:], flat[(a*m+i)*6:])
+			copy(s[a][i][:], flat[(a*m+i)*hyperelastic.NumComponents:])
 		}
 	}
 	return s, nil
 }
 
-// PredictAt returns the stresses [particle][point][6] of the ensemble x of
-// network a at samples: a [Predictor] compiled for one use.
-func PredictAt(be compute.Backend, a Arch, samples []hyperelastic.Sample, x *stein.Ensemble) ([][][6]float64, error) {
+// PredictAt returns the stresses of the ensemble x of network a at
+// samples, [particle][point]: a [Predictor] compiled for one use.
+func PredictAt(be compute.Backend, a Arch, samples []hyperelastic.Sample, x *stein.Ensemble) (hyperelastic.Predictions, error) {
 	p, err := NewPredictor(be, a, NewBatch(samples))
 	if err != nil {
 		return nil, err

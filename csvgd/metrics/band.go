@@ -1,6 +1,10 @@
 package metrics
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+)
 
 // Band is the spread of an ensemble's predictions of one stress component
 // along a list of points, one value per point in the list's order.
@@ -13,10 +17,12 @@ type Band struct {
 }
 
 // EnsembleBand returns the band of component comp of pred, the ensemble's
-// predictions [particle][point][component], at the given points (indices
-// into each particle's predictions), with the quantiles qs (each in
-// [0, 1]) over the particles. It panics if there are no particles.
-func EnsembleBand(pred [][][Components]float64, points []int, comp int, qs ...float64) Band {
+// predictions ([particle][point]), at the given points (indices into each
+// particle's predictions), with the quantiles qs (each in [0, 1]) over the
+// particles. It is the one computation of an ensemble's bands: the central
+// band at a level is that of the quantiles [CentralQuantiles]. It panics
+// if there are no particles.
+func EnsembleBand(pred hyperelastic.Predictions, points []int, comp int, qs ...float64) Band {
 	m, n := len(points), len(pred)
 	b := Band{Min: make([]float64, m), Max: make([]float64, m), Mean: make([]float64, m)}
 	if len(qs) > 0 {
@@ -39,4 +45,11 @@ func EnsembleBand(pred [][][Components]float64, points []int, comp int, qs ...fl
 		}
 	}
 	return b
+}
+
+// CentralQuantiles are the quantiles that bound the central band at level
+// (in (0, 1)): (1-level)/2 and (1+level)/2, so that the band holds the
+// middle share level of the values.
+func CentralQuantiles(level float64) (lo, hi float64) {
+	return (1 - level) / 2, (1 + level) / 2
 }

@@ -3,15 +3,17 @@ package metrics
 import (
 	"math"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
 // TestEnsembleBand: min, max, mean and the 5-95% quantiles per point, in
 // the order of the points asked.
 func TestEnsembleBand(t *testing.T) {
 	// 21 particles predicting a, 10a, 20a at three points for a = 0..20
-	pred := make([][][Components]float64, 21)
+	pred := make(hyperelastic.Predictions, 21)
 	for a := range pred {
-		pred[a] = make([][Components]float64, 3)
+		pred[a] = make([]hyperelastic.Stress, 3)
 		for i := range 3 {
 			pred[a][i][1] = float64(a) * []float64{1, 10, 20}[i]
 		}
@@ -27,5 +29,26 @@ func TestEnsembleBand(t *testing.T) {
 	}
 	if st := EnsembleBand(pred[:3], []int{0}, 1); st.Quantiles != nil || st.Mean[0] != 1 {
 		t.Errorf("without quantiles: %+v", st)
+	}
+}
+
+// TestCentralQuantiles: the central band at level L lies between the
+// quantiles (1-L)/2 and (1+L)/2, which are L apart and symmetric about
+// the median; on the values 0..20 EnsembleBand gives the 90% band [1, 19].
+func TestCentralQuantiles(t *testing.T) {
+	for _, c := range []struct{ level, lo, hi float64 }{{0.5, 0.25, 0.75}, {0.9, 0.05, 0.95}, {0.2, 0.4, 0.6}} {
+		lo, hi := CentralQuantiles(c.level)
+		if math.Abs(lo-c.lo) > 1e-15 || math.Abs(hi-c.hi) > 1e-15 || math.Abs(hi-lo-c.level) > 1e-15 {
+			t.Errorf("level %v: quantiles %v, %v; want %v, %v", c.level, lo, hi, c.lo, c.hi)
+		}
+	}
+	pred := make(hyperelastic.Predictions, 21)
+	for a := range pred {
+		pred[a] = []hyperelastic.Stress{{float64(20 - a)}}
+	}
+	lo, hi := CentralQuantiles(0.9)
+	b := EnsembleBand(pred, []int{0}, 0, lo, hi)
+	if math.Abs(b.Quantiles[0][0]-1) > 1e-12 || math.Abs(b.Quantiles[1][0]-19) > 1e-12 {
+		t.Errorf("90%% band of 0..20: [%v, %v], want [1, 19]", b.Quantiles[0][0], b.Quantiles[1][0])
 	}
 }

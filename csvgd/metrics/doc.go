@@ -8,7 +8,10 @@
 //     13): at each test point and stress component, W1 between the
 //     ensemble's predictions and a reference sample of the noisy truth;
 //     the curve over the test points and its sum.
-//   - [Distances]: the inter-particle distance matrix of eq. (distances).
+//   - [TrimmedWasserstein1]: W1 between the central parts of two samples,
+//     in quantile form, which a few extreme values do not dominate.
+//   - [Distances]: the inter-particle distance matrix of eq. (distances);
+//     [MeanDistance], the mean over the pairs.
 //   - [ActiveWeights]: the count of weights with |w| >= threshold (and
 //     w != 0) per particle (the paper's threshold is 1e-3,
 //     [github.com/csvgd/csvgd-go/csvgd/condense.PaperThreshold]).
@@ -17,7 +20,9 @@
 //   - [GaussianKDE], [Silverman], [MeanSD], [QuantileSorted],
 //     [DensityCurve]: the kernel density estimates of Fig.
 //     weight_distributions and of the weight explorer, with Silverman's
-//     rule-of-thumb bandwidth.
+//     rule-of-thumb bandwidth; [ReflectedKDE] and [BoundedDensityCurve]
+//     for a quantity bounded below (a constrained weight), its kernel mass
+//     reflected at the bound.
 //   - [WeightDensities], [OmitDensity], [DensityBandwidth]: the densities
 //     of a weight matrix's entries across the particles, with the figure's
 //     floored bandwidth and its rule that omits narrow zero-centred
@@ -27,5 +32,10 @@
 //     paper's remark on Fig. weight_distributions, the alignment study's
 //     table) and its yardstick on normal samples.
 //   - [EnsembleBand]: an ensemble's min, max, mean and quantiles of one
-//     stress component along the test path.
+//     stress component along the test path, the one computation of its
+//     bands (the teaching figure's, and calibration's push-forward band,
+//     the central band at level L: the quantiles [CentralQuantiles],
+//     (1-L)/2 and (1+L)/2).
+//   - [MeanRelativeError]: the relative RMS error of the ensemble-mean
+//     stress against the truth, the accuracy beside the push-forward W1.
 package metrics

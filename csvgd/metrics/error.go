@@ -3,6 +3,8 @@ package metrics
 import (
 	"fmt"
 	"math"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
 // MeanRelativeError is the relative RMS error of the ensemble-mean
@@ -15,7 +17,7 @@ import (
 // ensemble's mean stress is from the truth, as a share of the stress. It
 // returns an error for no particles, a particle of another number of
 // points than truth, an index out of range, or a zero denominator.
-func MeanRelativeError(pred [][][Components]float64, truth [][Components]float64, points []int) (float64, error) {
+func MeanRelativeError(pred hyperelastic.Predictions, truth []hyperelastic.Stress, points []int) (float64, error) {
 	if len(pred) == 0 {
 		return 0, fmt.Errorf("metrics: MeanRelativeError: no particles")
 	}
@@ -35,7 +37,7 @@ func MeanRelativeError(pred [][][Components]float64, truth [][Components]float64
 		if m < 0 || m >= len(truth) {
 			return 0, fmt.Errorf("metrics: MeanRelativeError: point %d out of range [0, %d)", m, len(truth))
 		}
-		for c := range Components {
+		for c := range hyperelastic.NumComponents {
 			var mean float64
 			for a := range pred {
 				mean += pred[a][m][c]

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 )
 
@@ -12,23 +13,23 @@ import (
 // seeded reference sample of the noisy truth, then smooths the W1 curve.
 func Example() {
 	rng := rand.New(rand.NewPCG(1, 1))
-	truth := [][metrics.Components]float64{{1, 1, 1, 0, 0, 0}, {2, 2, 2, 0, 0, 0}, {3, 3, 3, 0, 0, 0}}
+	truth := []hyperelastic.Stress{{1, 1, 1, 0, 0, 0}, {2, 2, 2, 0, 0, 0}, {3, 3, 3, 0, 0, 0}}
 	const particles, draws, noise = 10, 1000, 0.1
-	pred := make([][][metrics.Components]float64, particles)
+	pred := make(hyperelastic.Predictions, particles)
 	for a := range pred {
 		bias := 0.05 * float64(a) // particle a over-predicts by 5a %
 		for _, s := range truth {
-			var p [metrics.Components]float64
+			var p hyperelastic.Stress
 			for c := range s {
 				p[c] = s[c] * (1 + bias)
 			}
 			pred[a] = append(pred[a], p)
 		}
 	}
-	ref := make([][][metrics.Components]float64, len(truth))
+	ref := make([][]hyperelastic.Stress, len(truth)) // [point][draw]
 	for p, s := range truth {
 		for range draws {
-			var r [metrics.Components]float64
+			var r hyperelastic.Stress
 			for c := range s {
 				r[c] = s[c] * (1 + noise*rng.NormFloat64()) // multiplicative noise
 			}

@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-)
 
-// Components is the number of stress components per test point (the six
-// independent components of a symmetric stress, in the caller's order).
-const Components = 6
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+)
 
 // PushForward holds the push-forward W1 of the paper's Sec. 5.3
 // (docs/reading.md section 13): at each test point p and stress component c,
@@ -19,14 +17,14 @@ const Components = 6
 // per particle, the push-forward of the particles through the model) and
 // a reference sample of the noisy truth at p.
 type PushForward struct {
-	PerPoint    [][Components]float64 // [point][component]
-	PerPointSum []float64             // sum over components, per point (the curve over the test path)
-	Sum         float64               // sum over points and components
+	PerPoint    [][hyperelastic.NumComponents]float64 // [point][component]
+	PerPointSum []float64                             // sum over components, per point (the curve over the test path)
+	Sum         float64                               // sum over points and components
 }
 
 // PushForwardW1 computes the push-forward W1 of the paper's Sec. 5.3 from
-// pred, the ensemble's predictions [particle][point][component], and ref,
-// the reference sample [point][draw][component]. The number of draws may
+// pred, the ensemble's predictions ([particle][point]), and ref, the
+// reference sample [point][draw]. The number of draws may
 // differ from point to point and from the number of particles.
 //
 // It returns an error, naming the offending index, when there are no
@@ -34,7 +32,7 @@ type PushForward struct {
 // points than ref holds, when a point has no reference draws, or when a
 // value is NaN or infinite (a diverged particle must be reported, not
 // averaged away).
-func PushForwardW1(pred [][][Components]float64, ref [][][Components]float64) (PushForward, error) {
+func PushForwardW1(pred hyperelastic.Predictions, ref [][]hyperelastic.Stress) (PushForward, error) {
 	if len(pred) == 0 {
 		return PushForward{}, fmt.Errorf("metrics: PushForwardW1: no particles")
 	}
@@ -68,13 +66,13 @@ func PushForwardW1(pred [][][Components]float64, ref [][][Components]float64) (P
 	}
 
 	out := PushForward{
-		PerPoint:    make([][Components]float64, points),
+		PerPoint:    make([][hyperelastic.NumComponents]float64, points),
 		PerPointSum: make([]float64, points),
 	}
 	x := make([]float64, len(pred))
 	var y []float64
 	for p := range points {
-		for c := range Components {
+		for c := range hyperelastic.NumComponents {
 			for a := range pred {
 				x[a] = pred[a][p][c]
 			}

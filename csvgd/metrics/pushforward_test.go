@@ -5,25 +5,27 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 )
 
 func TestPushForwardW1AgainstLoop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 17))
 	const particles, points = 12, 9
-	pred := make([][][Components]float64, particles)
+	pred := make(hyperelastic.Predictions, particles)
 	for a := range pred {
-		pred[a] = make([][Components]float64, points)
+		pred[a] = make([]hyperelastic.Stress, points)
 		for p := range points {
-			for c := range Components {
+			for c := range hyperelastic.NumComponents {
 				pred[a][p][c] = float64(p) + 0.1*float64(c) + 0.3*rng.NormFloat64()
 			}
 		}
 	}
-	ref := make([][][Components]float64, points)
+	ref := make([][]hyperelastic.Stress, points)
 	for p := range ref {
-		ref[p] = make([][Components]float64, 200+p) // draws differ per point
+		ref[p] = make([]hyperelastic.Stress, 200+p) // draws differ per point
 		for d := range ref[p] {
-			for c := range Components {
+			for c := range hyperelastic.NumComponents {
 				ref[p][d][c] = (float64(p) + 0.1*float64(c)) * (1 + 0.05*rng.NormFloat64())
 			}
 		}
@@ -38,7 +40,7 @@ func TestPushForwardW1AgainstLoop(t *testing.T) {
 	var sum float64
 	for p := range points {
 		var rowSum float64
-		for c := range Components {
+		for c := range hyperelastic.NumComponents {
 			var x, y []float64
 			for a := range pred {
 				x = append(x, pred[a][p][c])
@@ -63,31 +65,35 @@ func TestPushForwardW1AgainstLoop(t *testing.T) {
 }
 
 func TestPushForwardW1Errors(t *testing.T) {
-	good := func() ([][][Components]float64, [][][Components]float64) {
-		pred := [][][Components]float64{{{1}, {2}}, {{1.5}, {2.5}}}
-		ref := [][][Components]float64{{{1}, {1.2}}, {{2}}}
+	good := func() (hyperelastic.Predictions, [][]hyperelastic.Stress) {
+		pred := hyperelastic.Predictions{{{1}, {2}}, {{1.5}, {2.5}}}
+		ref := [][]hyperelastic.Stress{{{1}, {1.2}}, {{2}}}
 		return pred, ref
 	}
 	tests := []struct {
 		name   string
-		damage func(pred, ref [][][Components]float64) ([][][Components]float64, [][][Components]float64)
+		damage func(pred hyperelastic.Predictions, ref [][]hyperelastic.Stress) (hyperelastic.Predictions, [][]hyperelastic.Stress)
 		want   string
 	}{
-		{"no particles", func(_, r [][][Components]float64) ([][][Components]float64, [][][Components]float64) { return nil, r }, "no particles"},
-		{"no points", func(p, _ [][][Components]float64) ([][][Components]float64, [][][Components]float64) { return p, nil }, "no test points"},
-		{"short particle", func(p, r [][][Components]float64) ([][][Components]float64, [][][Components]float64) {
+		{"no particles", func(_ hyperelastic.Predictions, r [][]hyperelastic.Stress) (hyperelastic.Predictions, [][]hyperelastic.Stress) {
+			return nil, r
+		}, "no particles"},
+		{"no points", func(p hyperelastic.Predictions, _ [][]hyperelastic.Stress) (hyperelastic.Predictions, [][]hyperelastic.Stress) {
+			return p, nil
+		}, "no test points"},
+		{"short particle", func(p hyperelastic.Predictions, r [][]hyperelastic.Stress) (hyperelastic.Predictions, [][]hyperelastic.Stress) {
 			p[1] = p[1][:1]
 			return p, r
 		}, "particle 1 predicts 1 points"},
-		{"no draws", func(p, r [][][Components]float64) ([][][Components]float64, [][][Components]float64) {
+		{"no draws", func(p hyperelastic.Predictions, r [][]hyperelastic.Stress) (hyperelastic.Predictions, [][]hyperelastic.Stress) {
 			r[1] = nil
 			return p, r
 		}, "point 1 has no reference draws"},
-		{"NaN prediction", func(p, r [][][Components]float64) ([][][Components]float64, [][][Components]float64) {
+		{"NaN prediction", func(p hyperelastic.Predictions, r [][]hyperelastic.Stress) (hyperelastic.Predictions, [][]hyperelastic.Stress) {
 			p[0][1][4] = math.NaN()
 			return p, r
 		}, "particle 0, point 1, component 4"},
-		{"Inf reference", func(p, r [][][Components]float64) ([][][Components]float64, [][][Components]float64) {
+		{"Inf reference", func(p hyperelastic.Predictions, r [][]hyperelastic.Stress) (hyperelastic.Predictions, [][]hyperelastic.Stress) {
 			r[0][1][5] = math.Inf(-1)
 			return p, r
 		}, "reference point 0, draw 1, component 5"},

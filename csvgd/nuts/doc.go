@@ -77,8 +77,10 @@
 //	log eps_n = mu - sqrt(n)/gamma s_n,
 //	log epsbar_n = n^-kappa log eps_n + (1 - n^-kappa) log epsbar_(n-1),
 //
-// with target delta = 0.8, gamma = 0.05, t0 = 10, kappa = 0.75 and
-// mu = log(10 eps0); the sampling phase uses epsbar. The initial eps0 comes
+// with Stan's target delta = 0.8 (Config.Adapt.TargetAccept, which the
+// exact posteriors raise), gamma = 0.05, t0 = 10, kappa = 0.75
+// ([DefaultAdaptation]) and mu = log(10 eps0); the sampling phase uses
+// epsbar. The initial eps0 comes
 // from the heuristic of Hoffman & Gelman's Alg. 4 as Stan runs it: double
 // or halve eps until the acceptance of one leapfrog step crosses 0.8.
 //

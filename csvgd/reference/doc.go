@@ -6,6 +6,13 @@
 // gradients in tests and as the yardstick of the benchmarks: the pace of
 // straightforward hand-written code.
 //
+// Results are computed with it too: [Likelihood] is the log-likelihood
+// and its gradient of one network, safe for concurrent use, which
+// package exact samples the posterior of a template with, and
+// [Likelihood.GaussNewton] the Gauss-Newton curvature that the Newton
+// updates of package train use on the host (train.HostPlacement, the
+// default).
+//
 // One step ([Step.Do]) of the ensemble theta_1..theta_N is
 //
 //  1. the likelihood score of every particle ([Step.Score]),

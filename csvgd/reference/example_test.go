@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/csvgd/csvgd-go/csvgd/study"
-
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // Example runs 50 reference Stein steps of 10 particles of the paper's
@@ -18,7 +17,7 @@ import (
 // projection), and compares the ensemble's mean log-likelihood before and
 // after.
 func Example() {
-	data, err := study.LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		panic(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
@@ -13,7 +14,7 @@ import (
 
 // fdJacobian is the Jacobian of the stresses of one particle at the
 // samples by central differences of icnn.Arch.HostStress, [6M][P].
-func fdJacobian(arch icnn.Arch, theta []float64, b icnn.Batch, samples func(m int) [6]float64, m int) [][]float64 {
+func fdJacobian(arch icnn.Arch, theta []float64, b icnn.Batch, samples func(m int) hyperelastic.Stress, m int) [][]float64 {
 	p := len(theta)
 	rows := make([][]float64, 6*m)
 	for r := range rows {
@@ -23,7 +24,7 @@ func fdJacobian(arch icnn.Arch, theta []float64, b icnn.Batch, samples func(m in
 		h := 1e-6 * math.Max(1, math.Abs(theta[j]))
 		old := theta[j]
 		theta[j] = old + h
-		plus := make([][6]float64, m)
+		plus := make([]hyperelastic.Stress, m)
 		for k := 0; k < m; k++ {
 			plus[k] = samples(k)
 		}
@@ -70,7 +71,7 @@ func TestGaussNewtonAgainstFiniteDifferences(t *testing.T) {
 					t.Fatalf("%s: score[%d] %v, Eval's %v", c.name, j, grad[j], ref[j])
 				}
 			}
-			jac := fdJacobian(arch, theta, b, func(m int) [6]float64 { return arch.HostStress(theta, all[m].Kinematics) }, len(all))
+			jac := fdJacobian(arch, theta, b, func(m int) hyperelastic.Stress { return arch.HostStress(theta, all[m].Kinematics) }, len(all))
 			var top float64
 			for _, v := range curv {
 				top = math.Max(top, math.Abs(v))

@@ -5,9 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/csvgd/csvgd-go/csvgd/study"
-
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -35,7 +34,7 @@ var archs = []struct {
 // skipped when the data set is missing.
 func trainingSamples(tb testing.TB) []hyperelastic.Sample {
 	tb.Helper()
-	data, err := study.LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		tb.Skip(err)
 	}

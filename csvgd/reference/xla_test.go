@@ -12,6 +12,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/condense"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
@@ -78,7 +79,7 @@ func TestXLACondensedStresses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	host := make([][][6]float64, x.N)
+	host := make(hyperelastic.Predictions, x.N)
 	for a := range host {
 		for _, s := range samples {
 			host[a] = append(host[a], arch.HostStress(x.Particle(a), s.Kinematics))
@@ -101,11 +102,11 @@ func cutOutgoing(arch icnn.Arch, theta []float64, k, j int) {
 
 // stressDiff is max |got - want| / max |want| over particles, points and
 // components.
-func stressDiff(got, want [][][6]float64) float64 {
+func stressDiff(got, want hyperelastic.Predictions) float64 {
 	var d, s float64
 	for a := range want {
 		for m := range want[a] {
-			for v := range 6 {
+			for v := range hyperelastic.NumComponents {
 				d = math.Max(d, math.Abs(got[a][m][v]-want[a][m][v]))
 				s = math.Max(s, math.Abs(want[a][m][v]))
 			}

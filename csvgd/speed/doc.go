@@ -10,6 +10,9 @@
 // network, 1020 weights), 8 and 4 (condensed templates), and [Report]
 // checks it against the project's speed targets: the graph within 1.5x of
 // the reference at full width and 3x at widths 8 and 4, and the step at
-// width 4 at least 5x faster than at width 30. `csvgd bench -json` prints
-// the report; the speed table of docs/speed.md is generated from it.
+// width 4 at least 5x faster than at width 30 (all with 10 particles).
+// `csvgd bench -json` prints the report; the speed table of docs/speed.md
+// is generated from it. [Compare] sets the reports of several builds (GoMLX
+// versions, GOEXPERIMENT settings, or another implementation of the step
+// such as bench/torch_step.py's) side by side, case by case.
 package speed

@@ -20,8 +20,9 @@
 //     Sec. 5.4 rule, recomputed every iteration when adaptive.
 //   - [Optimizer]: plain steps ([SGD]), Liu & Wang's Adagrad with momentum
 //     ([AdagradMomentum]) and [Adam].
-//   - [Flow]: one compiled GoMLX graph per step for all particles — score by
-//     autodiff of the log-likelihood, kernel matrix, phi, optimizer update, a
+//   - [Flow]: one compiled GoMLX graph per step for all particles — the
+//     data score by autodiff of the log-likelihood ([NewFlow]) or given in
+//     closed form ([NewFlowScore]), kernel matrix, phi, optimizer update, a
 //     finiteness check and the pairwise distances the next step's kernel and
 //     bandwidth use — with no loop over particles on the host; the particles
 //     stay on the device between steps until something reads them. A step
@@ -32,7 +33,14 @@
 //     inverse multiquadric kernel [IMQ] (c = 1, beta = -1/2), a convergence
 //     diagnostic from the particles and their scores alone;
 //     [Flow.PosteriorScore] and [Flow.KSD] give it for a flow's posterior at
-//     its current lambda.
+//     its current lambda. [KernelMedian] and [KernelGroups] say how much
+//     the particles still interact through the kernel.
+//   - [Settings]: the prior, kernel, bandwidth, optimizer, ensemble size,
+//     budget and seed that every flow of the project is configured by
+//     (embedded in mvn.Config and train.Config).
+//   - [PriorField]: the Stein direction and pseudopotential of one moving
+//     particle among fixed ones without data (eq. prior_grad), on the host,
+//     for the figures of the field.
 //
 // Setting lambda = 0 gives the plain Stein flow; a very wide kernel
 // (gamma -> inf) with lambda = 0 turns it into gradient ascent on the

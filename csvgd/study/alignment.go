@@ -7,6 +7,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -25,9 +26,9 @@ var AlignmentSizes = []int{10, 20}
 // Fig. convergence_priors and GraphRun, shared with those figures) and
 // assignment[i] the same run with every condensation followed by
 // matching to the medoid by linear assignment (train.Config.Align).
-func (p Plan) AlignmentRuns() (importance, assignment []Spec) {
+func (p Plan) AlignmentRuns() (importance, assignment []runcache.Spec) {
 	with, _ := p.SpeedupRuns()
-	importance = []Spec{with[1], p.GraphRun()}
+	importance = []runcache.Spec{with[1], p.GraphRun()}
 	for i, s := range importance {
 		a := s
 		a.Label = fmt.Sprintf("cSVGD, %d particles, alpha = 0.5, aligned by assignment", AlignmentSizes[i])
@@ -127,7 +128,7 @@ func Alignment(s *Store) (*figures.Figure, error) {
 	importance, assignment := s.AlignmentRuns()
 	var runs []figures.AlignedRun
 	for i, n := range AlignmentSizes {
-		for _, spec := range []Spec{importance[i], assignment[i]} {
+		for _, spec := range []runcache.Spec{importance[i], assignment[i]} {
 			res, err := s.Result(spec)
 			if err != nil {
 				return nil, err
@@ -156,23 +157,4 @@ func KSDConvergence(s *Store) (*figures.Figure, error) {
 		labels[i] = fmt.Sprintf("α = %g", PaperAlphas[i])
 	}
 	return figures.KSDConvergence(labels, deref(res)), nil
-}
-
-// BeyondFigures are the figures beyond the paper's, made by csvgd
-// reproduce after the paper's: the alignment study, the KSD of the
-// illustrative example and of the ICNN ensembles, the Stein ensembles
-// against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS),
-// their calibration, the diagnostics of a NUTS run, and the variance
-// collapse of the first-order flow against the Newton updates on Gaussians.
-func BeyondFigures() []Figure {
-	return []Figure{
-		{"alignment", "5.4, beyond", Alignment},
-		{"mvn_ksd", "4, beyond", MVNKSD},
-		{"ksd_convergence", "5.5, beyond", KSDConvergence},
-		{"mvn_exact", "4, beyond", MVNExact},
-		{"stein_vs_nuts", "5.5, beyond", SteinVsNUTS},
-		{"calibration", "5.5, beyond", Calibration},
-		{"nuts_diagnostics", "5.5, beyond", NUTSDiagnostics},
-		{"variance_collapse", "3, beyond", VarianceCollapse},
-	}
 }

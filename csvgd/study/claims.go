@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -149,7 +150,7 @@ func speedupFinals(s *Store) (with, without []Final, err error) {
 	return with, without, err
 }
 
-func finals(s *Store, specs []Spec) ([]*train.Result, []Final, error) {
+func finals(s *Store, specs []runcache.Spec) ([]*train.Result, []Final, error) {
 	res, err := s.All(specs)
 	if err != nil {
 		return nil, nil, err

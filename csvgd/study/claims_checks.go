@@ -9,6 +9,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // The checks of paperClaims, in its order. Each returns the verdict and
@@ -22,7 +23,7 @@ func checkConvexity(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	data, err := LoadPaperData(spec.Noise)
+	data, err := train.LoadPaperData(spec.Noise)
 	if err != nil {
 		return 0, "", err
 	}
@@ -70,7 +71,7 @@ func checkStressFree(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	data, err := LoadPaperData(spec.Noise)
+	data, err := train.LoadPaperData(spec.Noise)
 	if err != nil {
 		return 0, "", err
 	}

@@ -7,28 +7,29 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/collapse"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
+	"github.com/gomlx/compute"
 )
+
+// collapseSweep is Ba et al.'s experiment on N(0, I_D) at the plan's
+// size (collapse.PaperSweep), cached whole.
+func (p Plan) collapseSweep() runcache.Whole[*collapse.Result] {
+	c := collapse.PaperSweep(p.Quick)
+	return runcache.Whole[*collapse.Result]{Name: "variance_collapse", Label: "the variance collapse on Gaussians (Fig. variance_collapse)", Quick: p.Quick,
+		Read: func(path string) ([]*collapse.Result, error) { return collapse.ReadSweep(path, c) },
+		Compute: func(b compute.Backend, path string, progress func(int, int)) ([]*collapse.Result, error) {
+			return collapse.CachedSweep(b, c, path, progress)
+		}}
+}
 
 // CollapseSweep returns Ba et al.'s experiment on N(0, I_D) for the figure
 // variance_collapse (collapse.PaperSweep), cached as
 // variance_collapse[-quick].json.
-func (s *Store) CollapseSweep() ([]*collapse.Result, error) {
-	c := collapse.PaperSweep(s.Quick)
-	return cachedStudy(s, "variance_collapse", func(path string) ([]*collapse.Result, error) { return collapse.ReadSweep(path, c) },
-		func(path string, progress func(int, int)) ([]*collapse.Result, error) {
-			return collapse.CachedSweep(s.Backend, c, path, progress)
-		})
-}
+func (s *Store) CollapseSweep() ([]*collapse.Result, error) { return s.collapseSweep().Get(&s.Cache) }
 
 // collapseJob is the sweep of [Store.CollapseSweep] as a job.
-func (p Plan) collapseJob() Job {
-	c := collapse.PaperSweep(p.Quick)
-	return Job{Key: "variance_collapse", Label: "the variance collapse on Gaussians (Fig. variance_collapse)", Kind: MVNJob,
-		load: func(s *Store) error { _, err := collapse.ReadSweep(s.cacheFile("variance_collapse"), c); return err },
-		run:  func(s *Store) error { _, err := s.CollapseSweep(); return err },
-	}
-}
+func (p Plan) collapseJob() runcache.Job { return p.collapseSweep().Job() }
 
 // VarianceCollapse makes the figure "variance_collapse" from
 // [Store.CollapseSweep].

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -18,7 +19,7 @@ var PaperAlphas = []float64{0.25, 0.5, 0.75, 1, 2}
 // distances), alpha = 0.5 and lambda = 0.05 on the 10% noise data, keeping
 // the particles with every history record (and those of its last stage,
 // as the other runs of [Plan.ConvergenceEnsembleRuns]).
-func (p Plan) GraphRun() Spec {
+func (p Plan) GraphRun() runcache.Spec {
 	s := p.paperRun("cSVGD, 20 particles, alpha = 0.5", 0.5)
 	s.Config.Particles, s.Config.Keep, s.Config.KeepLastStage = 20, true, true
 	return s
@@ -28,7 +29,7 @@ func (p Plan) GraphRun() Spec {
 // states it: cSVGD with alpha = 1/4, lambda = 0.05 and 10 particles on the
 // 10% noise data, keeping the particles with every history record. It is
 // also the alpha = 1/4 run of [SpeedupRuns].
-func (p Plan) SequenceRun() Spec {
+func (p Plan) SequenceRun() runcache.Spec {
 	s := p.paperRun("cSVGD alpha = 0.25", 0.25)
 	s.Config.Keep = true
 	return s
@@ -37,7 +38,7 @@ func (p Plan) SequenceRun() Spec {
 // SpeedupRuns are the runs of Fig. graph_condense_speedup: for each alpha
 // of PaperAlphas, cSVGD (with) and SVGD with the same prior and no
 // condensation (without), 10 particles, lambda = 0.05, 10% noise.
-func (p Plan) SpeedupRuns() (with, without []Spec) {
+func (p Plan) SpeedupRuns() (with, without []runcache.Spec) {
 	for _, a := range PaperAlphas {
 		w := p.paperRun(fmt.Sprintf("cSVGD alpha = %g", a), a)
 		if a == 0.25 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -32,7 +33,7 @@ var PaperPenalties = []float64{0.01, 0.05, 0.1}
 // ConvergencePriorsRuns are the runs of Fig. convergence_priors: cSVGD for
 // each alpha of PaperAlphas, 10 particles, 10% noise (the cSVGD runs of
 // Fig. graph_condense_speedup).
-func (p Plan) ConvergencePriorsRuns() []Spec {
+func (p Plan) ConvergencePriorsRuns() []runcache.Spec {
 	with, _ := p.SpeedupRuns()
 	return with
 }
@@ -41,8 +42,8 @@ func (p Plan) ConvergencePriorsRuns() []Spec {
 // at alpha = 0.5 with each ensemble size of EnsembleSizes (20: the run of
 // GraphRun), keeping their last stage's particles for the comparison with
 // the exact posterior ([Plan.ExactRuns]).
-func (p Plan) ConvergenceEnsembleRuns() []Spec {
-	var out []Spec
+func (p Plan) ConvergenceEnsembleRuns() []runcache.Spec {
+	var out []runcache.Spec
 	for _, n := range p.EnsembleSizes() {
 		if n == 20 {
 			out = append(out, p.GraphRun())
@@ -57,8 +58,8 @@ func (p Plan) ConvergenceEnsembleRuns() []Spec {
 
 // ConvergenceNoiseRuns are the runs of Fig. convergence_noise: cSVGD at
 // alpha = 0.5, 10 particles, on the data of each of PaperNoiseLevels.
-func (p Plan) ConvergenceNoiseRuns() []Spec {
-	var out []Spec
+func (p Plan) ConvergenceNoiseRuns() []runcache.Spec {
+	var out []runcache.Spec
 	for _, s := range PaperNoiseLevels {
 		r := p.paperRun(fmt.Sprintf("cSVGD, %g%% noise", 100*s), 0.5)
 		r.Noise = s
@@ -72,11 +73,11 @@ func (p Plan) ConvergenceNoiseRuns() []Spec {
 // condensation, and the sequential method "L2 + Stein" (a MAP phase of one
 // stage with the alpha = 2 prior, pruning at 1e-3, then SVGD with the same
 // alpha = 2 prior on the pruned structure).
-func (p Plan) MethodRuns() []Spec {
+func (p Plan) MethodRuns() []runcache.Spec {
 	with, without := p.SpeedupRuns()
 	seq := p.paperRun("sequential (L2 + Stein)", 2)
 	seq.Config.Method = train.Sequential
-	return []Spec{with[1], without[1], seq}
+	return []runcache.Spec{with[1], without[1], seq}
 }
 
 // AdaptiveRuns are the runs of Fig. adaptive_penalty, alpha = 0.5, 10
@@ -87,15 +88,15 @@ func (p Plan) MethodRuns() []Spec {
 // iterations (25), so that lambda can grow over several stages; its last
 // stage runs at lambda = 0.01 on the fixed template whether or not the
 // error rose (docs/reading.md section 11).
-func (p Plan) AdaptiveRuns() (fixed [][]Spec, adaptive []Spec) {
-	run := func(label string, noise, lambda float64) Spec {
+func (p Plan) AdaptiveRuns() (fixed [][]runcache.Spec, adaptive []runcache.Spec) {
+	run := func(label string, noise, lambda float64) runcache.Spec {
 		s := p.paperRun(label, 0.5)
 		s.Noise, s.Config.Lambda = noise, lambda
 		s.Config.Iters *= 2
 		return s
 	}
 	for _, l := range PaperPenalties {
-		var row []Spec
+		var row []runcache.Spec
 		for _, s := range PaperNoiseLevels {
 			row = append(row, run(fmt.Sprintf("cSVGD, lambda = %g, %g%% noise", l, 100*s), s, l))
 		}
@@ -130,7 +131,7 @@ func ConvergenceNoise(s *Store) (*figures.Figure, error) {
 	})
 }
 
-func convergence(s *Store, draw func([]string, []train.Result) *figures.Figure, specs []Spec, label func(int) string) (*figures.Figure, error) {
+func convergence(s *Store, draw func([]string, []train.Result) *figures.Figure, specs []runcache.Spec, label func(int) string) (*figures.Figure, error) {
 	res, err := s.All(specs)
 	if err != nil {
 		return nil, err

@@ -10,7 +10,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -36,8 +36,8 @@ func (p Plan) ExactSeeds() []uint64 {
 // ExactSeeds, the posterior of the template the run's last stage ran on
 // (before its condensation), sampled with exact.DefaultConfig from that
 // stage's particles.
-func (p Plan) ExactRuns() []NUTSSpec {
-	var out []NUTSSpec
+func (p Plan) ExactRuns() []runcache.NUTSSpec {
+	var out []runcache.NUTSSpec
 	for _, r := range p.ConvergenceEnsembleRuns() {
 		for _, seed := range p.ExactSeeds() {
 			spec := r
@@ -47,7 +47,7 @@ func (p Plan) ExactRuns() []NUTSSpec {
 			} else {
 				spec.Label = r.Label
 			}
-			out = append(out, NUTSSpec{Run: spec, Config: exact.DefaultConfig(p.Quick)})
+			out = append(out, runcache.NUTSSpec{Run: spec, Config: exact.DefaultConfig(p.Quick)})
 		}
 	}
 	return out
@@ -57,11 +57,14 @@ func (p Plan) ExactRuns() []NUTSSpec {
 // of ExactRuns (the smallest ensemble, seed 1), with another seed and
 // twice the kept iterations: its push-forward bands must agree with the
 // default run's within Monte Carlo error.
-func (p Plan) ExactAgreementRun() NUTSSpec {
+func (p Plan) ExactAgreementRun() runcache.NUTSSpec {
 	n := p.ExactRuns()[0]
 	n.Config.Seed, n.Config.Draws = n.Config.Seed+1, 2*n.Config.Draws
 	return n
 }
+
+// CompareOptions are the resampling settings of the comparisons.
+var CompareOptions = compare.DefaultOptions()
 
 // FreshSeed is the seed of the fresh observations of the calibration
 // (calibration.Fresh); the committed data sets were made with seed 1.
@@ -81,10 +84,10 @@ type ExactComparison struct {
 	Report    exact.Report
 	Test      []hyperelastic.Sample
 	// SteinWeights and NUTSWeights are the last stage's particles and the
-	// kept NUTS draws; Stein and NUTS their predictions [member][test
-	// point][6].
+	// kept NUTS draws; Stein and NUTS their predictions at the test
+	// points.
 	SteinWeights, NUTSWeights [][]float64
-	Stein, NUTS               [][][6]float64
+	Stein, NUTS               hyperelastic.Predictions
 	// SteinW1Truth and NUTSW1Truth are the push-forward W1 sums to the
 	// noisy truth inside the training range, on the run's reference sample.
 	SteinW1Truth, NUTSW1Truth float64
@@ -114,7 +117,7 @@ func ExactComparisons(s *Store) ([]ExactComparison, error) {
 
 // compareExact compares the last stage of the training run of n with its
 // NUTS run.
-func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
+func compareExact(s *Store, n runcache.NUTSSpec) (ExactComparison, error) {
 	res, err := s.Result(n.Run)
 	if err != nil {
 		return ExactComparison{}, err
@@ -123,11 +126,11 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	data, err := LoadPaperData(n.Run.Noise)
+	data, err := train.LoadPaperData(n.Run.Noise)
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	arch, particles, err := LastStage(res)
+	arch, particles, err := res.LastStageEnsemble()
 	if err != nil {
 		return ExactComparison{}, err
 	}
@@ -135,7 +138,7 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 		Report: nr.Report, Test: data.Test, SteinWeights: particles, NUTSWeights: nr.Draws,
 		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, nr.Draws),
 		Trace: nr.Trace, Diverged: nr.Diverged}
-	c.Compare, err = s.cachedCompare(n, func() (*compare.Result, error) {
+	c.Compare, err = s.Comparison(n, CompareOptions, func() (*compare.Result, error) {
 		r, err := compare.Predictions(c.Stein, c.NUTS, data.Test, CompareOptions)
 		if err == nil {
 			r.Weights = compare.ZeroWeightsOf(arch, particles, nr.Draws)
@@ -146,10 +149,10 @@ func compareExact(s *Store, n NUTSSpec) (ExactComparison, error) {
 		return ExactComparison{}, err
 	}
 	ref := train.ReferenceSample(data.Test, data.Noise, n.Run.Config.RefDraws, n.Run.Config.Seed)
-	if c.SteinW1Truth, err = inRangeW1(c.Stein, ref, data.Test); err != nil {
+	if c.SteinW1Truth, err = train.PushForwardW1InRange(c.Stein, ref, data.Test); err != nil {
 		return ExactComparison{}, err
 	}
-	if c.NUTSW1Truth, err = inRangeW1(c.NUTS, ref, data.Test); err != nil {
+	if c.NUTSW1Truth, err = train.PushForwardW1InRange(c.NUTS, ref, data.Test); err != nil {
 		return ExactComparison{}, err
 	}
 	obs := calibration.Fresh(data.Test, data.Noise, FreshSeed)
@@ -169,33 +172,6 @@ func (c ExactComparison) Aligned() (stein, nuts [][]float64, err error) {
 		return nil, nil, err
 	}
 	return both[:len(c.SteinWeights)], both[len(c.SteinWeights):], nil
-}
-
-// inRangeW1 is the push-forward W1 of pred to the reference sample ref
-// ([point][draw][6]), summed over the test points inside the training
-// range.
-func inRangeW1(pred, ref [][][6]float64, test []hyperelastic.Sample) (float64, error) {
-	pf, err := metrics.PushForwardW1(pred, ref)
-	if err != nil {
-		return 0, err
-	}
-	return train.InRangeW1(pf, test), nil
-}
-
-// BandWidth is the mean width of the central push-forward band at level
-// over the entries of calibration.Entries: the stress components that are
-// not zero at the test points inside the training range.
-func BandWidth(pred [][][6]float64, test []hyperelastic.Sample, level float64) (float64, error) {
-	band, err := calibration.PushForwardBand(pred, level)
-	if err != nil {
-		return 0, err
-	}
-	entries := calibration.Entries(test)
-	var sum float64
-	for _, e := range entries {
-		sum += band.Hi[e.Point][e.Component] - band.Lo[e.Point][e.Component]
-	}
-	return sum / float64(len(entries)), nil
 }
 
 // ExtremeDraws counts the NUTS draws that somewhere inside the training
@@ -220,7 +196,7 @@ func (c ExactComparison) ExtremeDraws() int {
 }
 
 // maxError is the largest |S - S_true| of the prediction p at the points.
-func maxError(p [][6]float64, test []hyperelastic.Sample, points []int) float64 {
+func maxError(p []hyperelastic.Stress, test []hyperelastic.Sample, points []int) float64 {
 	e := 0.0
 	for _, m := range points {
 		for k, s := range test[m].STrue {

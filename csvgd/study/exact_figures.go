@@ -5,6 +5,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // SteinVsNUTS makes the figure "stein_vs_nuts" from ExactComparisons: the
@@ -68,7 +69,7 @@ func NUTSDiagnostics(s *Store) (*figures.Figure, error) {
 
 // NUTSRunFigure is the input of figures.NUTSDiagnostics for the cached
 // NUTS run r.
-func NUTSRunFigure(r *NUTSResult) figures.NUTSRun {
+func NUTSRunFigure(r *runcache.NUTSResult) figures.NUTSRun {
 	return figures.NUTSRun{
 		Label:          fmt.Sprintf("NUTS on the template %s of %s", widths(r.Arch.Widths), r.Label),
 		LogDensity:     r.Trace.LogDensity,
@@ -84,5 +85,5 @@ func NUTSRunFigure(r *NUTSResult) figures.NUTSRun {
 // WatchedName names watched quantity i of [exact.StressWatch]: the stress
 // component and the watch point (counted from 1).
 func WatchedName(i int) string {
-	return fmt.Sprintf("%s at watch point %d", hyperelastic.Components[i%6], i/6+1)
+	return fmt.Sprintf("%s at watch point %d", hyperelastic.ComponentNames[i%hyperelastic.NumComponents], i/hyperelastic.NumComponents+1)
 }

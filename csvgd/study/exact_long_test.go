@@ -7,6 +7,9 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // TestNUTSRunsAgree: on the template of the last stage of the 10-particle
@@ -23,13 +26,13 @@ func TestNUTSRunsAgree(t *testing.T) {
 	if testing.Short() || csvgd.Quick() {
 		t.Skip("trains a full-size run and samples its posterior twice: minutes")
 	}
-	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir()}
-	data, err := LoadPaperData(0.1)
+	s := &Store{Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: t.TempDir()}}
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		t.Skip(err)
 	}
-	var pred [2][][][6]float64
-	for i, n := range []NUTSSpec{s.ExactRuns()[0], s.ExactAgreementRun()} {
+	var pred [2]hyperelastic.Predictions
+	for i, n := range []runcache.NUTSSpec{s.ExactRuns()[0], s.ExactAgreementRun()} {
 		r, err := s.NUTS(n)
 		if err != nil {
 			t.Fatal(err)

@@ -7,8 +7,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/calibration"
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // ExactTables writes the comparison of the Stein ensembles with the exact
@@ -152,13 +155,13 @@ func agreementTable(w io.Writer, s *Store, c ExactComparison) error {
 	for _, row := range []struct {
 		name string
 		r    exact.Report
-		pred [][][6]float64
+		pred hyperelastic.Predictions
 	}{{"default", c.Report, c.NUTS}, {"other seed, twice the draws", r.Report, predictions(r, c)}} {
-		b90, err := BandWidth(row.pred, c.Test, 0.9)
+		b90, err := calibration.BandWidth(row.pred, c.Test, 0.9)
 		if err != nil {
 			return err
 		}
-		b50, err := BandWidth(row.pred, c.Test, 0.5)
+		b50, err := calibration.BandWidth(row.pred, c.Test, 0.5)
 		if err != nil {
 			return err
 		}
@@ -170,7 +173,7 @@ func agreementTable(w io.Writer, s *Store, c ExactComparison) error {
 }
 
 // predictions are the NUTS run r's draws' predictions at c's test points.
-func predictions(r *NUTSResult, c ExactComparison) [][][6]float64 {
+func predictions(r *runcache.NUTSResult, c ExactComparison) hyperelastic.Predictions {
 	return exact.HostPredict(r.Arch, c.Test, r.Draws)
 }
 

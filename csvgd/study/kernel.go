@@ -7,23 +7,24 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // kernelGroups are the runs whose kernel [KernelTable] reports, by study.
 func (p Plan) kernelGroups() []struct {
 	name  string
-	specs []Spec
+	specs []runcache.Spec
 } {
 	fixed, adaptive := p.AdaptiveRuns()
-	var penalty []Spec
+	var penalty []runcache.Spec
 	for _, row := range fixed {
 		penalty = append(penalty, row...)
 	}
 	forms, normalized := p.PriorFormRuns()
 	return []struct {
 		name  string
-		specs []Spec
+		specs []runcache.Spec
 	}{
 		{"convergence_priors (α = ¼ … 2)", p.ConvergencePriorsRuns()},
 		{"convergence_ensemble (10 … 100 particles)", p.ConvergenceEnsembleRuns()},

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // TestMarginalCached: the marginal study of Sec. 4 is computed once into
@@ -15,7 +16,7 @@ import (
 // its job sees it cached.
 func TestMarginalCached(t *testing.T) {
 	var log bytes.Buffer
-	s := &Store{Plan: Plan{Quick: true}, Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}
+	s := &Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}}
 	first, err := s.Marginal()
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +30,7 @@ func TestMarginalCached(t *testing.T) {
 	if err != nil || len(again) != len(first) || again[0].W1 != first[0].W1 || !strings.Contains(log.String(), "cached mvn_marginal") {
 		t.Errorf("second call: %v, log %q; want the cached study", err, log.String())
 	}
-	if ok, err := s.marginalJob().Cached(s); !ok || err != nil {
+	if ok, err := s.marginalJob().Cached(&s.Cache); !ok || err != nil {
 		t.Errorf("the marginal job: cached %v, %v", ok, err)
 	}
 }

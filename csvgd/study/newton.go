@@ -7,9 +7,9 @@ import (
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
-	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -59,7 +59,7 @@ var quickNewtonArch = icnn.Arch{Widths: []int{3, 8, 8, 1}}
 // Fig. convergence_ensemble's run), and every run keeps its last stage
 // (train.Config.KeepLastStage), the ensemble to compare with the
 // posterior of its template.
-func (p Plan) NewtonRun(u svn.Update, n int, seed uint64) Spec {
+func (p Plan) NewtonRun(u svn.Update, n int, seed uint64) runcache.Spec {
 	if u.Or() == svn.SVGD && !p.Quick {
 		for _, r := range p.ExactRuns() {
 			if r.Run.Config.Particles == n && r.Run.Config.Seed == seed {
@@ -80,8 +80,8 @@ func (p Plan) NewtonRun(u svn.Update, n int, seed uint64) Spec {
 
 // NewtonRuns are the runs of the study, update by update, then size by
 // size, then seed by seed.
-func (p Plan) NewtonRuns() []Spec {
-	var out []Spec
+func (p Plan) NewtonRuns() []runcache.Spec {
+	var out []runcache.Spec
 	for _, u := range NewtonUpdates {
 		for _, n := range p.newtonSizes() {
 			for _, seed := range p.newtonSeeds() {
@@ -102,7 +102,7 @@ type NewtonRow struct {
 	TrainRMSE float64 // of the ensemble's mean stress on the training data, after the last condensation
 	// Band50 and Band90 are the mean widths of the central push-forward
 	// bands over the stress components that are not zero inside the
-	// training range (BandWidth).
+	// training range (calibration.BandWidth).
 	Band50, Band90 float64
 	// Coverage is what csvgd calibrate reports for the final ensemble: the
 	// truth inside the central 50% and 90% bands, and a fresh observation
@@ -139,8 +139,8 @@ func NewtonRows(s *Store) ([]NewtonRow, error) {
 }
 
 // newtonRow measures the run res of spec.
-func newtonRow(spec Spec, res *train.Result) (NewtonRow, error) {
-	data, err := LoadPaperData(spec.Noise)
+func newtonRow(spec runcache.Spec, res *train.Result) (NewtonRow, error) {
+	data, err := train.LoadPaperData(spec.Noise)
 	if err != nil {
 		return NewtonRow{}, err
 	}
@@ -150,10 +150,10 @@ func newtonRow(spec Spec, res *train.Result) (NewtonRow, error) {
 		r.TrainRMSE = res.Stages[n-1].TrainRMSE
 	}
 	pred := exact.HostPredict(res.Arch, data.Test, res.Particles.Rows())
-	if r.Band50, err = BandWidth(pred, data.Test, 0.5); err != nil {
+	if r.Band50, err = calibration.BandWidth(pred, data.Test, 0.5); err != nil {
 		return NewtonRow{}, err
 	}
-	if r.Band90, err = BandWidth(pred, data.Test, 0.9); err != nil {
+	if r.Band90, err = calibration.BandWidth(pred, data.Test, 0.9); err != nil {
 		return NewtonRow{}, err
 	}
 	obs := calibration.Fresh(data.Test, data.Noise, FreshSeed)
@@ -316,34 +316,4 @@ func NewtonTable(w io.Writer, s *Store) error {
 			cell(g, func(r NewtonRow) float64 { return r.SecondsConverged }, "%.0f"))
 	}
 	return nil
-}
-
-// LastStageSuffix ends the name of the exported ensemble of a run's last
-// stage (csvgd runs export): KEY.last-stage.json beside the final
-// ensemble's KEY.json.
-const LastStageSuffix = ".last-stage.json"
-
-// EnsembleFile is the final ensemble of the cached run spec as a saved
-// ensemble (package ensemble), with its training record under "train"
-// (train.Result.Record) and its label under "label": what csvgd nuts,
-// calibrate and predict read. The second file is the ensemble of the
-// run's last stage before its condensation, on the template it ran on, as
-// csvgd train -save-last-stage writes it (nil when the run kept none): the
-// ensemble to compare with the posterior of that template. The run must
-// be cached; it is never trained here.
-func (s *Store) EnsembleFile(spec Spec) (final, last *ensemble.File, err error) {
-	path, err := s.Path(spec)
-	if err != nil {
-		return nil, nil, err
-	}
-	res, err := s.load(path, spec)
-	if err != nil {
-		return nil, nil, err
-	}
-	rec := res.Record(spec.Noise)
-	final = res.File(map[string]any{"train": rec, "label": spec.Label})
-	if res.LastStage != nil {
-		last = res.LastStage.File(res, map[string]any{"train": rec, "label": spec.Label, "last_stage": true})
-	}
-	return final, last, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 )
 
@@ -23,12 +24,12 @@ var NewtonBandGoal = [2]float64{0.8, 1.25}
 // posterior of the template the run's last stage ran on, with the
 // reference's default settings. The first-order runs' are runs of
 // [Plan.ExactRuns] (shared by key).
-func (p Plan) NewtonExactRuns() []NUTSSpec {
-	var out []NUTSSpec
+func (p Plan) NewtonExactRuns() []runcache.NUTSSpec {
+	var out []runcache.NUTSSpec
 	for _, n := range p.newtonSizes() {
 		for _, u := range NewtonUpdates {
 			for _, seed := range p.newtonSeeds() {
-				out = append(out, NUTSSpec{Run: p.NewtonRun(u, n, seed), Config: exact.DefaultConfig(p.Quick)})
+				out = append(out, runcache.NUTSSpec{Run: p.NewtonRun(u, n, seed), Config: exact.DefaultConfig(p.Quick)})
 			}
 		}
 	}
@@ -112,4 +113,15 @@ func criteria(r exact.Report) string {
 		return "missed: " + strings.Join(m, "; ")
 	}
 	return "met"
+}
+
+// NewtonTables are the table "newton" of csvgd reproduce: the Newton
+// study ([NewtonTable]) and its comparison with the posterior of the last
+// stages' templates ([NewtonExactTable]).
+func NewtonTables(w io.Writer, s *Store) error {
+	if err := NewtonTable(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return NewtonExactTable(w, s)
 }

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -15,7 +15,7 @@ import (
 // 1: Fig. convergence_ensemble's; shared by key), every run keeps its last
 // stage; quick mode trains the small network.
 func TestNewtonRuns(t *testing.T) {
-	keys := func(specs []Spec) []string { return specKeys(t, specs) }
+	keys := func(specs []runcache.Spec) []string { return specKeys(t, specs) }
 	for _, quick := range []bool{false, true} {
 		p := Plan{Quick: quick}
 		runs := p.NewtonRuns()
@@ -61,18 +61,18 @@ func TestNewtonRuns(t *testing.T) {
 			}
 		}
 		ens := keys(p.ConvergenceEnsembleRuns())
-		var exactRuns []Spec
+		var exactRuns []runcache.Spec
 		for _, r := range p.ExactRuns() {
 			exactRuns = append(exactRuns, r.Run)
 		}
 		compared := keys(exactRuns)
 		for _, n := range NewtonSizes {
-			k := keys([]Spec{p.NewtonRun(svn.SVGD, n, 1)})[0]
+			k := keys([]runcache.Spec{p.NewtonRun(svn.SVGD, n, 1)})[0]
 			if !slices.Contains(ens, k) {
 				t.Errorf("the first-order run of %d particles, seed 1, is not convergence_ensemble's", n)
 			}
 			for _, seed := range NewtonSeeds {
-				if k := keys([]Spec{p.NewtonRun(svn.SVGD, n, seed)})[0]; !slices.Contains(compared, k) {
+				if k := keys([]runcache.Spec{p.NewtonRun(svn.SVGD, n, seed)})[0]; !slices.Contains(compared, k) {
 					t.Errorf("the first-order run of %d particles, seed %d, is not one of the comparison's", n, seed)
 				}
 			}
@@ -109,40 +109,5 @@ func TestConvergedAt(t *testing.T) {
 	res.History[1].W1Sum, res.History[1].ActiveWeights = 101, 52
 	if got := convergedAt(res); got != 100 {
 		t.Errorf("converged at %d, want 100", got)
-	}
-}
-
-// TestEnsembleFileLastStage: a cached run that kept its last stage exports
-// both its final ensemble and the last stage's, on the template the stage
-// ran on with its particles; a run that kept none exports only the final
-// one.
-func TestEnsembleFileLastStage(t *testing.T) {
-	s := &Store{Backend: backendtest.Backend(t), Dir: t.TempDir()}
-	kept := tinySpec(1)
-	kept.Config.KeepLastStage = true
-	for _, spec := range []Spec{kept, tinySpec(1)} {
-		res, err := s.Result(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		final, last, err := s.EnsembleFile(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(final.Widths, res.Arch.Widths) || len(final.Particles) != spec.Config.Particles {
-			t.Errorf("keep %v: final ensemble %v with %d particles, want %v", spec.Config.KeepLastStage, final.Widths, len(final.Particles), res.Arch.Widths)
-		}
-		if !spec.Config.KeepLastStage {
-			if last != nil {
-				t.Errorf("a run without its last stage exported one")
-			}
-			continue
-		}
-		if last == nil || !slices.Equal(last.Widths, res.LastStage.Widths) || !slices.Equal(last.Particles[0], res.LastStage.Particles[0]) {
-			t.Fatalf("last stage %+v, want template %v and the stage's particles", last, res.LastStage.Widths)
-		}
-		if last.Meta["last_stage"] != true || last.Meta["label"] != spec.Label {
-			t.Errorf("last stage meta %v", last.Meta)
-		}
 	}
 }

@@ -5,32 +5,11 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 )
 
-// Figure is one figure of the paper and the study that makes it.
-type Figure struct {
-	Name    string // the paper's name (docs/reading.md section 14), also the file name
-	Section string // the paper's section
-	Make    func(s *Store) (*figures.Figure, error)
-}
+// PriorFamily makes Fig. prior_family; it reads nothing.
+func PriorFamily(*Store) (*figures.Figure, error) { return figures.PriorFamily(), nil }
 
-// PaperFigures are the figures this project regenerates, in the paper's
-// order.
-func PaperFigures() []Figure {
-	return []Figure{
-		{"prior_family", "3", func(*Store) (*figures.Figure, error) { return figures.PriorFamily(), nil }},
-		{"mvn_gradient", "4", func(*Store) (*figures.Figure, error) { return figures.MVNGradient() }},
-		{"mvn_survey", "4", MVNSurvey},
-		{"mvn_particles", "4", MVNParticles},
-		{"graph_condense_sequence", "5.4", GraphCondenseSequence},
-		{"graph_distance_evolution", "5.4", GraphDistanceEvolution},
-		{"weight_distributions", "5.4", WeightDistributions},
-		{"graph_condense_speedup", "5.4", GraphCondenseSpeedup},
-		{"convergence_priors", "5.5", ConvergencePriors},
-		{"convergence_ensemble", "5.5", ConvergenceEnsemble},
-		{"convergence_noise", "5.5", ConvergenceNoise},
-		{"noisy_pushforwards", "5.5", NoisyPushforwards},
-		{"adaptive_penalty", "5.6", AdaptivePenalty},
-	}
-}
+// MVNGradient makes Fig. mvn_gradient; it reads nothing.
+func MVNGradient(*Store) (*figures.Figure, error) { return figures.MVNGradient() }
 
 // MVNSurvey makes Fig. mvn_survey from the survey of Sec. 4 over alpha,
 // beta and lambda ([Store.Survey]).

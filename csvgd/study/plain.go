@@ -1,6 +1,7 @@
 package study
 
 import (
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -10,14 +11,14 @@ import (
 // condensation and without a prior, lambda = 0), 10 particles, on the 10%
 // noise data, with the defaults of [train.DefaultConfig] (2000 iterations;
 // 300 in quick mode), the history recorded every fifth of the run.
-func (p Plan) PlainSVGDRun() Spec {
+func (p Plan) PlainSVGDRun() runcache.Spec {
 	c := train.DefaultConfig()
 	c.Method = train.SVGD
 	if p.Quick {
 		c.Iters, c.RefDraws = 300, 200
 	}
 	c.Every = c.Iters / 5
-	return Spec{Label: "SVGD, no prior", Noise: 0.1, Config: c}
+	return runcache.Spec{Label: "SVGD, no prior", Noise: 0.1, Config: c}
 }
 
 // LiteralBandwidthRun is PlainSVGDRun with the paper's Sec. 5.4 bandwidth
@@ -25,7 +26,7 @@ func (p Plan) PlainSVGDRun() Spec {
 // dbar the median plain distance), the run notebook 01 compares with
 // PlainSVGDRun to show what that reading does to the kernel between
 // 1020-parameter particles (docs/reading.md section 3).
-func (p Plan) LiteralBandwidthRun() Spec {
+func (p Plan) LiteralBandwidthRun() runcache.Spec {
 	s := p.PlainSVGDRun()
 	s.Label = "SVGD, no prior, the paper's bandwidth rule read literally"
 	s.Config.Bandwidth = stein.Bandwidth{Rule: stein.MedianPaper}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -32,9 +33,9 @@ const NormalizedSigma = 0.015
 // alpha of PaperAlphas, penalty[i] is the penalty-form run with seed
 // Seeds[i] (seed 1: the runs of Fig. convergence_priors), and normalized
 // the normalized-form run at NormalizedSigma with seed 1.
-func (p Plan) PriorFormRuns() (penalty [][]Spec, normalized []Spec) {
+func (p Plan) PriorFormRuns() (penalty [][]runcache.Spec, normalized []runcache.Spec) {
 	for _, seed := range Seeds {
-		var row []Spec
+		var row []runcache.Spec
 		for _, s := range p.ConvergencePriorsRuns() {
 			s.Label = fmt.Sprintf("%s, seed %d", s.Label, seed)
 			s.Config.Seed = seed
@@ -60,7 +61,7 @@ func PriorFormTable(w io.Writer, s *Store) error {
 	fmt.Fprintf(w, "| paper | %s |\n", joinNumbers(PaperActiveWeights, "%g"))
 	type row struct {
 		label, short string
-		specs        []Spec
+		specs        []runcache.Spec
 	}
 	rows := []row{{fmt.Sprintf("normalized form (eq. sparprior), σ = %g, seed 1", NormalizedSigma), "normalized form", normalized}}
 	for i, seed := range Seeds {
@@ -133,10 +134,10 @@ var CalibrationSigmas = []float64{0.055, 0.06, 0.065, 0.07, 0.075}
 // CalibrationRuns are the runs of the calibration of sigma: cSVGD at
 // alpha = CalibratedAlpha, lambda = 0.05, 10 particles, 10% noise, for
 // each of CalibrationSigmas (runs[i]) and Seeds (runs[i][j]).
-func (p Plan) CalibrationRuns() [][]Spec {
-	var out [][]Spec
+func (p Plan) CalibrationRuns() [][]runcache.Spec {
+	var out [][]runcache.Spec
 	for _, sigma := range CalibrationSigmas {
-		var row []Spec
+		var row []runcache.Spec
 		for _, seed := range Seeds {
 			r := p.paperRun(fmt.Sprintf("cSVGD alpha = %g, sigma = %g, seed %d", CalibratedAlpha, sigma, seed), CalibratedAlpha)
 			r.Config.Sigma, r.Config.Seed = sigma, seed
@@ -184,4 +185,15 @@ func CalibrationTable(w io.Writer, s *Store) error {
 	fmt.Fprintf(w, "\nFinal active weights of cSVGD at α = %g, λ = 0.05, 10 particles, 10%% noise. The mean over the seeds nearest the paper's %g is at σ = %g: %s.\n",
 		CalibratedAlpha, target, bestSigma, verdict)
 	return nil
+}
+
+// PriorTables are the table "prior" of csvgd reproduce: the comparison of
+// the prior's two forms ([PriorFormTable]) and the calibration of sigma
+// ([CalibrationTable]).
+func PriorTables(w io.Writer, s *Store) error {
+	if err := PriorFormTable(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return CalibrationTable(w, s)
 }

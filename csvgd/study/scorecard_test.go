@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -22,21 +22,17 @@ type fakeStore struct {
 }
 
 func newFakeStore(t *testing.T) fakeStore {
-	return fakeStore{&Store{Plan: Plan{Quick: true}, Dir: t.TempDir()}, t}
+	return fakeStore{&Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Dir: t.TempDir()}}, t}
 }
 
 // put caches res as the result of spec.
-func (f fakeStore) put(spec Spec, res train.Result) {
+func (f fakeStore) put(spec runcache.Spec, res train.Result) {
 	f.t.Helper()
 	res.Config = spec.Config
 	if res.Particles == nil {
 		res.Particles = stein.NewEnsemble(1, 1)
 	}
-	path, err := f.Path(spec)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	if err := atomicfile.WriteJSON(path, runFile{Version: runFileVersion, Label: spec.Label, Noise: spec.Noise, Result: &res}); err != nil {
+	if err := f.Put(spec, &res); err != nil {
 		f.t.Fatal(err)
 	}
 }

@@ -48,7 +48,7 @@ func FinalOf(res *train.Result) Final {
 // testPath is the test set of the committed data (the same deformations
 // at every noise level).
 func testPath() ([]hyperelastic.Sample, error) {
-	data, err := LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	return data.Test, err
 }
 

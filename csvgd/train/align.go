@@ -27,7 +27,7 @@ func (c Config) validateAlign() error {
 // linear assignment ([condense.Align]), whose maps carry the optimizer
 // state along as Condense's do.
 func (c Config) align(res condense.Result) (condense.Result, error) {
-	if a, _ := condense.ParseAlignment(string(c.Align)); a != condense.ByAssignment {
+	if c.Align != condense.ByAssignment {
 		return res, nil
 	}
 	return condense.Align(res, condense.AlignOptions{Reference: c.AlignRef})

@@ -34,7 +34,7 @@ func checkpointConfig(method Method) Config {
 // set cut to 50 points.
 func checkpointData(t *testing.T) Data {
 	t.Helper()
-	d, err := paperData(0.1)
+	d, err := LoadPaperData(0.1)
 	if err != nil {
 		t.Fatal(err)
 	}

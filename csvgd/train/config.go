@@ -22,21 +22,22 @@ type Config struct {
 	Threshold  float64    // |w| below which a weight counts as inactive, and the prior's smoothing (condense.PaperThreshold)
 	RefDraws   int        // draws of the noisy truth per test point for W1 (1000)
 	Stage      int        // csvgd: iterations per stage, each ended by graph condensation; sequential: iterations of the sparsifying MAP phase
-	Adaptive   bool       // csvgd: the adaptive penalty of Sec. 5.6 (Lambda is the initial value)
-	Growth     float64    // adaptive: lambda's factor after a stage whose error stayed within Tolerance
-	Tolerance  float64    // adaptive: relative rise of the training error over its best that ends the growth
-	Keep       bool       // keep a copy of the particles (and their template) with every history record
+	// AdaptiveSchedule is the adaptive penalty of Sec. 5.6 (csvgd; off by
+	// default): Adaptive, Growth and Tolerance.
+	AdaptiveSchedule
+	Keep bool // keep a copy of the particles (and their template) with every history record
 	// KeepLastStage keeps the particles as the last stage ended, before
 	// its condensation, on the template the flow last ran on
 	// (Result.LastStage): the ensemble whose target is the posterior of
 	// that template (csvgd/exact).
 	KeepLastStage bool `json:",omitempty"`
 	// Align is how each condensation orders the hidden nodes (csvgd):
-	// importance (or "", the default: the paper's sort) or assignment
-	// (then matched to a reference by linear assignment, condense.Align).
+	// by importance (the zero value, omitted in JSON: the paper's sort) or
+	// by assignment (then matched to a reference by linear assignment,
+	// condense.Align).
 	Align condense.Alignment `json:",omitempty"`
-	// AlignRef is the reference of the assignment: medoid (or "", the
-	// default) or barycenter.
+	// AlignRef is the reference of the assignment: the medoid (the zero
+	// value) or the barycenter.
 	AlignRef condense.Reference `json:",omitempty"`
 	// Update is the Stein update of the stages on templates of at most
 	// NewtonMaxParams weights: svgd (or "", the default: the first-order
@@ -79,7 +80,7 @@ func DefaultConfig() Config {
 		},
 		Method: CSVGD, Arch: icnn.Paper(), Sigma: CalibratedSigma,
 		Every: 100, Threshold: condense.PaperThreshold, RefDraws: 1000, Stage: 500,
-		Growth: 2, Tolerance: 0.1, Likelihood: MeanLikelihood,
+		AdaptiveSchedule: AdaptiveSchedule{Growth: 2, Tolerance: 0.1}, Likelihood: MeanLikelihood,
 	}
 }
 
@@ -91,17 +92,13 @@ func (c Config) Validate() error {
 	if err := c.Likelihood.Validate(); err != nil {
 		return err
 	}
-	switch {
-	case c.Method != SVGD && c.Stage < 1:
+	if c.Method != SVGD && c.Stage < 1 {
 		return fmt.Errorf("stage length = %d: need at least 1 iteration per stage", c.Stage)
-	case c.Adaptive && c.Method != CSVGD:
-		return fmt.Errorf("the adaptive penalty needs method csvgd, not %q", c.Method)
-	case c.Adaptive && !(c.Growth > 1):
-		return fmt.Errorf("growth factor = %v must be > 1", c.Growth)
-	case c.Adaptive && !(c.Tolerance >= 0):
-		return fmt.Errorf("tolerance = %v must be >= 0", c.Tolerance)
-	case c.Adaptive && !(c.Lambda > 0):
-		return fmt.Errorf("adaptive penalty: initial lambda = %v must be > 0", c.Lambda)
+	}
+	if err := c.validateAdaptive(); err != nil {
+		return err
+	}
+	switch {
 	case c.Method == Sequential && c.Alpha != 2:
 		return fmt.Errorf("alpha = %v: the sequential method (L2 + Stein) uses the alpha = 2 prior in both phases", c.Alpha)
 	case c.Every < 0:

@@ -18,11 +18,11 @@ type evaluator struct {
 	c           Config
 	trainTarget [][]float64
 	train, test *icnn.Predictor
-	testSamples []hyperelastic.Sample // the test points, for the W1 inside the training range
-	ref         [][][6]float64        // [point][draw][6]
+	testSamples []hyperelastic.Sample   // the test points, for the W1 inside the training range
+	ref         [][]hyperelastic.Stress // [point][draw]
 }
 
-func newEvaluator(b compute.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, test []hyperelastic.Sample, ref [][][6]float64) (*evaluator, error) {
+func newEvaluator(b compute.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, test []hyperelastic.Sample, ref [][]hyperelastic.Stress) (*evaluator, error) {
 	ev := &evaluator{c: c, trainTarget: trainBatch.Target, testSamples: test, ref: ref}
 	var err error
 	if ev.train, err = icnn.NewPredictor(b, arch, trainBatch); err != nil {
@@ -35,12 +35,13 @@ func newEvaluator(b compute.Backend, c Config, arch icnn.Arch, trainBatch, testB
 }
 
 // ReferenceSample draws, for every test point, draws samples of the noisy
-// truth S_true (1 + s xi) (docs/reading.md section 13: a fixed, seeded sample).
-func ReferenceSample(test []hyperelastic.Sample, noise float64, draws int, seed uint64) [][][6]float64 {
+// truth S_true (1 + s xi) (docs/reading.md section 13: a fixed, seeded
+// sample), indexed [point][draw].
+func ReferenceSample(test []hyperelastic.Sample, noise float64, draws int, seed uint64) [][]hyperelastic.Stress {
 	rng := rand.New(rand.NewPCG(seed, 0x3ef))
-	ref := make([][][6]float64, len(test))
+	ref := make([][]hyperelastic.Stress, len(test))
 	for p, s := range test {
-		ref[p] = make([][6]float64, draws)
+		ref[p] = make([]hyperelastic.Stress, draws)
 		for d := range ref[p] {
 			ref[p][d] = hyperelastic.AddNoise(s.STrue, noise, rng)
 		}
@@ -55,7 +56,7 @@ func (ev *evaluator) w1(x *stein.Ensemble) (metrics.PushForward, error) {
 
 // testW1 is the push-forward W1 of x on the test points and the
 // predictions it was measured on.
-func (ev *evaluator) testW1(x *stein.Ensemble) (metrics.PushForward, [][][6]float64, error) {
+func (ev *evaluator) testW1(x *stein.Ensemble) (metrics.PushForward, hyperelastic.Predictions, error) {
 	pred, err := ev.test.Predict(x)
 	if err != nil {
 		return metrics.PushForward{}, nil, err
@@ -112,7 +113,7 @@ func kernelHealth(c Config, rows [][]float64) (median float64, groups int) {
 }
 
 // meanRMSE is the RMS error of the ensemble-mean prediction.
-func meanRMSE(pred [][][6]float64, target [][]float64) float64 {
+func meanRMSE(pred hyperelastic.Predictions, target [][]float64) float64 {
 	var s float64
 	for m, t := range target {
 		for k := range t {
@@ -123,5 +124,5 @@ func meanRMSE(pred [][][6]float64, target [][]float64) float64 {
 			s += (mean - t[k]) * (mean - t[k])
 		}
 	}
-	return math.Sqrt(s / float64(6*len(target)))
+	return math.Sqrt(s / float64(hyperelastic.NumComponents*len(target)))
 }

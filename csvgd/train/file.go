@@ -12,6 +12,14 @@ func (r *Result) File(meta map[string]any) *ensemble.File {
 	return f
 }
 
+// File is the ensemble as a saved-ensemble file of its template, with
+// the inputs and prior form of the run r and meta (not copied).
+func (e *StageEnsemble) File(r *Result, meta map[string]any) *ensemble.File {
+	f := ensemble.New(e.Widths, e.Particles, meta)
+	f.Inputs, f.Prior = r.Arch.Inputs.String(), r.Config.Prior.String()
+	return f
+}
+
 // Record is the run's training record as a saved ensemble's meta holds it
 // under "train" (csvgd train -save writes a fuller one): what
 // exact.FileSettings reads to rebuild the posterior of the final template

@@ -20,7 +20,7 @@ func fitRun(t *testing.T, noise float64, c Config) (*Result, Data) {
 	if testing.Short() {
 		t.Skip("trains for 10 to 30 s")
 	}
-	data, err := paperData(noise)
+	data, err := LoadPaperData(noise)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func fitRun(t *testing.T, noise float64, c Config) (*Result, Data) {
 }
 
 // predict returns the stresses of res's ensemble at samples.
-func predict(t *testing.T, res *Result, samples []hyperelastic.Sample) [][][metrics.Components]float64 {
+func predict(t *testing.T, res *Result, samples []hyperelastic.Sample) hyperelastic.Predictions {
 	t.Helper()
 	pred, err := icnn.PredictAt(testBackend(t), res.Arch, samples, res.Particles)
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 //
 //	go test ./csvgd/train -run '^$' -bench NewtonCurvature
 func BenchmarkNewtonCurvature(b *testing.B) {
-	data, err := paperData(0.1)
+	data, err := LoadPaperData(0.1)
 	if err != nil {
 		b.Skip(err)
 	}

@@ -126,7 +126,7 @@ func TestClippingBreaksNewton(t *testing.T) {
 	if csvgd.Quick() || testing.Short() {
 		t.Skip("trains a 500-iteration stage and four 200-iteration Newton runs")
 	}
-	data, err := paperData(0.1)
+	data, err := LoadPaperData(0.1)
 	if err != nil {
 		t.Skip(err)
 	}

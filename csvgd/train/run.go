@@ -8,83 +8,11 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/compute"
 )
-
-// Data is a training set, a test set and the noise level they were made with.
-type Data struct {
-	Noise       float64
-	Train, Test []hyperelastic.Sample
-}
-
-// Record is the state of the ensemble at one iteration of the history.
-type Record struct {
-	Iter          int         `json:"iter"`
-	TrainRMSE     float64     `json:"train_rmse"`             // RMS error of the ensemble-mean stress on the training data
-	W1Sum         float64     `json:"w1_sum"`                 // push-forward W1 summed over test points and components
-	W1InRange     float64     `json:"w1_sum_in_range"`        // its part over the test points inside the training range ([InRangeW1])
-	ActiveWeights float64     `json:"active_weights"`         // mean count per particle of |w| >= threshold
-	KernelMedian  float64     `json:"kernel_median"`          // median over particle pairs of the kernel value at the configured bandwidth ([stein.KernelMedian])
-	KernelGroups  int         `json:"kernel_groups"`          // groups of particles that the kernel decouples from each other ([stein.KernelGroups]); 1: all interact
-	KSD           float64     `json:"ksd"`                    // kernel Stein discrepancy to the stage's posterior (IMQ kernel)
-	Distances     [][]float64 `json:"distances"`              // eq. (distances), N x N
-	Widths        []int       `json:"widths"`                 // the template at this iteration
-	Condensation  string      `json:"condensation,omitempty"` // at the end of a csvgd stage: Before or After its graph condensation
-	Particles     [][]float64 `json:"particles,omitempty"`    // a copy of the particles when Config.Keep
-}
-
-// The values of [Record].Condensation. A csvgd run records the end of
-// every stage twice, at the same iteration: before its graph condensation
-// and after it, so that the history shows what condensation did.
-const (
-	Before = "before"
-	After  = "after"
-)
-
-// Result is the outcome of [Run].
-type Result struct {
-	Config    Config
-	Arch      icnn.Arch // the final network: Config.Arch, or the last template after condensation
-	Sigma     float64
-	Particles *stein.Ensemble
-	History   []Record
-	Stages    []StageRecord
-	W1        metrics.PushForward // final push-forward W1 on the test set
-	// W1InRange is W1's sum over the test points inside the training
-	// range, |d| <= hyperelastic.TrainingDelta ([InRangeW1]).
-	W1InRange float64
-	// MeanErrorInRange is the relative RMS error of the final ensemble's
-	// mean stress against the noise-free truth at the test points inside
-	// the training range ([MeanErrorInRange]).
-	MeanErrorInRange float64
-	Iterations       int
-	Seconds          float64 // wall time of the iterations (history included)
-	// LastStage is the ensemble as the last stage ended, before its
-	// condensation, on the template the stage ran on (with
-	// Config.KeepLastStage; nil otherwise). For svgd, or a final stage
-	// without condensation, it equals the final ensemble.
-	LastStage *StageEnsemble `json:",omitempty"`
-}
-
-// StageEnsemble is the ensemble at the end of a stage: the template it
-// ran on and the particles.
-type StageEnsemble struct {
-	Widths    []int
-	Particles [][]float64
-}
-
-// File is the ensemble as a saved-ensemble file of its template, with
-// the inputs and prior form of the run r and meta (not copied).
-func (e *StageEnsemble) File(r *Result, meta map[string]any) *ensemble.File {
-	f := ensemble.New(e.Widths, e.Particles, meta)
-	f.Inputs, f.Prior = r.Arch.Inputs.String(), r.Config.Prior.String()
-	return f
-}
 
 // run is the state of one training run across its stages.
 type run struct {
@@ -96,7 +24,7 @@ type run struct {
 	sigma    float64
 	train    icnn.Batch
 	test     icnn.Batch
-	ref      [][][6]float64
+	ref      [][]hyperelastic.Stress // [point][draw]
 	bar      *bar
 	res      *Result
 	x        *stein.Ensemble
@@ -108,42 +36,12 @@ type run struct {
 	final    bool    // adaptive: the current stage is the last, on a fixed template
 
 	at      *resumePoint // where a resumed run picks up, until its first stage starts
-	start   time.Time    // when this session's iterations began
-	elapsed float64      // seconds of iterations before a resume
+	start   time.Time    // when this process started the run's iterations
+	elapsed float64      // seconds of the run's iterations before this process started (resumed from a checkpoint)
 	dataSum string       // the data's fingerprint, when checkpointing
 
 	ksdFlow *stein.Flow // scores the posterior for the KSD of the history records, at ksdArch
 	ksdArch []int
-}
-
-// Options are the optional parts of a run: where its progress goes, and
-// its checkpoints ([RunWith]).
-type Options struct {
-	// Progress receives a progress bar when it is not nil.
-	Progress io.Writer
-	// Log receives the run's messages (resuming from a checkpoint); nil:
-	// Progress. A run without a bar sets it alone.
-	Log io.Writer
-	// Checkpoint, when not empty, is the file that makes the run
-	// resumable: see [RunWith].
-	Checkpoint string
-	// CheckpointEvery is the interval of the periodic checkpoints in
-	// iterations (0: 100); checkpoints are also written at the end of
-	// every stage.
-	CheckpointEvery int
-	// Context, when not nil, stops the run after the iteration during
-	// which it is cancelled.
-	Context context.Context
-
-	onStep func(done int) // tests: called after every iteration
-}
-
-// messages is where the run's messages go: Log, else Progress.
-func (o Options) messages() io.Writer {
-	if o.Log != nil {
-		return o.Log
-	}
-	return o.Progress
 }
 
 // Run trains an ensemble on data.Train and measures it on data.Test,
@@ -225,7 +123,8 @@ func (r *run) problem(arch icnn.Arch) Problem {
 	return Problem{Config: r.c, Arch: arch, Train: r.train, Sigma: r.sigma}
 }
 
-// seconds is the wall time of the run's iterations, over all sessions.
+// seconds is the wall time of the run's iterations: those since this
+// process started and, for a run resumed from a checkpoint, those before.
 func (r *run) seconds() float64 { return r.elapsed + time.Since(r.start).Seconds() }
 
 func (r *run) evaluator() (*evaluator, error) {
@@ -241,7 +140,7 @@ func (r *run) stages() error {
 		if err != nil {
 			return err
 		}
-		if err := r.record(ev, ""); err != nil {
+		if err := r.record(ev, NoCondensation); err != nil {
 			return err
 		}
 	}
@@ -276,23 +175,6 @@ func (r *run) stages() error {
 	}
 }
 
-// adapt is the adaptive penalty of Sec. 5.6 (docs/reading.md section 11): after
-// a stage whose training error stayed within Tolerance of the best so far,
-// lambda grows by Growth; once the error has risen further, lambda reverts
-// to its initial value and one final stage runs on the then fixed template
-// for the rest of the iteration budget. When the error never rises that
-// far, the last stage of the budget is that final stage ("at termination,
-// revert to minimal lambda": [run.stages]).
-func (r *run) adapt() {
-	last := &r.res.Stages[len(r.res.Stages)-1]
-	r.bestRMSE = math.Min(r.bestRMSE, last.TrainRMSE)
-	if last.TrainRMSE > r.bestRMSE*(1+r.c.Tolerance) {
-		r.lambda, r.final, last.ErrorRose = r.c.Lambda, true, true
-		return
-	}
-	r.lambda *= r.c.Growth
-}
-
 // stage runs stage s, n iterations on the current network, then (csvgd)
 // condenses. A resumed stage goes on from the checkpoint's iteration.
 func (r *run) stage(s, n int) error {
@@ -320,7 +202,7 @@ func (r *run) stage(s, n int) error {
 		r.done++
 		r.bar.update(r.done)
 		if r.done == r.c.Iters || (r.c.Every > 0 && r.done%r.c.Every == 0) {
-			phase := ""
+			phase := NoCondensation
 			if k+1 == n && r.condenses() {
 				phase = Before
 			}
@@ -372,7 +254,7 @@ func (r *run) condenses() bool { return r.c.Method == CSVGD && !r.final }
 
 // record appends the state of the ensemble to the history; phase is its
 // [Record].Condensation.
-func (r *run) record(ev *evaluator, phase string) error {
+func (r *run) record(ev *evaluator, phase Phase) error {
 	rec, err := ev.record(r.done, r.x)
 	if err != nil {
 		return err
@@ -388,7 +270,7 @@ func (r *run) record(ev *evaluator, phase string) error {
 // complete fills in a record of the run's current ensemble what the
 // evaluator does not know: the KSD to the posterior at the stage's lambda,
 // the template, the phase and, with Config.Keep, a copy of the particles.
-func (r *run) complete(rec *Record, phase string) error {
+func (r *run) complete(rec *Record, phase Phase) error {
 	var err error
 	if rec.KSD, err = r.ksd(); err != nil {
 		return err
@@ -405,5 +287,5 @@ func (r *run) finalRecord() error {
 	if err != nil {
 		return err
 	}
-	return r.record(ev, "")
+	return r.record(ev, NoCondensation)
 }

@@ -52,7 +52,7 @@ func checkNoStall(t *testing.T, arch icnn.Arch) {
 // csvgd training run with the network arch at lambda = 0.05.
 func paperICNNFlow(t *testing.T, arch icnn.Arch) (*stein.Flow, *stein.Ensemble) {
 	t.Helper()
-	data, err := paperData(0.1)
+	data, err := LoadPaperData(0.1)
 	if err != nil {
 		t.Fatal(err)
 	}

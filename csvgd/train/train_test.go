@@ -8,7 +8,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -26,16 +25,6 @@ func testData(t testing.TB, noise float64) Data {
 		t.Fatal(err)
 	}
 	return Data{Noise: noise, Train: tr, Test: te}
-}
-
-// paperData reads the committed data set of a noise level, as package
-// study's LoadPaperData does (which this package cannot import).
-func paperData(noise float64) (Data, error) {
-	dir, err := csvgd.DataDir(noise)
-	if err != nil {
-		return Data{}, err
-	}
-	return LoadData(dir)
 }
 
 func smallConfig() Config {

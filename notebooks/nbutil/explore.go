@@ -74,10 +74,10 @@ func Explore(history []train.Record, start View, idle time.Duration) {
 // phase is ", before condensation" or ", after condensation" for a
 // record at the end of a stage, "" for others.
 func phase(rec train.Record) string {
-	if rec.Condensation == "" {
+	if rec.Condensation == train.NoCondensation {
 		return ""
 	}
-	return ", " + rec.Condensation + " condensation"
+	return ", " + string(rec.Condensation) + " condensation"
 }
 
 // numbered is n names prefix+from, prefix+(from+1), ...

@@ -1,5 +1,12 @@
 // Package nbutil holds small helpers shared by the GoNB notebooks in
-// notebooks/: choosing sizes by quick mode and showing gonum/plot plots inline.
+// notebooks/: choosing sizes by quick mode, the studies on the repository's
+// cache ([Store]), showing gonum/plot plots, the project's figures and
+// tables inline, the ensembles notebook 07 explores ([ExploredEnsemble],
+// [CondensedRun], [EnsembleFiles]), and the live views the notebooks
+// drive ([Live]): the flow of notebook 02 ([LiveFlow]), the explorer of a
+// run's history in notebook 04 ([Explore]) and the weight explorer of
+// notebook 07 ([ExploreWeights]), each drawn as static figures when no
+// browser is attached.
 //
 // It is also what the runner's test notebook imports to prove that notebooks
 // can import this repository's packages (see notebooks/README.md). Notebooks
@@ -99,6 +106,14 @@ func Backend() compute.Backend {
 	backend.Notice = os.Stdout
 	return Must(backend.Default())
 }
+
+// Store is the paper's studies on the repository's cache (package study
+// on package runcache: data/cache/), at the size quick mode picks, logging
+// to standard output: a run is trained once and read from
+// data/cache/runs/ when it was trained before, by this notebook, another
+// one or csvgd reproduce. Every cell runs as a program of its own, so
+// each cell calls Store again and finds what the cells before it cached.
+func Store() *study.Store { return study.NewStore(Backend(), os.Stdout) }
 
 // ShowTable displays a results table of package study (Markdown) for the
 // runs of store (see [Show] for why it panics on an error).

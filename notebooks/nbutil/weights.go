@@ -7,6 +7,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/explore"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // WeightsStart is where notebook 07's explorer starts: indices into its
@@ -28,8 +29,8 @@ func ExploreWeights(store *study.Store, sources []explore.Source, start WeightsS
 	for i, s := range sources {
 		names[i] = s.Label
 	}
-	opened := map[int]figures.Ensemble{}
-	open := func(i int) (figures.Ensemble, error) {
+	opened := map[int]weights.Networks{}
+	open := func(i int) (weights.Networks, error) {
 		if e, ok := opened[i]; ok {
 			return e, nil
 		}
@@ -52,7 +53,7 @@ func ExploreWeights(store *study.Store, sources []explore.Source, start WeightsS
 		},
 		Idle: idle,
 		Draw: func(v []int) (string, []*figures.Figure, error) {
-			var es []figures.Ensemble
+			var es []weights.Networks
 			for _, i := range v[:2] {
 				e, err := open(i)
 				if err != nil {

@@ -68,7 +68,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 // with what the coverage needs.
 type calibrationJob struct {
 	path  string
-	pred  [][][6]float64
+	pred  hyperelastic.Predictions
 	data  train.Data
 	sigma float64
 	seed  uint64
@@ -119,7 +119,7 @@ func (j *calibrationJob) run() (calibrateOutput, error) {
 // level its data.json records, or at noise when it has none).
 func loadEnsembleData(dir string, noise float64) (train.Data, error) {
 	if dir == "" {
-		return study.LoadPaperData(noise)
+		return train.LoadPaperData(noise)
 	}
 	data, err := train.LoadData(dir)
 	if errors.Is(err, hyperelastic.ErrNoInfo) {

@@ -53,7 +53,7 @@ func TestCompareRefusals(t *testing.T) {
 	in := tinyEnsemble(t, tinyMeta(""), 0.3)
 	other := filepath.Join(t.TempDir(), "other.json")
 	f := ensemble.New([]int{3, 1, 1}, [][]float64{{1, 2, 3, 1}, {1, 1, 1, 1}, {0, 1, 2, 1}, {2, 2, 2, 2}, {1, 0, 1, 1}}, tinyMeta(""))
-	if err := ensemble.Save(other, f, false); err != nil {
+	if err := ensemble.Save(other, f, ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

@@ -32,7 +32,7 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err := opts.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
-	how, aopts := alignName(align), condense.AlignOptions{Reference: ref}
+	how, aopts := align.String(), condense.AlignOptions{Reference: ref}
 	f, err := loadEnsemble(fs, *in, stderr)
 	if err != nil {
 		return failure(fs, stderr, err)
@@ -54,7 +54,7 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	}
 	cf := ensemble.New(res.Arch.Widths, res.Particles, meta)
 	cf.Inputs, cf.Prior = f.Inputs, f.Prior
-	if err := ensemble.Save(*out, cf, *force); err != nil {
+	if err := ensemble.Save(*out, cf, ensemble.OverwriteIf(*force)); err != nil {
 		return failure(fs, stderr, err)
 	}
 	_, active := metrics.ActiveWeights(res.Particles, *threshold)

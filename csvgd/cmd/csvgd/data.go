@@ -73,7 +73,7 @@ func runData(args []string, stdout, stderr io.Writer) int {
 		what := "wrote"
 		if f.same {
 			what = "kept (unchanged)"
-		} else if err := atomicfile.Write(f.path, true, func(w io.Writer) error { _, err := w.Write(f.content); return err }); err != nil {
+		} else if err := atomicfile.Write(f.path, atomicfile.Replace, func(w io.Writer) error { _, err := w.Write(f.content); return err }); err != nil {
 			return failure(fs, stderr, fmt.Errorf("writing %w", err))
 		}
 		fmt.Fprintf(stderr, "%s: %s %s (%s, noise %v, seed %d, %v test path)\n", fs.Name(), what, f.path, f.what, c.Noise, c.Seed, c.Path)

@@ -140,7 +140,7 @@ func TestCommittedDataIsCurrent(t *testing.T) {
 	}
 }
 
-func near(a, b [6]float64) bool {
+func near(a, b hyperelastic.Stress) bool {
 	for i := range a {
 		if math.Abs(a[i]-b[i]) > 1e-12*math.Max(1, math.Abs(b[i])) {
 			return false

@@ -9,8 +9,8 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/explore"
-	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 func runExplore(args []string, stdout, stderr io.Writer) int {
@@ -82,7 +82,7 @@ func exploreOptions(layer int, x, y string) (explore.Options, error) {
 		if s == "" {
 			continue
 		}
-		e, err := figures.ParseEntry(s)
+		e, err := weights.ParseEntry(s)
 		if err != nil {
 			return o, err
 		}
@@ -97,9 +97,9 @@ func exploreWrite(store *study.Store, file, key string, compare []string, out st
 	if err != nil {
 		return err
 	}
-	var others []figures.Ensemble
+	var others []weights.Networks
 	for _, c := range compare {
-		var x figures.Ensemble
+		var x weights.Networks
 		if _, statErr := os.Stat(c); statErr == nil {
 			x, err = openEnsemble(store, c, "")
 		} else {
@@ -124,17 +124,17 @@ func exploreWrite(store *study.Store, file, key string, compare []string, out st
 }
 
 // openEnsemble opens the ensemble file, or else the cached run key.
-func openEnsemble(store *study.Store, file, key string) (figures.Ensemble, error) {
+func openEnsemble(store *study.Store, file, key string) (weights.Networks, error) {
 	src := explore.Source{Label: file, Path: file}
 	if file == "" {
 		r, err := explore.FindRun(key)
 		if err != nil {
-			return figures.Ensemble{}, err
+			return weights.Networks{}, err
 		}
 		src = explore.Source{Label: r.Label, Run: &r}
 		if store.Backend == nil { // only a cache file that vanished would need one
 			if store.Backend, err = backend.Default(); err != nil {
-				return figures.Ensemble{}, err
+				return weights.Networks{}, err
 			}
 		}
 	}

@@ -18,7 +18,7 @@ func savedEnsemble(t *testing.T, dir, name string, n int, seed uint64) string {
 	arch := icnn.Arch{Widths: []int{3, 5, 4, 1}}
 	path := filepath.Join(dir, name)
 	f := ensemble.New(arch.Widths, arch.Init(n, rand.New(rand.NewPCG(seed, 2))).Rows(), nil)
-	if err := ensemble.Save(path, f, false); err != nil {
+	if err := ensemble.Save(path, f, ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -1,10 +1,3 @@
-// Command csvgd runs the condensed Stein variational gradient descent
-// experiments of the paper from the command line and regenerates its
-// figures. Run "csvgd help" for the subcommands.
-//
-// Machine-readable output (-json) goes to standard output; progress, the
-// backend in use and errors go to standard error. Exit codes: 0 success,
-// 1 failure while running, 2 bad usage (unknown flag, out-of-range value).
 package main
 
 import (
@@ -36,12 +29,12 @@ func commands() []command {
 		{"condense", "apply graph condensation (Alg. graph_condense) to a saved ensemble", runCondense},
 		{"explore", "write the weight explorer's views (PNG and SVG) of a saved ensemble or a cached run", runExplore},
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
-		{"nuts", "sample the exact posterior (Sec. 4 example, or a saved ensemble's template) with the No-U-Turn sampler", runNUTS},
+		{"nuts", "sample an exact posterior with the No-U-Turn sampler: nuts mvn (Sec. 4 example), nuts template (a saved ensemble's)", runNUTS},
 		{"collapse", "measure SVGD's variance collapse on a Gaussian, and what the Newton updates do (beyond the paper)", runCollapse},
 		{"calibrate", "how often the truth and fresh observations fall inside a saved ensemble's bands", runCalibrate},
 		{"compare", "how much of its template's posterior a Stein ensemble holds: band ratios and W1 against reference draws", runCompare},
-		{"figures", "write the paper's figures (PNG and SVG) to a folder", runFigures},
-		{"reproduce", "run every study, write all 13 figures and the results tables", runReproduce},
+		{"figures", "write the figures of reproduce (PNG and SVG) to a folder, without the tables", runFigures},
+		{"reproduce", reproduceSummary(), runReproduce},
 		{"runs", "list the studies' runs with their cache state, or train one into the cache (for a cluster)", runRuns},
 		{"bench", "time one Stein step: GoMLX's graph against the hand-written reference", runBench},
 		{"help", "print this help", runHelp},
@@ -70,8 +63,12 @@ func runHelp(_ []string, stdout, _ io.Writer) int {
 	fmt.Fprintln(stdout, "csvgd: condensed Stein variational gradient descent (reference implementation)")
 	fmt.Fprintln(stdout, "\nUsage: csvgd COMMAND [flags]   (csvgd COMMAND -h lists a command's flags)")
 	fmt.Fprintln(stdout, "\nCommands:")
+	width := 0
 	for _, c := range commands() {
-		fmt.Fprintf(stdout, "  %-8s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands() {
+		fmt.Fprintf(stdout, "  %-*s %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(stdout, "\nThe GoMLX backend is the pure-Go one unless GOMLX_BACKEND says otherwise (e.g. xla:/abs/path/plugin.so;\n"+
 		"for JAX's CUDA plugin, eval \"$(scripts/gpu-env.sh PYTHON)\" sets it and what it needs).")

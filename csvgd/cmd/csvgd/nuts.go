@@ -4,135 +4,59 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"time"
-
-	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
-	"github.com/csvgd/csvgd-go/csvgd/mvn"
-	"github.com/csvgd/csvgd-go/csvgd/nuts"
-	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"strings"
 )
 
-// nutsOutput is the JSON printed by "csvgd nuts -json": the moments of the
-// NUTS draws (pooled over chains) beside the exact ones by quadrature, and
-// the sampler's diagnostics. step_size and inv_mass are per chain.
-type nutsOutput struct {
-	Target          string        `json:"target"`
-	Alpha           float64       `json:"alpha"`
-	Lambda          float64       `json:"lambda"`
-	Chains          int           `json:"chains"`
-	Draws           int           `json:"draws"`
-	Warmup          int           `json:"warmup"`
-	Seed            uint64        `json:"seed"`
-	Mean            []float64     `json:"mean"`
-	Cov             [][]float64   `json:"cov"`
-	ExactMean       []float64     `json:"exact_mean"`
-	ExactCov        [][]float64   `json:"exact_cov"`
-	RHatMax         jsonnum.Float `json:"rhat_max"`
-	ESSBulkMin      jsonnum.Float `json:"ess_bulk_min"`
-	ESSTailMin      jsonnum.Float `json:"ess_tail_min"`
-	Divergences     int           `json:"divergences"`
-	AcceptRate      float64       `json:"accept_rate"`
-	StepSize        []float64     `json:"step_size"`
-	InvMass         [][]float64   `json:"inv_mass"`
-	TreeDepthMean   float64       `json:"tree_depth_mean"`
-	TreeDepthMax    int           `json:"tree_depth_max"`
-	MaxDepthHits    int           `json:"max_depth_hits"`
-	Gradients       int           `json:"gradients"`
-	WarmupGradients int           `json:"warmup_gradients"`
-	Seconds         float64       `json:"seconds"`
-}
+// nutsUsage is the help of csvgd nuts: its forms, one per posterior.
+const nutsUsage = `Usage: csvgd nuts mvn [flags]                         the posterior of the Sec. 4 example
+       csvgd nuts template -ensemble FILE [flags]    the posterior of a saved ensemble's template
 
-// minNUTSDraws is the fewest kept draws per chain for which the split-chain
-// bulk and tail ESS are defined (halves of 4).
-const minNUTSDraws = 8
+Samples an exact posterior with the No-U-Turn sampler. csvgd nuts mvn compares the draws'
+moments with those of quadrature; csvgd nuts template samples the posterior that the Stein flow
+of a saved ensemble targets on its template, reports Stan's criteria and can save the draws as an
+ensemble file. The earlier spellings csvgd nuts -mvn ... and csvgd nuts -ensemble FILE ... are
+the same two forms. csvgd nuts mvn -h and csvgd nuts template -h list the flags.
+`
+
+// nutsForms are the forms of csvgd nuts, by the word that names them.
+var nutsForms = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"mvn":      runNUTSMVN,
+	"template": runNUTSTemplate,
+}
 
 func runNUTS(args []string, stdout, stderr io.Writer) int {
-	if wantsEnsemble(args) {
-		return runNUTSEnsemble(args, stdout, stderr)
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprint(stdout, nutsUsage)
+		return exitOK
 	}
-	prior, c := stein.Prior{Alpha: 1, Lambda: 1}, nuts.DefaultConfig()
-	fs := newFlagSet("nuts", "csvgd nuts -mvn [-alpha A] [-lambda L] [-chains C] [-draws D] [-warmup W] [-seed S] [-max-depth M] [-accept A] [-json]\n"+
-		"       csvgd nuts -ensemble FILE ... (a saved ensemble's template: csvgd nuts -ensemble FILE -h lists its flags)\n\n"+
-		"Samples the exact posterior of the paper's Sec. 4 example (likelihood times the smoothed alpha prior the Stein\n"+
-		"flow targets) with the No-U-Turn sampler, and prints its moments beside those of deterministic quadrature.", stdout)
-	useMVN := fs.Bool("mvn", false, "target the posterior of the illustrative example of Sec. 4 (required: the only target yet)")
-	fs.Float64Var(&prior.Alpha, "alpha", prior.Alpha, "prior order alpha in (0, 2]")
-	fs.Float64Var(&prior.Lambda, "lambda", prior.Lambda, "prior multiplier lambda >= 0 (0: no prior)")
-	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains (run in parallel)")
-	fs.IntVar(&c.Draws, "draws", c.Draws, fmt.Sprintf("kept draws per chain (>= %d)", minNUTSDraws))
-	fs.IntVar(&c.Warmup, "warmup", c.Warmup, "warm-up iterations per chain (step size and mass matrix adaptation)")
-	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of every chain's random stream")
-	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "most doublings of a trajectory")
-	fs.Float64Var(&c.Adapt.TargetAccept, "accept", c.Adapt.TargetAccept, "target acceptance of the step size adaptation, in (0, 1)")
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
-	if code, stop := parseFlags(fs, args, stderr); stop {
-		return code
-	}
-	if err := validateNUTS(*useMVN, prior, c); err != nil {
-		return usageError(fs, stderr, err)
-	}
-	out, err := sampleMVN(prior, c)
+	form, rest, err := nutsForm(args)
 	if err != nil {
-		return failure(fs, stderr, err)
+		fmt.Fprintf(stderr, "csvgd nuts: %v (see 'csvgd nuts -h')\n", err)
+		return exitUsage
 	}
-	if *asJSON {
-		return writeJSON(fs, stdout, stderr, out)
-	}
-	printNUTS(stdout, out)
-	return exitOK
+	return nutsForms[form](rest, stdout, stderr)
 }
 
-func validateNUTS(useMVN bool, prior stein.Prior, c nuts.Config) error {
-	if !useMVN {
-		return errors.New("-mvn is required for the posterior of the Sec. 4 example, or -ensemble FILE for that of a saved ensemble's template")
-	}
-	if err := prior.Validate(); err != nil {
-		return err
-	}
-	if c.Draws < minNUTSDraws {
-		return fmt.Errorf("draws = %d: need at least %d for the split-chain diagnostics", c.Draws, minNUTSDraws)
-	}
-	return c.Validate(3)
+// isHelp reports whether arg asks for the help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }
 
-// sampleMVN runs NUTS on the Sec. 4 posterior and computes its exact
-// moments.
-func sampleMVN(prior stein.Prior, c nuts.Config) (nutsOutput, error) {
-	target := mvn.PaperTarget()
-	exactMean, exactCov, err := mvn.ExactMoments(target, prior)
-	if err != nil {
-		return nutsOutput{}, err
-	}
-	start := time.Now()
-	r, err := nuts.Sample(target.LogPosterior(prior), target.Dim(), c)
-	if err != nil {
-		return nutsOutput{}, err
-	}
-	seconds := time.Since(start).Seconds()
-	mean, cov := r.Moments()
-	rhat, bulk, tail := nuts.Worst(r.Summary())
-	s := r.Stats()
-	return nutsOutput{
-		Target: "mvn", Alpha: prior.Alpha, Lambda: prior.Lambda, Chains: c.Chains, Draws: c.Draws, Warmup: c.Warmup, Seed: c.Seed,
-		Mean: mean, Cov: mvn.Rows(cov), ExactMean: exactMean, ExactCov: mvn.Rows(exactCov),
-		RHatMax: jsonnum.Float(rhat), ESSBulkMin: jsonnum.Float(bulk), ESSTailMin: jsonnum.Float(tail),
-		Divergences: s.Divergences, AcceptRate: s.AcceptRate, StepSize: s.StepSizes, InvMass: s.InvMass,
-		TreeDepthMean: s.TreeDepthMean, TreeDepthMax: s.TreeDepthMax, MaxDepthHits: s.AtMaxDepth,
-		Gradients: s.Gradients, WarmupGradients: s.WarmupGradients, Seconds: seconds,
-	}, nil
-}
+// errNoNUTSForm is the error of a csvgd nuts command line that names no
+// posterior.
+var errNoNUTSForm = errors.New("name the posterior: csvgd nuts mvn [flags] (Sec. 4), or csvgd nuts template -ensemble FILE [flags]")
 
-func printNUTS(w io.Writer, o nutsOutput) {
-	fmt.Fprintf(w, "NUTS on the Sec. 4 posterior, alpha %g, lambda %g: %d chains x %d draws after %d warm-up\n\n",
-		o.Alpha, o.Lambda, o.Chains, o.Draws, o.Warmup)
-	fmt.Fprintf(w, "           %10s %10s %10s %10s\n", "mean", "exact", "sd", "exact sd")
-	for i := range o.Mean {
-		fmt.Fprintf(w, "theta_%d    %10.4f %10.4f %10.4f %10.4f\n", i+1, o.Mean[i], o.ExactMean[i],
-			math.Sqrt(o.Cov[i][i]), math.Sqrt(o.ExactCov[i][i]))
+// nutsForm is the form that args name and the arguments it takes: the
+// first word (mvn, template), or, for the earlier spellings that begin
+// with a flag, the form that [legacyNUTSForm] reads from their flags.
+func nutsForm(args []string) (string, []string, error) {
+	switch {
+	case len(args) == 0:
+		return "", nil, errNoNUTSForm
+	case strings.HasPrefix(args[0], "-"):
+		return legacyNUTSForm(args)
+	case nutsForms[args[0]] == nil:
+		return "", nil, fmt.Errorf("unknown form %q: want mvn or template", args[0])
 	}
-	fmt.Fprintf(w, "\nR-hat max %.4f, ESS bulk min %.0f, tail min %.0f\n", float64(o.RHatMax), float64(o.ESSBulkMin), float64(o.ESSTailMin))
-	fmt.Fprintf(w, "%d divergences, acceptance %.3f, tree depth mean %.2f max %d (%d at the limit), step sizes %.3g\n",
-		o.Divergences, o.AcceptRate, o.TreeDepthMean, o.TreeDepthMax, o.MaxDepthHits, o.StepSize)
-	fmt.Fprintf(w, "%d gradient evaluations (%d in warm-up) in %.2f s\n", o.Gradients+o.WarmupGradients, o.WarmupGradients, o.Seconds)
+	return args[0], args[1:], nil
 }

@@ -11,12 +11,12 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
-	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-// nutsEnsembleOutput is the JSON printed by "csvgd nuts -ensemble FILE
-// -json": the posterior sampled, the sampler's settings and its report.
+// nutsEnsembleOutput is the JSON printed by "csvgd nuts template -ensemble
+// FILE -json": the posterior sampled, the sampler's settings and its report.
 // rhat_max, ess_bulk_min and ess_tail_min are those of the push-forward
 // (the stresses at the watched test points); the weights' and the log
 // density's are beside them (see package exact's Report). misses lists
@@ -70,23 +70,10 @@ type nutsEnsembleOutput struct {
 	Saved             string           `json:"saved,omitempty"`
 }
 
-// wantsEnsemble reports whether the nuts command line names -ensemble,
-// the posterior of a saved ensemble's template, rather than -mvn.
-func wantsEnsemble(args []string) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		name := strings.TrimLeft(a, "-")
-		if strings.HasPrefix(a, "-") && (name == "ensemble" || strings.HasPrefix(name, "ensemble=")) {
-			return true
-		}
-	}
-	return false
-}
-
-func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("nuts", "csvgd nuts -ensemble FILE [-data DIR] [-chains C] [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S]\n"+
+// runNUTSTemplate is csvgd nuts template: NUTS on the posterior of a
+// saved ensemble's template.
+func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("nuts template", "csvgd nuts template -ensemble FILE [-data DIR] [-chains C] [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S]\n"+
 		"       [-accept A] [-max-depth M] [-metric diag|dense]\n"+
 		"       [-coordinates weights|prior-normal|log-scale] [-quick] [-save FILE] [-force] [-json]\n\n"+
 		"Samples with the No-U-Turn sampler the posterior that the Stein flow of a saved ensemble targets on its\n"+
@@ -95,7 +82,8 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 		"particles (the last -overdispersed of them at perturbed ones); -save writes the draws, thinned to -keep, as\n"+
 		"an ensemble file for csvgd compare, predict and explore. The report names each of Stan's criteria the run\n"+
 		"misses (divergences above 1%, R-hat above 1.01, bulk or tail ESS below 400, E-BFMI below 0.3). Sample the\n"+
-		"ensemble the flow last ran on (csvgd train -save-last-stage), not one condensed after it.", stdout)
+		"ensemble the flow last ran on (csvgd train -save-last-stage), not one condensed after it. csvgd nuts -ensemble\n"+
+		"FILE ..., the earlier spelling, is the same.", stdout)
 	c := exact.DefaultConfig(false)
 	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
 	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
@@ -110,7 +98,6 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&c.Metric, "metric", "mass matrix adapted in warm-up: diag (Stan's diag_e) or dense (dense_e)")
 	fs.Var(&c.Coordinates, "coordinates", "what the trajectories move in: the weights, prior-normal (each weight's prior quantile transform onto N(0, 1)) or log-scale (exp for W1..WL, sinh for W0); the draws are the weights' either way")
 	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
-	mvnToo := fs.Bool("mvn", false, "(not with -ensemble)")
 	save := fs.String("save", "", "write the kept draws as an ensemble file")
 	force := fs.Bool("force", false, "let -save replace an existing file")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -120,7 +107,7 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 	if *quick {
 		quickDefaults(fs, &c)
 	}
-	if err := checkNUTSEnsemble(fs, *mvnToo, c, *save, *force); err != nil {
+	if err := checkNUTSEnsemble(fs, c, *save, *force); err != nil {
 		return usageError(fs, stderr, err)
 	}
 	job, err := loadNUTSJob(fs, *path, *dataDir, stderr)
@@ -132,7 +119,7 @@ func runNUTSEnsemble(args []string, stdout, stderr io.Writer) int {
 		return failure(fs, stderr, err)
 	}
 	if *save != "" {
-		if err := job.save(*save, *force, out); err != nil {
+		if err := job.save(*save, ensemble.OverwriteIf(*force), out); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.Saved = *save
@@ -160,11 +147,8 @@ func quickDefaults(fs *flagSet, c *exact.Config) {
 }
 
 // checkNUTSEnsemble checks the flags before any work.
-func checkNUTSEnsemble(fs *flagSet, mvnToo bool, c exact.Config, save string, force bool) error {
-	switch {
-	case mvnToo:
-		return errors.New("-mvn and -ensemble exclude each other: one target at a time")
-	case fs.Lookup("ensemble").Value.String() == "":
+func checkNUTSEnsemble(fs *flagSet, c exact.Config, save string, force bool) error {
+	if fs.Lookup("ensemble").Value.String() == "" {
 		return errors.New("-ensemble FILE is required")
 	}
 	if err := c.Validate(); err != nil {
@@ -209,7 +193,7 @@ func loadNUTSJob(fs *flagSet, path, dataDir string, stderr io.Writer) (*nutsJob,
 	if job.post, err = job.settings.Posterior(job.arch, data.Train); err != nil {
 		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
 	}
-	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, study.WatchCount))
+	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, runcache.WatchCount))
 	return job, nil
 }
 
@@ -253,10 +237,10 @@ func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
 // save writes the kept draws as an ensemble file of the template, with
 // the run's output and the source file's meta (so that its settings can
 // be read again) in its meta.
-func (j *nutsJob) save(path string, force bool, out nutsEnsembleOutput) error {
+func (j *nutsJob) save(path string, existing ensemble.Existing, out nutsEnsembleOutput) error {
 	f := ensemble.New(j.arch.Widths, j.kept, map[string]any{"nuts": out, "source": j.path, "source_meta": j.file.Meta})
 	f.Inputs, f.Prior = j.file.Inputs, j.file.Prior
-	return ensemble.Save(path, f, force)
+	return ensemble.Save(path, f, existing)
 }
 
 func printNUTSEnsemble(w io.Writer, o nutsEnsembleOutput) {

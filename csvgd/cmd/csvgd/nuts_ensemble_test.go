@@ -30,7 +30,7 @@ func tinyEnsemble(t *testing.T, meta map[string]any, last float64) string {
 		{0.3, 0.3, 0.2, -0.2, 0.2, 0.3, 0.3, last},
 	}, meta)
 	path := filepath.Join(t.TempDir(), "tiny.json")
-	if err := ensemble.Save(path, f, false); err != nil {
+	if err := ensemble.Save(path, f, ensemble.KeepExisting); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -122,7 +122,7 @@ func TestNUTSEnsembleBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q: want exit 2 and one line naming %s", c.args, code, out, errOut, c.want)
 		}
 	}
-	if code, out, _ := runCLI("nuts", "-ensemble", good, "-h"); code != exitOK || !strings.Contains(out, "Usage: csvgd nuts -ensemble") {
+	if code, out, _ := runCLI("nuts", "-ensemble", good, "-h"); code != exitOK || !strings.Contains(out, "Usage: csvgd nuts template -ensemble") {
 		t.Errorf("nuts -ensemble -h: exit %d, stdout %q", code, out)
 	}
 }

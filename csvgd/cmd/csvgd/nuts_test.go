@@ -49,13 +49,13 @@ func TestNUTSJSON(t *testing.T) {
 }
 
 // TestNUTSBadInput: bad flags and values exit 2 with one line on stderr
-// naming them; -mvn is required.
+// naming them; a posterior must be named.
 func TestNUTSBadInput(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"nuts"}, "-mvn is required"},
+		{[]string{"nuts"}, "csvgd nuts mvn"},
 		{[]string{"nuts", "-mvn", "-alpha", "3"}, "alpha = 3"},
 		{[]string{"nuts", "-mvn", "-lambda", "-1"}, "lambda = -1"},
 		{[]string{"nuts", "-mvn", "-chains", "0"}, "chains = 0"},
@@ -72,7 +72,7 @@ func TestNUTSBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q: want exit 2 and one line naming %s", c.args, code, out, errOut, c.want)
 		}
 	}
-	if code, out, _ := runCLI("nuts", "-h"); code != exitOK || !strings.Contains(out, "Usage: csvgd nuts -mvn") {
+	if code, out, _ := runCLI("nuts", "-h"); code != exitOK || !strings.Contains(out, "Usage: csvgd nuts mvn") {
 		t.Errorf("nuts -h: exit %d, stdout %q", code, out)
 	}
 }

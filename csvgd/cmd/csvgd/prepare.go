@@ -34,20 +34,3 @@ func prepare(store *study.Store, jobs int, names []string, stderr io.Writer) err
 	fmt.Fprintf(stderr, "prepare: %s\n", m)
 	return err
 }
-
-// figureStudies are the names of the figures of todo that read cached
-// jobs.
-func figureStudies(p study.Plan, todo []study.Figure) []string {
-	studies, _ := p.Studies()
-	has := map[string]bool{}
-	for _, s := range studies {
-		has[s.Name] = true
-	}
-	var names []string
-	for _, f := range todo {
-		if has[f.Name] {
-			names = append(names, f.Name)
-		}
-	}
-	return names
-}

@@ -63,7 +63,7 @@ func TestDocBlocks(t *testing.T) {
 	docs := filepath.Join("..", "..", "..", "docs")
 	blocks := map[string]docBlock{"speed.md": speedTable}
 	for _, g := range generatedTables {
-		blocks[g.doc] = g.block
+		blocks[g.Doc] = g.block
 	}
 	for file, b := range blocks {
 		raw, err := os.ReadFile(filepath.Join(docs, file))
@@ -81,17 +81,17 @@ func TestDocBlocks(t *testing.T) {
 // that read the cache, and refuses an unknown name with the known tables.
 func TestSelectOutputs(t *testing.T) {
 	figs, tables, err := selectOutputs("")
-	if err != nil || len(figs) != len(allFigures()) || len(tables) != len(generatedTables) {
+	if err != nil || len(figs) != len(study.Figures()) || len(tables) != len(generatedTables) {
 		t.Fatalf("all: %d figures, %d tables, %v", len(figs), len(tables), err)
 	}
-	if _, all := outputStudies(study.Plan{Quick: true}, figs, tables, true); !all {
+	if _, all := outputStudies(figs, tables, true); !all {
 		t.Errorf("no -only: want every study prepared")
 	}
 	figs, tables, err = selectOutputs("stein_vs_nuts, exact-posterior,prior_family,variance_collapse")
 	if err != nil || len(figs) != 3 || len(tables) != 2 || tables[0].block.name != "exact-posterior" {
 		t.Fatalf("four names: %d figures, %d tables, %v", len(figs), len(tables), err)
 	}
-	names, all := outputStudies(study.Plan{Quick: true}, figs, tables, false)
+	names, all := outputStudies(figs, tables, false)
 	for _, want := range []string{"stein_vs_nuts", "exact-posterior", "variance_collapse"} {
 		if all || !slices.Contains(names, want) {
 			t.Errorf("studies to prepare %v (all %v): want %s among them", names, all, want)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
@@ -50,7 +51,7 @@ func runRuns(args []string, stdout, stderr io.Writer) int {
 
 // studyFlag registers -study.
 func studyFlag(fs *flagSet) *string {
-	return fs.String("study", "", "only the jobs of this study: a figure's or table's name (convergence_priors, adaptive_penalty, results, ...; default: all)")
+	return fs.String("study", "", "only the jobs of this study, a figure's or table's name (default: all): "+studyNamesHelp())
 }
 
 // studyNames is the -study value as a list: none for all studies.
@@ -84,8 +85,8 @@ func runsList(args []string, stdout, stderr io.Writer) int {
 }
 
 // jobStatus is cached, missing or damaged.
-func jobStatus(store *study.Store, j study.Job) string {
-	ok, err := j.Cached(store)
+func jobStatus(store *study.Store, j runcache.Job) string {
+	ok, err := j.Cached(&store.Cache)
 	switch {
 	case err != nil:
 		return "damaged"
@@ -137,7 +138,7 @@ func runsTrain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
-	if ok, err := job.Cached(sf.store(nil, nil)); err != nil {
+	if ok, err := job.Cached(&sf.store(nil, nil).Cache); err != nil {
 		return failure(fs, stderr, err)
 	} else if ok {
 		fmt.Fprintf(stderr, "runs train: %s (%s) is cached already\n", job.Key, job.Label)
@@ -150,7 +151,7 @@ func runsTrain(args []string, stdout, stderr io.Writer) int {
 	store, stop := sf.newStore(b, stderr)
 	defer stop()
 	start := time.Now()
-	if err := job.Run(store); err != nil {
+	if err := job.Run(&store.Cache); err != nil {
 		return failure(fs, stderr, err)
 	}
 	fmt.Fprintf(stderr, "runs train: %s (%s) is cached (%.1f s)\n", job.Key, job.Label, time.Since(start).Seconds())
@@ -159,18 +160,18 @@ func runsTrain(args []string, stdout, stderr io.Writer) int {
 
 // findJob is the job key of the studies (of the study name, when not
 // ""), or an error that says how to list the keys.
-func findJob(sf storeFlags, name, key string) (study.Job, error) {
+func findJob(sf storeFlags, name, key string) (runcache.Job, error) {
 	list := "csvgd runs list" + sf.args()
 	if name != "" {
 		list += " -study " + shellQuote(name)
 	}
 	if key == "" {
-		return study.Job{}, fmt.Errorf("no KEY: name the job to compute (list the keys with '%s')", list)
+		return runcache.Job{}, fmt.Errorf("no KEY: name the job to compute (list the keys with '%s')", list)
 	}
 	plan := study.Plan{Quick: *sf.quick}
 	jobs, err := plan.Jobs(studyNames(name)...)
 	if err != nil {
-		return study.Job{}, err
+		return runcache.Job{}, err
 	}
 	for _, j := range jobs {
 		if j.Key == key {
@@ -181,11 +182,11 @@ func findJob(sf storeFlags, name, key string) (study.Job, error) {
 	if others, _ := (study.Plan{Quick: !plan.Quick}).Jobs(); hasKey(others, key) {
 		hint = map[bool]string{true: "; it is a job of the full studies: drop -quick", false: "; it is a job of the quick studies: add -quick"}[plan.Quick]
 	}
-	return study.Job{}, fmt.Errorf("no job has the key %q (list the keys with '%s')%s", key, list, hint)
+	return runcache.Job{}, fmt.Errorf("no job has the key %q (list the keys with '%s')%s", key, list, hint)
 }
 
 // hasKey reports whether one of jobs has the key.
-func hasKey(jobs []study.Job, key string) bool {
+func hasKey(jobs []runcache.Job, key string) bool {
 	for _, j := range jobs {
 		if j.Key == key {
 			return true
@@ -197,7 +198,7 @@ func hasKey(jobs []study.Job, key string) bool {
 func runsExport(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("runs export", "csvgd runs export [-quick] [-study NAME] [-cache DIR] [-force] -out DIR\n\n"+
 		"Writes the final ensemble of every cached training run of the studies (of -study NAME) as an\n"+
-		"ensemble file DIR/KEY.json, with its training record, for csvgd nuts -ensemble, compare, calibrate\n"+
+		"ensemble file DIR/KEY.json, with its training record, for csvgd nuts template, compare, calibrate\n"+
 		"and predict, and, for a run that kept it, the ensemble of its last stage before the condensation\n"+
 		"that follows it as DIR/KEY.last-stage.json (the one to compare with the posterior of its template);\n"+
 		"prints one line per file (path, label). Runs that are not cached are named on stderr\n"+
@@ -224,7 +225,7 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 		if j.Spec == nil {
 			continue
 		}
-		if ok, err := j.Cached(store); err != nil || !ok {
+		if ok, err := j.Cached(&store.Cache); err != nil || !ok {
 			fmt.Fprintf(stderr, "runs export: %s (%s) is not cached: skipped\n", j.Key, j.Label)
 			continue
 		}
@@ -232,13 +233,13 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failure(fs, stderr, err)
 		}
-		files := map[string]*ensemble.File{".json": final, study.LastStageSuffix: last}
-		for _, suffix := range []string{".json", study.LastStageSuffix} {
+		files := map[string]*ensemble.File{".json": final, runcache.LastStageSuffix: last}
+		for _, suffix := range []string{".json", runcache.LastStageSuffix} {
 			if files[suffix] == nil {
 				continue
 			}
 			path := filepath.Join(*out, j.Key+suffix)
-			if err := ensemble.Save(path, files[suffix], *force); err != nil {
+			if err := ensemble.Save(path, files[suffix], ensemble.OverwriteIf(*force)); err != nil {
 				return failure(fs, stderr, err)
 			}
 			fmt.Fprintf(stdout, "%s\t%s\n", path, j.Label)

@@ -28,11 +28,6 @@ func registerStoreFlags(fs *flagSet) storeFlags {
 	}
 }
 
-// outFlag registers -out, the folder of figures and reproduce.
-func outFlag(fs *flagSet) *string {
-	return fs.String("out", "figures", "folder to write the figures (and results.md) to")
-}
-
 // store is the cache of runs that the flags name, at the size they give,
 // logging to log (nil: silent), training on b (nil: never trains).
 func (f storeFlags) store(b compute.Backend, log io.Writer) *study.Store {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
-	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -148,7 +147,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	out := summarize(res, data.Noise)
 	if *save != "" {
-		if err := ensemble.Save(*save, res.File(map[string]any{"train": out}), *force); err != nil {
+		if err := ensemble.Save(*save, res.File(map[string]any{"train": out}), ensemble.OverwriteIf(*force)); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.Saved = *save
@@ -156,7 +155,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	if *saveLast != "" {
 		last := res.LastStage.File(res, map[string]any{"train": out, "last_stage": true})
-		if err := ensemble.Save(*saveLast, last, *force); err != nil {
+		if err := ensemble.Save(*saveLast, last, ensemble.OverwriteIf(*force)); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.SavedLastStage = *saveLast
@@ -187,7 +186,7 @@ func summarize(res *train.Result, noise float64) trainOutput {
 		TemplateParams: res.Arch.NumParams(), Iterations: res.Iterations, Seconds: res.Seconds, Backend: backend.Config(),
 		Widths: res.Arch.Widths, Stages: res.Stages,
 	}
-	out.Align = alignName(c.Align)
+	out.Align = c.Align.String()
 	out.Update = c.Update.Or()
 	if c.Update.SecondOrder() {
 		out.NewtonMaxParams, out.NewtonStep, out.NewtonRadius, out.Curvature = c.NewtonMaxParams, c.NewtonStep, c.NewtonRadius, c.Curvature.Or()
@@ -262,7 +261,7 @@ func checkSave(save string, force bool) error {
 // with that record; a folder without one needs -noise.
 func loadTrainingData(dir string, noise float64, noiseSet bool) (train.Data, error) {
 	if dir == "" {
-		return study.LoadPaperData(noise)
+		return train.LoadPaperData(noise)
 	}
 	info := filepath.Join(dir, hyperelastic.InfoFile)
 	data, err := train.LoadData(dir)

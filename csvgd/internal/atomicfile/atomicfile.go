@@ -13,15 +13,16 @@ import (
 	"path/filepath"
 )
 
-// ErrExists is returned by [Write] when the target exists and replace is
-// false.
+// ErrExists is returned by [Write] when the target exists and it was told
+// to keep it ([KeepExisting]).
 var ErrExists = errors.New("already exists")
 
-// Write creates path with the content that write produces, mode 0644,
-// replacing an existing file only when replace is true (otherwise the
-// error wraps [ErrExists] and names the path). The folder must exist.
-func Write(path string, replace bool, write func(io.Writer) error) (err error) {
-	if !replace {
+// Write creates path with the content that write produces, mode 0644;
+// existing says what becomes of a file already there ([KeepExisting]: the
+// error wraps [ErrExists] and names the path; [Replace]). The folder must
+// exist.
+func Write(path string, existing Existing, write func(io.Writer) error) (err error) {
+	if existing == KeepExisting {
 		if _, err := os.Lstat(path); err == nil {
 			return fmt.Errorf("%s: %w", path, ErrExists)
 		}
@@ -48,14 +49,14 @@ func Write(path string, replace bool, write func(io.Writer) error) (err error) {
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	return publish(tmp.Name(), path, replace)
+	return publish(tmp.Name(), path, existing)
 }
 
-// publish moves tmp to path. Without replace, a hard link publishes the
-// file only if path is still free (no race with another writer); where
-// hard links are not available it checks, then renames.
-func publish(tmp, path string, replace bool) error {
-	if replace {
+// publish moves tmp to path. To keep an existing file, a hard link
+// publishes the file only if path is still free (no race with another
+// writer); where hard links are not available it checks, then renames.
+func publish(tmp, path string, existing Existing) error {
+	if existing == Replace {
 		if err := os.Rename(tmp, path); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
@@ -88,7 +89,7 @@ func WriteJSON(path string, v any) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return Write(path, true, func(w io.Writer) error {
+	return Write(path, Replace, func(w io.Writer) error {
 		_, err := w.Write(raw)
 		return err
 	})

@@ -14,20 +14,20 @@ func TestWrite(t *testing.T) {
 	put := func(s string) func(io.Writer) error {
 		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
 	}
-	if err := Write(path, false, put("one")); err != nil {
+	if err := Write(path, KeepExisting, put("one")); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(path, false, put("two")); !errors.Is(err, ErrExists) {
+	if err := Write(path, KeepExisting, put("two")); !errors.Is(err, ErrExists) {
 		t.Errorf("second write without replace: %v, want ErrExists", err)
 	}
 	if raw, _ := os.ReadFile(path); string(raw) != "one" {
 		t.Errorf("content %q after a refused write, want one", raw)
 	}
-	if err := Write(path, true, put("three")); err != nil {
+	if err := Write(path, Replace, put("three")); err != nil {
 		t.Fatal(err)
 	}
 	failing := func(w io.Writer) error { io.WriteString(w, "half"); return errors.New("boom") }
-	if err := Write(path, true, failing); err == nil {
+	if err := Write(path, Replace, failing); err == nil {
 		t.Error("a failing writer: no error")
 	}
 	if raw, _ := os.ReadFile(path); string(raw) != "three" {

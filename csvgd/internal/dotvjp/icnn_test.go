@@ -6,22 +6,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/csvgd/csvgd-go/csvgd/study"
-
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/dotvjp"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // icnnFlow is the Stein flow of the paper's ICNN ensemble on the 80
-// training points at noise 0.1 (the setup of internal/scratchprof), and n
-// particles initialised from a fixed seed. The step graph is compiled at
+// training points at noise 0.1 (alpha = 1/2, lambda = 0.05, Adam at 0.01,
+// the paper's median bandwidth, the mean likelihood at sigma = 0.065), and
+// n particles initialised from a fixed seed. The step graph is compiled at
 // the first Step, with the DotGeneral VJP registered at that moment.
 func icnnFlow(tb testing.TB, n int) (*stein.Flow, *stein.Ensemble) {
 	tb.Helper()
-	data, err := study.LoadPaperData(0.1)
+	data, err := train.LoadPaperData(0.1)
 	if err != nil {
 		tb.Skip(err)
 	}
@@ -57,8 +57,8 @@ func TestICNNStepUsesThisGradient(t *testing.T) {
 	})
 }
 
-// BenchmarkICNNStep times one Stein step of the ICNN ensemble (the setup of
-// internal/scratchprof) for 10 and 100 particles, with GoMLX's DotGeneral
+// BenchmarkICNNStep times one Stein step of the ICNN ensemble (the flow of
+// icnnFlow) for 10 and 100 particles, with GoMLX's DotGeneral
 // VJP ("gomlx") and this package's ("dotgeneral"); compile time (the first
 // step) is excluded. Run with -count to interleave the two on a busy
 // machine:

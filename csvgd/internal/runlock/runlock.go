@@ -105,7 +105,7 @@ func create(path string, o Owner) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(path, false, func(w io.Writer) error {
+	return atomicfile.Write(path, atomicfile.KeepExisting, func(w io.Writer) error {
 		_, err := w.Write(append(raw, '\n'))
 		return err
 	})

@@ -1,0 +1,18 @@
+// Command csvgd runs the condensed Stein variational gradient descent
+// experiments of the paper, and those beyond it, from the command line and
+// regenerates their figures and tables. Run "csvgd help" for the
+// subcommands and "csvgd COMMAND -h" for a command's flags.
+//
+// Each subcommand parses its flags and calls the module's packages (train,
+// condense, nuts, exact, calibration, compare, collapse, ...), so that the
+// command line and the notebooks share one implementation. reproduce,
+// figures and runs read the registry of package study (study.Figures,
+// study.Tables): which figures and tables there are, the runs each needs,
+// and the names and counts their help texts give. Computed results are
+// kept by package runcache (the repository's data/cache, or -cache DIR),
+// so that a later call reads what an earlier one computed.
+//
+// Machine-readable output (-json) goes to standard output; progress, the
+// backend in use and errors go to standard error. Exit codes: 0 success,
+// 1 failure while running, 2 bad usage (unknown flag, out-of-range value).
+package main

@@ -1,0 +1,168 @@
+package runcache
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// NUTSSpec is a NUTS run on the posterior of the template that a
+// training run's last stage ran on (package exact): the run, whose
+// last-stage particles start the chains, and the sampler's configuration.
+type NUTSSpec struct {
+	Run    Spec
+	Config exact.Config
+}
+
+// nutsFileVersion changes whenever the meaning of a cached NUTS run
+// changes (posterior, sampler, file layout), so that older files are
+// sampled again. Version 2: GoMLX v0.28.2 (it computes the Stein
+// ensembles the posteriors are taken from). Version 3: the template of
+// the last stage before its condensation, Stan's criteria, the trace and
+// the divergences' positions. Version 4: the warm-up's divergences too.
+const nutsFileVersion = 4
+
+// WatchCount is the number of test points inside the training range at
+// which the convergence of a NUTS run's push-forward is measured
+// ([exact.WatchPoints]).
+const WatchCount = 25
+
+// Key identifies the NUTS run: a hash of the training run's key, the
+// sampler's configuration (but for the number of workers, which does not
+// change the draws) and nutsFileVersion.
+func (n NUTSSpec) Key() (string, error) {
+	run, err := n.Run.Key()
+	if err != nil {
+		return "", err
+	}
+	c := n.Config
+	c.Workers = 0
+	raw, err := json.Marshal(struct {
+		Version int
+		Run     string
+		Config  exact.Config
+		Watch   int
+	}{nutsFileVersion, run, c, WatchCount})
+	if err != nil {
+		return "", fmt.Errorf("runcache: NUTS on %s: %w", n.Run.Label, err)
+	}
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:8]), nil
+}
+
+// NUTSResult is a finished NUTS run: the template, the sampler's report,
+// the draws kept after thinning, the trace of the rank plots and where
+// kept transitions diverged (at most MaxDiverged of them).
+type NUTSResult struct {
+	Version  int          `json:"version"`
+	Label    string       `json:"label"`
+	Config   exact.Config `json:"config"`
+	Arch     icnn.Arch    `json:"arch"`
+	Report   exact.Report `json:"report"`
+	Draws    [][]float64  `json:"draws"`
+	Trace    exact.Trace  `json:"trace"`
+	Diverged [][]float64  `json:"diverged,omitempty"`
+	// WarmupDiverged are where warm-up transitions diverged (at most
+	// MaxDiverged of them).
+	WarmupDiverged [][]float64 `json:"warmup_diverged,omitempty"`
+}
+
+// MaxDiverged is the most divergence positions a cached NUTS run keeps,
+// of the kept transitions and of the warm-up each.
+const MaxDiverged = 500
+
+// nutsPath is the cache file of the NUTS run with this key: beside the
+// runs' folder, in data/cache/nuts/ ("" without a cache folder).
+func (c *Cache) nutsPath(key string) string {
+	if c.Dir == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(c.Dir), "nuts", key+".json")
+}
+
+// NUTS returns the NUTS run n: read from the cache when a file of exactly
+// this configuration is there, sampled (and then cached) otherwise, under
+// the run's lock ([LockPath]). The training run is the cache's
+// ([Cache.Result]).
+func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
+	key, err := n.Key()
+	if err != nil {
+		return nil, err
+	}
+	path := c.nutsPath(key)
+	load := func() (*NUTSResult, error) { return loadNUTS(path, n) }
+	return once(c, path, "NUTS on "+n.Run.Label, load, func() (*NUTSResult, error) {
+		res, err := c.Result(n.Run)
+		if err != nil {
+			return nil, err
+		}
+		c.logf("%sNUTS on %s: %d chains x (%d + %d) iterations\n", c.counter(), n.Run.Label, n.Config.Chains, n.Config.Warmup, n.Config.Draws)
+		r, err := sampleRun(res, n)
+		if err != nil {
+			return nil, fmt.Errorf("runcache: NUTS on %s: %w", n.Run.Label, err)
+		}
+		c.logf("%sNUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences, log density R-hat %.2f\n", c.counter(), n.Run.Label,
+			r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences, r.Report.LogDensityRHat)
+		if path != "" {
+			err = atomicfile.WriteJSON(path, r)
+		}
+		return r, err
+	})
+}
+
+// sampleRun samples the posterior of the template res's last stage ran
+// on, from its particles, watching the push-forward at WatchCount test
+// points inside the training range.
+func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
+	data, err := train.LoadPaperData(n.Run.Noise)
+	if err != nil {
+		return nil, err
+	}
+	arch, particles, err := res.LastStageEnsemble()
+	if err != nil {
+		return nil, err
+	}
+	post, err := exact.SettingsOf(res, n.Run.Noise).Posterior(arch, data.Train)
+	if err != nil {
+		return nil, err
+	}
+	watch := exact.StressWatch(arch, exact.WatchPoints(data.Test, WatchCount))
+	run, err := exact.Sample(post, particles, n.Config, watch)
+	if err != nil {
+		return nil, err
+	}
+	return &NUTSResult{Version: nutsFileVersion, Label: n.Run.Label, Config: n.Config, Arch: arch, Report: run.Report, Draws: run.Kept,
+		Trace: run.Trace, Diverged: run.Diverged[:min(len(run.Diverged), MaxDiverged)],
+		WarmupDiverged: run.WarmupDiverged[:min(len(run.WarmupDiverged), MaxDiverged)]}, nil
+}
+
+// loadNUTS reads the cached NUTS run n at path: fs.ErrNotExist when there
+// is none, another error when the file is damaged or holds another run.
+func loadNUTS(path string, n NUTSSpec) (*NUTSResult, error) {
+	if path == "" {
+		return nil, fs.ErrNotExist
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r NUTSResult
+	if err := json.Unmarshal(raw, &r); err != nil || len(r.Draws) == 0 {
+		return nil, fmt.Errorf("runcache: NUTS cache file %s is damaged (delete it to sample %s again): %v", path, n.Run.Label, err)
+	}
+	want, _ := json.Marshal(n.Config)
+	got, _ := json.Marshal(r.Config)
+	if r.Version != nutsFileVersion || string(want) != string(got) {
+		return nil, fmt.Errorf("runcache: NUTS cache file %s holds another run than %s (delete it to sample again)", path, n.Run.Label)
+	}
+	return &r, nil
+}

@@ -1,0 +1,135 @@
+package study
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+func TestSpreadIters(t *testing.T) {
+	var h []train.Record
+	for i := 0; i <= 20; i++ {
+		h = append(h, train.Record{Iter: 100 * i})
+	}
+	for _, tc := range []struct {
+		n    int
+		want []int
+	}{
+		{3, []int{0, 1000, 2000}},
+		{5, []int{0, 500, 1000, 1500, 2000}},
+		{30, nil}, // all 21
+	} {
+		got := SpreadIters(h, tc.n)
+		if tc.want == nil && len(got) != 21 || tc.want != nil && !slices.Equal(got, tc.want) {
+			t.Errorf("SpreadIters(%d) = %v, want %v", tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestPaperFigures: the registry holds the paper's figures of docs/reading.md
+// section 14, once each, in the paper's order of sections.
+func TestPaperFigures(t *testing.T) {
+	want := []string{"prior_family", "mvn_gradient", "mvn_survey", "mvn_particles",
+		"graph_condense_sequence", "graph_distance_evolution", "weight_distributions", "graph_condense_speedup",
+		"convergence_priors", "convergence_ensemble", "convergence_noise", "noisy_pushforwards", "adaptive_penalty"}
+	var got []string
+	for _, f := range PaperFigures() {
+		got = append(got, f.Name)
+		if f.Make == nil || f.Section == "" {
+			t.Errorf("%s: no maker or section", f.Name)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("figures %v, want %v", got, want)
+	}
+}
+
+// specKeys are the keys of specs.
+func specKeys(t *testing.T, specs []runcache.Spec) []string {
+	t.Helper()
+	var out []string
+	for _, s := range specs {
+		k, err := s.Key()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// TestStudiesShareRuns: runs that are the same in two studies have the
+// same key, so they are trained once.
+func TestStudiesShareRuns(t *testing.T) {
+	keys := func(specs []runcache.Spec) []string { return specKeys(t, specs) }
+	for _, quick := range []bool{false, true} {
+		fixed, adaptive := Plan{Quick: quick}.AdaptiveRuns()
+		with, _ := Plan{Quick: quick}.SpeedupRuns()
+		noise := Plan{Quick: quick}.ConvergenceNoiseRuns()
+		for j, a := range adaptive { // the paper's budget, twice the others', for the whole adaptive study
+			if f := fixed[1][j]; f.Config.Iters != 2*noise[j].Config.Iters || a.Config.Iters != f.Config.Iters {
+				t.Errorf("quick %v: adaptive study at %g%% noise: %d and %d iterations, want twice the noise study's %d",
+					quick, 100*f.Noise, f.Config.Iters, a.Config.Iters, noise[j].Config.Iters)
+			}
+		}
+		if keys(with)[0] != keys([]runcache.Spec{Plan{Quick: quick}.SequenceRun()})[0] {
+			t.Errorf("quick %v: the alpha = 1/4 run is not the graph sequence run", quick)
+		}
+		if !slices.Equal(keys(Plan{Quick: quick}.ConvergencePriorsRuns()), keys(with)) {
+			t.Errorf("quick %v: the alpha study is not the cSVGD half of the speed-up study", quick)
+		}
+		if keys(noise)[2] != keys(with)[1] || keys(Plan{Quick: quick}.MethodRuns())[0] != keys(with)[1] {
+			t.Errorf("quick %v: the 10%% noise, alpha = 0.5 run is not shared", quick)
+		}
+		if keys(Plan{Quick: quick}.ConvergenceEnsembleRuns())[1] != keys([]runcache.Spec{Plan{Quick: quick}.GraphRun()})[0] {
+			t.Errorf("quick %v: the 20-particle run is not the graph run", quick)
+		}
+	}
+}
+
+// TestBeyondFigures: the figures beyond the paper are registered once
+// each, with makers, under names that no paper figure uses.
+func TestBeyondFigures(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range PaperFigures() {
+		seen[f.Name] = true
+	}
+	var got []string
+	for _, f := range BeyondFigures() {
+		if seen[f.Name] || f.Make == nil || f.Section == "" {
+			t.Errorf("%s: a duplicate name, or no maker or section", f.Name)
+		}
+		seen[f.Name] = true
+		got = append(got, f.Name)
+	}
+	if want := []string{"alignment", "mvn_ksd", "ksd_convergence", "mvn_exact", "stein_vs_nuts", "calibration", "nuts_diagnostics", "variance_collapse"}; !slices.Equal(got, want) {
+		t.Errorf("figures %v, want %v", got, want)
+	}
+}
+
+// TestAlignmentRuns: the importance runs of the alignment study are those
+// of Figs. convergence_priors (10 particles) and GraphRun (20), shared by
+// key; each assignment run differs from its importance twin only in
+// Config.Align.
+func TestAlignmentRuns(t *testing.T) {
+	for _, quick := range []bool{false, true} {
+		imp, asg := Plan{Quick: quick}.AlignmentRuns()
+		with, _ := Plan{Quick: quick}.SpeedupRuns()
+		for i, want := range []runcache.Spec{with[1], Plan{Quick: quick}.GraphRun()} {
+			k1, _ := imp[i].Key()
+			k2, _ := want.Key()
+			k3, _ := asg[i].Key()
+			if k1 != k2 || k1 == k3 {
+				t.Errorf("quick %v, size %d: keys %s (want %s) and %s", quick, AlignmentSizes[i], k1, k2, k3)
+			}
+			twin := asg[i].Config
+			twin.Align = ""
+			if twin.Particles != AlignmentSizes[i] || asg[i].Config.Align != "assignment" || fmt.Sprint(twin) != fmt.Sprint(imp[i].Config) {
+				t.Errorf("quick %v: assignment run %+v is not the importance run %+v with Align set", quick, asg[i].Config, imp[i].Config)
+			}
+		}
+	}
+}

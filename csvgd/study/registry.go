@@ -1,0 +1,144 @@
+package study
+
+import (
+	"io"
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/figures"
+)
+
+// The registry: every figure and every table of csvgd reproduce, once,
+// in the order it makes them. csvgd reproduce, csvgd figures -only, csvgd
+// runs list -study, the command line's help, [Plan.Studies] and the list
+// of figures in package figures' documentation all come from it or are
+// tested against it (registry_test.go).
+
+// Entry is what the registry holds of a figure or a table: its name,
+// where it stands in the paper and the cached jobs it reads.
+type Entry struct {
+	// Name is a figure's file stem (NAME.png and NAME.svg; the paper's
+	// label for the paper's figures, docs/reading.md section 14) or a
+	// table's name (that of its block in docs/). A figure and a table of
+	// the same study share it: csvgd reproduce -only NAME makes both.
+	Name string
+	// Section is the paper's section the figure or table belongs to.
+	Section string
+	// Beyond marks a figure or table that the paper does not have.
+	Beyond bool
+	// needs are the cached jobs it reads; nil for none (it computes in
+	// seconds).
+	needs func(Plan) needs
+}
+
+// Figure is a figure of the registry and the function that makes it.
+type Figure struct {
+	Entry
+	Make func(*Store) (*figures.Figure, error)
+}
+
+// Table is a table of the registry: a Markdown file of csvgd reproduce's
+// output folder, also written into a generated block of a document under
+// docs/.
+type Table struct {
+	Entry
+	File  string // its file in the output folder
+	Doc   string // the document under docs/ that holds its block
+	About string // what it holds, for the help
+	Write func(io.Writer, *Store) error
+}
+
+// paper is the entry of the paper's figure or table name in section.
+func paper(name, section string, needs func(Plan) needs) Entry {
+	return Entry{Name: name, Section: section, needs: needs}
+}
+
+// beyond is the entry of a figure or table beyond the paper, near the
+// paper's section.
+func beyond(name, section string, needs func(Plan) needs) Entry {
+	return Entry{Name: name, Section: section, Beyond: true, needs: needs}
+}
+
+// figureRegistry: the paper's figures in the paper's order, then those
+// beyond it.
+var figureRegistry = []Figure{
+	{paper("prior_family", "3", nil), PriorFamily},
+	{paper("mvn_gradient", "4", nil), MVNGradient},
+	{paper("mvn_survey", "4", Plan.surveyNeeds), MVNSurvey},
+	{paper("mvn_particles", "4", nil), MVNParticles},
+	{paper("graph_condense_sequence", "5.4", Plan.sequenceNeeds), GraphCondenseSequence},
+	{paper("graph_distance_evolution", "5.4", Plan.graphNeeds), GraphDistanceEvolution},
+	{paper("weight_distributions", "5.4", Plan.graphNeeds), WeightDistributions},
+	{paper("graph_condense_speedup", "5.4", Plan.speedupNeeds), GraphCondenseSpeedup},
+	{paper("convergence_priors", "5.5", Plan.priorsNeeds), ConvergencePriors},
+	{paper("convergence_ensemble", "5.5", Plan.ensembleNeeds), ConvergenceEnsemble},
+	{paper("convergence_noise", "5.5", Plan.noiseNeeds), ConvergenceNoise},
+	{paper("noisy_pushforwards", "5.5", Plan.pushforwardNeeds), NoisyPushforwards},
+	{paper("adaptive_penalty", "5.6", Plan.penaltyNeeds), AdaptivePenalty},
+	{beyond("alignment", "5.4", Plan.alignmentNeeds), Alignment},
+	{beyond("mvn_ksd", "4", nil), MVNKSD},
+	{beyond("ksd_convergence", "5.5", Plan.priorsNeeds), KSDConvergence},
+	{beyond("mvn_exact", "4", Plan.mvnExactNeeds), MVNExact},
+	{beyond("stein_vs_nuts", "5.5", Plan.exactNeeds), SteinVsNUTS},
+	{beyond("calibration", "5.5", Plan.exactNeeds), Calibration},
+	{beyond("nuts_diagnostics", "5.5", Plan.diagnosticsNeeds), NUTSDiagnostics},
+	{beyond("variance_collapse", "3", Plan.collapseNeeds), VarianceCollapse},
+}
+
+// tableRegistry: the tables, after the figures.
+var tableRegistry = []Table{
+	{paper("results", "5.4-5.6", Plan.resultsNeeds), "results.md", "results.md",
+		"the results of the studies of Secs. 5.4 to 5.6 beside the paper's numbers", WriteTables},
+	{paper("prior", "3", Plan.priorNeeds), "prior.md", "reading.md",
+		"the comparison of the prior's two forms, with the calibration of sigma", PriorTables},
+	{beyond("alignment", "5.4", Plan.alignmentNeeds), "alignment.md", "beyond.md",
+		"the alignment study", AlignmentTable},
+	{beyond("exact-posterior-mvn", "4", Plan.surveyNeeds), "exact-posterior-mvn.md", "exact-posterior.md",
+		"the distances to the exact posterior of Sec. 4", MVNPosteriorTable},
+	{beyond("exact-posterior", "5.5", Plan.exactNeeds), "exact-posterior.md", "exact-posterior.md",
+		"the comparison with the posterior of the templates", ExactTables},
+	{beyond("variance_collapse", "3", Plan.collapseNeeds), "variance-collapse.md", "beyond.md",
+		"the variance collapse on Gaussians", CollapseTable},
+	{beyond("newton", "5.5", Plan.newtonNeeds), "newton.md", "beyond.md",
+		"the Newton updates on the condensed templates", NewtonTables},
+}
+
+// Figures are the registry's figures, in the order csvgd reproduce makes
+// them: the paper's, then those beyond it.
+func Figures() []Figure { return slices.Clone(figureRegistry) }
+
+// Tables are the registry's tables, in the order csvgd reproduce writes
+// them (after the figures).
+func Tables() []Table { return slices.Clone(tableRegistry) }
+
+// PaperFigures are the figures this project regenerates of the paper's,
+// in the paper's order.
+func PaperFigures() []Figure {
+	return slices.DeleteFunc(Figures(), func(f Figure) bool { return f.Beyond })
+}
+
+// BeyondFigures are the figures beyond the paper's, made by csvgd
+// reproduce after the paper's: the alignment study, the KSD of the
+// illustrative example and of the ICNN ensembles, the Stein ensembles
+// against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS),
+// their calibration, the diagnostics of a NUTS run, and the variance
+// collapse of the first-order flow against the Newton updates on Gaussians.
+func BeyondFigures() []Figure {
+	return slices.DeleteFunc(Figures(), func(f Figure) bool { return !f.Beyond })
+}
+
+// Entries are the entries of the registry's figures, then of its tables.
+func Entries() []Entry {
+	var out []Entry
+	for _, f := range figureRegistry {
+		out = append(out, f.Entry)
+	}
+	for _, t := range tableRegistry {
+		out = append(out, t.Entry)
+	}
+	return out
+}
+
+// ReadsCache reports whether the figure or table reads cached jobs
+// (csvgd reproduce prepares them first; csvgd runs list -study names
+// them).
+func (e Entry) ReadsCache() bool { return e.needs != nil }

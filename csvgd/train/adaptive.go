@@ -1,0 +1,57 @@
+package train
+
+import (
+	"fmt"
+	"math"
+)
+
+// AdaptiveSchedule is the adaptive penalty of Sec. 5.6 (docs/reading.md
+// section 11), for method csvgd: the prior multiplier starts at
+// lambda_0 = Config.Lambda and, after stage s with training error E_s
+// (the RMSE of [Record]) at its end,
+//
+//	lambda_{s+1} = Growth lambda_s   while E_s <= (1 + Tolerance) min_{r <= s} E_r;
+//
+// once the error has risen further, lambda reverts to lambda_0 and one
+// final stage runs on the then fixed template (without condensation) for
+// the rest of the iteration budget. When the error never rises that far,
+// the last stage of the budget is that final stage ("at termination,
+// revert to minimal lambda").
+//
+// Config embeds it, so that its fields are Config's in JSON: the spelling
+// of saved configurations, checkpoints and the keys of cached runs.
+type AdaptiveSchedule struct {
+	Adaptive  bool    // csvgd: the adaptive penalty of Sec. 5.6 (Lambda is the initial value)
+	Growth    float64 // adaptive: lambda's factor after a stage whose error stayed within Tolerance
+	Tolerance float64 // adaptive: relative rise of the training error over its best that ends the growth
+}
+
+// validateAdaptive reports a bad schedule: one for a method other than
+// csvgd, a growth factor <= 1, a negative tolerance or no initial lambda.
+func (c Config) validateAdaptive() error {
+	switch {
+	case c.Adaptive && c.Method != CSVGD:
+		return fmt.Errorf("the adaptive penalty needs method csvgd, not %q", c.Method)
+	case c.Adaptive && !(c.Growth > 1):
+		return fmt.Errorf("growth factor = %v must be > 1", c.Growth)
+	case c.Adaptive && !(c.Tolerance >= 0):
+		return fmt.Errorf("tolerance = %v must be >= 0", c.Tolerance)
+	case c.Adaptive && !(c.Lambda > 0):
+		return fmt.Errorf("adaptive penalty: initial lambda = %v must be > 0", c.Lambda)
+	}
+	return nil
+}
+
+// adapt applies the schedule after a stage: it grows lambda, or, when the
+// stage's error rose past the tolerance, reverts it, marks the stage
+// ([StageRecord].ErrorRose) and makes the next stage the final one. The
+// final stage at the end of the budget is [run.stages]'s.
+func (r *run) adapt() {
+	last := &r.res.Stages[len(r.res.Stages)-1]
+	r.bestRMSE = math.Min(r.bestRMSE, last.TrainRMSE)
+	if last.TrainRMSE > r.bestRMSE*(1+r.c.Tolerance) {
+		r.lambda, r.final, last.ErrorRose = r.c.Lambda, true, true
+		return
+	}
+	r.lambda *= r.c.Growth
+}

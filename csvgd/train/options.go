@@ -1,0 +1,36 @@
+package train
+
+import (
+	"context"
+	"io"
+)
+
+// Options are the optional parts of a run: where its progress goes, and
+// its checkpoints ([RunWith]).
+type Options struct {
+	// Progress receives a progress bar when it is not nil.
+	Progress io.Writer
+	// Log receives the run's messages (resuming from a checkpoint); nil:
+	// Progress. A run without a bar sets it alone.
+	Log io.Writer
+	// Checkpoint, when not empty, is the file that makes the run
+	// resumable: see [RunWith].
+	Checkpoint string
+	// CheckpointEvery is the interval of the periodic checkpoints in
+	// iterations (0: 100); checkpoints are also written at the end of
+	// every stage.
+	CheckpointEvery int
+	// Context, when not nil, stops the run after the iteration during
+	// which it is cancelled.
+	Context context.Context
+
+	onStep func(done int) // tests: called after every iteration
+}
+
+// messages is where the run's messages go: Log, else Progress.
+func (o Options) messages() io.Writer {
+	if o.Log != nil {
+		return o.Log
+	}
+	return o.Progress
+}
