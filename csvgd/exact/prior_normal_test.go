@@ -9,7 +9,6 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
@@ -71,13 +70,8 @@ func TestPriorNormalLogSlope(t *testing.T) {
 // its gradient matches central differences of itself, with weights near
 // the prior's smoothing scale and away from it.
 func TestPriorNormalDensity(t *testing.T) {
-	samples := trainingSamples(t)[:10]
-	arch := icnn.Arch{Widths: []int{3, 4, 3, 1}}
-	const sigma = 0.07
-	post, err := exact.NewPosterior(arch, icnn.NewBatch(samples), 0.5/(sigma*sigma)/float64(len(samples)), stein.Prior{Alpha: 0.5, Lambda: 0.05, Smoothing: 1e-3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	post := smallPosterior(t)
+	arch := post.Arch
 	tr := exact.PriorNormal{Alpha: 0.5, C: post.Prior.Penalty()}
 	f := tr.LogDensity(post)
 	theta := arch.Init(1, rand.New(rand.NewPCG(3, 4))).Particle(0)
@@ -91,26 +85,7 @@ func TestPriorNormalDensity(t *testing.T) {
 		down, _ := tr.Theta(phi[i] - h)
 		logJ += math.Log((up - down) / (2 * h))
 	}
-	grad := make([]float64, len(phi))
-	got := f(phi, grad)
-	if want := post.LogDensity(theta, make([]float64, len(theta))) + logJ; math.Abs(got-want) > 1e-5*math.Abs(want) {
-		t.Errorf("log density in phi %v, plain density plus log Jacobian %v", got, want)
-	}
-	fd := make([]float64, len(phi))
-	scratch := make([]float64, len(phi))
-	for i := range phi {
-		v := phi[i]
-		step := 1e-6 * math.Max(math.Abs(v), 1e-3)
-		phi[i] = v + step
-		up := f(phi, scratch)
-		phi[i] = v - step
-		down := f(phi, scratch)
-		phi[i] = v
-		fd[i] = (up - down) / (2 * step)
-	}
-	if d := numtest.RelDiff(grad, fd); !(d < 1e-5) {
-		t.Errorf("gradient in phi against finite differences: relative difference %.3g", d)
-	}
+	checkCoordinates(t, post, f, theta, phi, logJ, 1e-5)
 }
 
 // TestSamplePriorNormalRecoversPrior: without data, NUTS in the
