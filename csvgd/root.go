@@ -82,3 +82,22 @@ func DataDir(noise float64) (string, error) {
 	}
 	return filepath.Join(root, "data", "hyperelastic", fmt.Sprintf("noise-%.2f", noise)), nil
 }
+
+// RepoRelative is path relative to the repository root when it lies inside
+// it (data/cache/runs/KEY.json), else path itself: how logs and notebooks
+// name the files they read, without the machine's folders.
+func RepoRelative(path string) string {
+	root, err := Root()
+	if err != nil {
+		return path
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return rel
+}

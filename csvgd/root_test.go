@@ -29,3 +29,20 @@ func TestCachePathSeparatesQuickMode(t *testing.T) {
 		t.Fatalf("full %s, quick %s", full, quick)
 	}
 }
+
+// TestRepoRelative: a path inside the repository is named from its root,
+// one outside it (or beside it with a common prefix) as it is.
+func TestRepoRelative(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv(RootEnv, root)
+	cases := []struct{ in, want string }{
+		{filepath.Join(root, "data", "cache", "runs", "k.json"), filepath.Join("data", "cache", "runs", "k.json")},
+		{root + "-other/k.json", root + "-other/k.json"},
+		{filepath.Join(filepath.Dir(root), "k.json"), filepath.Join(filepath.Dir(root), "k.json")},
+	}
+	for _, c := range cases {
+		if got := RepoRelative(c.in); got != c.want {
+			t.Errorf("RepoRelative(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/internal/runlock"
 )
 
@@ -39,7 +40,7 @@ func once[T any](c *Cache, path, what string, load, compute func() (T, error)) (
 func loadLogged[T any](c *Cache, path, what string, load func() (T, error)) (T, error) {
 	v, err := load()
 	if err == nil {
-		c.logf("%scached %s (%s)\n", c.counter(), what, path)
+		c.logf("%scached %s (%s)\n", c.counter(), what, csvgd.RepoRelative(path))
 	}
 	return v, err
 }
