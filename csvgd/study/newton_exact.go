@@ -10,10 +10,6 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 )
 
-// NewtonGoalSize is the ensemble size at which the 90% band ratio of the
-// best update is to reach NewtonBandGoal.
-const NewtonGoalSize = 20
-
 // NewtonBandGoal is the range of the 90% band ratio (package compare's
 // band90_ratio) within which an ensemble's spread counts as the
 // posterior's: a factor of 1.25 either way.
