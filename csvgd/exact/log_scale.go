@@ -29,11 +29,7 @@ type LogScale struct {
 // logScaleOf are the log-scale coordinates of post, with the prior's
 // smoothing s as the floor of a pruned weight's start.
 func logScaleOf(post *Posterior) LogScale {
-	floor := post.Prior.Smoothing
-	if !(floor > 0) {
-		floor = 1e-3
-	}
-	return LogScale{Constrained: post.Arch.Constrained(), Floor: floor}
+	return LogScale{Constrained: post.Arch.Constrained(), Floor: smoothing(post.Prior)}
 }
 
 func (l LogScale) at(i int, phi float64) (theta, logSlope, dLogSlope float64) {

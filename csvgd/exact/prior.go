@@ -13,10 +13,7 @@ import (
 // and its derivative [stein.Prior.Score1D], with one power per weight
 // (square roots for alpha = 1/2, 1 and 2, which the sampler calls most).
 func smoothedPrior(p stein.Prior, theta, grad []float64) float64 {
-	c, s := p.Penalty(), p.Smoothing
-	if s == 0 {
-		s = stein.DefaultSmoothing
-	}
+	c, s := p.Penalty(), smoothing(p)
 	power := func(u float64) float64 { return math.Pow(u, p.Alpha/2) }
 	switch p.Alpha {
 	case 0.5:
@@ -34,4 +31,12 @@ func smoothedPrior(p stein.Prior, theta, grad []float64) float64 {
 		grad[i] -= c * p.Alpha * t * q / u
 	}
 	return lp
+}
+
+// smoothing is the prior's smoothing s, stein.DefaultSmoothing when unset.
+func smoothing(p stein.Prior) float64 {
+	if p.Smoothing == 0 {
+		return stein.DefaultSmoothing
+	}
+	return p.Smoothing
 }
