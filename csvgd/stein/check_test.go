@@ -60,7 +60,7 @@ func TestNonFiniteNamesTheQuantity(t *testing.T) {
 			x := randomEnsemble(5, 4, 3, 3)
 			iter := 0
 			if c.prep != nil { // two good steps first: the error must name iteration 2
-				if err := f.Run(x, 2, nil); err != nil {
+				if err := f.Run(x, 2, nil, nil); err != nil {
 					t.Fatal(err)
 				}
 				c.prep(f, x)
@@ -117,10 +117,10 @@ func TestNonFiniteStateIsKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	x, y := randomEnsemble(6, 5, 3, 1), randomEnsemble(6, 5, 3, 1)
-	if err := ref.Run(x, 4, nil); err != nil {
+	if err := ref.Run(x, 4, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Run(y, 2, nil); err != nil {
+	if err := f.Run(y, 2, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	f.Lambda = math.MaxFloat64
@@ -128,7 +128,7 @@ func TestNonFiniteStateIsKept(t *testing.T) {
 		t.Fatalf("want ErrNonFinite, got %v", err)
 	}
 	f.Lambda = cfg.Prior.Lambda
-	if err := f.Run(y, 2, nil); err != nil {
+	if err := f.Run(y, 2, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if d := maxAbsDiff(x.Data, y.Data); d != 0 {

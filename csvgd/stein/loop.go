@@ -1,0 +1,272 @@
+package stein
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gomlx/compute"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
+	"github.com/gomlx/gomlx/core/tensors"
+)
+
+// StepsMode says how [Flow.Steps] runs its k steps on the device.
+type StepsMode int
+
+const (
+	// LoopInGraph runs the k steps in one graph execution, a GoMLX While
+	// loop around the step: one call from the host for k steps.
+	LoopInGraph StepsMode = iota
+	// ChainedSteps runs one graph execution per step, each starting from
+	// the tensors the last one left on the device: the host reads nothing
+	// between them. On the pure-Go backend, whose tensors are host memory,
+	// nothing is transferred at all; only the call of each execution
+	// remains.
+	ChainedSteps
+)
+
+// String names the mode as the speed report and the docs do.
+func (m StepsMode) String() string {
+	if m == ChainedSteps {
+		return "chained steps"
+	}
+	return "loop in the graph"
+}
+
+// StepsModeFor is the mode of [Flow.Steps] on backend b: chained steps on
+// GoMLX's pure-Go backend, the loop in the graph elsewhere (XLA). GoMLX
+// v0.28.16's pure-Go backend compiles a While loop's body before the
+// graph's optimisation passes rewrite its nodes, so a body that takes a
+// gradient by autodiff fails to run ("input 0 for node Mul not computed
+// yet"), and it refuses a sort inside the body (GoMLX makes every closure a
+// child of the main function); the chained steps compute the same step
+// without a closure (docs/speed.md, section "Many steps per call").
+func StepsModeFor(b compute.Backend) StepsMode {
+	if strings.HasPrefix(strings.ToLower(b.Name()), "go") { // "Go Backend"
+		return ChainedSteps
+	}
+	return LoopInGraph
+}
+
+// loopState is the state the steps carry from one to the next, on the
+// device, in this order: the steps done, whether every step so far was
+// finite, the bandwidth of the last step tried, the optimizer's iteration
+// count, the particles, their pairwise values ([Flow.pairNodes]) and the
+// optimizer state.
+type loopState struct {
+	done, ok, gamma, iter, theta *Node
+	pairs, state                 []*Node
+}
+
+func (s loopState) nodes() []*Node {
+	out := []*Node{s.done, s.ok, s.gamma, s.iter, s.theta}
+	out = append(out, s.pairs...)
+	return append(out, s.state...)
+}
+
+// loopStateOf splits nodes (in the order of [loopState.nodes]) with np
+// pairwise tensors and ns state tensors; what follows them is returned
+// apart.
+func loopStateOf(nodes []*Node, np, ns int) (loopState, []*Node) {
+	return loopState{done: nodes[0], ok: nodes[1], gamma: nodes[2], iter: nodes[3], theta: nodes[4],
+		pairs: nodes[5 : 5+np], state: nodes[5+np : 5+np+ns]}, nodes[5+np+ns:]
+}
+
+// parameters declares, inside a closure, one parameter per value of s.
+func (s loopState) parameters(g *Graph) []*Node {
+	in := s.nodes()
+	out := make([]*Node, len(in))
+	for i, n := range in {
+		out[i] = Parameter(g, fmt.Sprintf("loop_%d", i), n.Shape())
+	}
+	return out
+}
+
+// loopGraph runs up to k Stein steps in one execution ([LoopInGraph]): a
+// GoMLX While loop whose body is [Flow.loopBody]. Inputs: the
+// [loopState] to start from, the fixed gamma (used by a fixed
+// bandwidth), lambda and k (int32). Outputs: the [loopState] at the end.
+// The loop stops early after a step whose new particles or state are not
+// all finite ([Flow.loopBody] drops it).
+func (f *Flow) loopGraph(b Bandwidth, in []*Node) []*Node {
+	init, rest := loopStateOf(in, f.numPairs(), f.Optimizer.NumState())
+	fixed, lambda, k := rest[0], rest[1], rest[2]
+	g := init.theta.Graph()
+	cond := NewClosure(g, func(g *Graph) []*Node {
+		s, _ := loopStateOf(init.parameters(g), len(init.pairs), len(init.state))
+		return []*Node{LogicalAnd(s.ok, LessThan(s.done, k))}
+	})
+	body := NewClosure(g, func(g *Graph) []*Node {
+		s, _ := loopStateOf(init.parameters(g), len(init.pairs), len(init.state))
+		return f.loopBody(b, s, fixed, lambda).nodes()
+	})
+	return While(cond, body, init.nodes()...)
+}
+
+// chainGraph is one step of [ChainedSteps]: [Flow.loopBody] on the inputs
+// of [Flow.loopGraph] (k unused: the host makes k executions).
+func (f *Flow) chainGraph(b Bandwidth, in []*Node) []*Node {
+	s, rest := loopStateOf(in, f.numPairs(), f.Optimizer.NumState())
+	return f.loopBody(b, s, rest[0], rest[1]).nodes()
+}
+
+// loopBody is one step from s ([Flow.stepNodes]) with the bandwidth of
+// rule b taken on the device ([Flow.gammaNode]). The step is kept only
+// when every step so far, this one included, was finite; otherwise the
+// particles, their distances, the state and the count stay those before
+// it, ok becomes false, and gamma is the bandwidth of the step that failed
+// (the diagnosis reruns it).
+func (f *Flow) loopBody(b Bandwidth, s loopState, fixed, lambda *Node) loopState {
+	src := s.pairs[len(s.pairs)-1] // what the bandwidth's median is taken of
+	gamma := f.gammaNode(b, s.theta, src, fixed)
+	step := f.stepNodes(s.theta, s.pairs[0], gamma, lambda, s.iter, s.state)
+	ok := LogicalAnd(s.ok, allFinite(append([]*Node{step.next}, step.state...)))
+	keep := func(next, prev *Node) *Node { return Where(ok, next, prev) }
+	out := loopState{ok: ok, gamma: Where(s.ok, gamma, s.gamma),
+		done:  keep(AddScalar(s.done, 1), s.done),
+		iter:  keep(AddScalar(s.iter, 1), s.iter),
+		theta: keep(step.next, s.theta)}
+	for i, p := range f.pairNodes(step.next) {
+		out.pairs = append(out.pairs, keep(p, s.pairs[i]))
+	}
+	for i, v := range step.state {
+		out.state = append(out.state, keep(v, s.state[i]))
+	}
+	return out
+}
+
+// Steps performs k SVGD iterations on x in place, without the host
+// reading anything between them: the particles, their distances, the
+// bandwidth (taken on the device), the iteration count and the optimizer
+// state stay on the device from step to step, in one graph execution
+// ([LoopInGraph]) or in one per step ([ChainedSteps]; [Flow.Mode]). Either
+// way the result is that of k calls of [Flow.Step], bit for bit. As after
+// Step, the new particles stay on the device until something reads them.
+// When a step meets NaN or Inf, the steps before it are kept, x holds the
+// particles before it, and the error is the [*NonFiniteError] of that
+// step, naming the first non-finite quantity; when an execution outlives
+// the watchdog, the error wraps [ErrStalled].
+func (f *Flow) Steps(x *Ensemble, k int) error {
+	if k < 0 {
+		return fmt.Errorf("stein: %d steps: want k >= 0", k)
+	}
+	if k == 0 {
+		return nil
+	}
+	if f.needsEuclidPairs() && !f.euclidPairs {
+		return fmt.Errorf("stein: bandwidth rule %v with kernel order %v needs the squared Euclidean distances, "+
+			"which the flow's graphs, made for another rule, do not give: make a new flow for it", f.Bandwidth, f.Kernel.Beta)
+	}
+	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && !sameShape(f.state[0], x)) {
+		f.ResetState(x)
+	}
+	in, err := f.input(x)
+	if err != nil {
+		return err
+	}
+	args := []any{int32(0), true, f.Bandwidth.Gamma, float64(f.Iter), in.theta, in.dist}
+	if f.euclidPairs {
+		args = append(args, in.pairs)
+	}
+	for _, s := range f.state {
+		args = append(args, s)
+	}
+	args = append(args, f.Bandwidth.Gamma, f.Lambda, int32(k))
+	out, err := f.executeSteps(x, args, k)
+	if err != nil {
+		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
+	}
+	return f.advance(x, out)
+}
+
+// advance makes the outputs of the steps (a [loopState]) the flow's state
+// and x's pending values, and releases what they replace. After a
+// non-finite step it names the quantity.
+func (f *Flow) advance(x *Ensemble, out []*tensors.Tensor) error {
+	np := f.numPairs()
+	f.Reads++
+	done, ok := int(tensors.ToScalar[int32](out[0])), tensors.ToScalar[bool](out[1])
+	f.LastGamma = tensors.ToScalar[float64](out[2])
+	old := f.carry
+	f.carry = carried{x: x, theta: out[4], dist: out[5], pairs: out[4+np]}
+	x.park(out[4])
+	old.release()
+	release(f.state...)
+	release(out[:4]...)
+	f.state = out[5+np:]
+	f.Iter += done
+	if !ok {
+		return f.nonFiniteStep(x)
+	}
+	return nil
+}
+
+// steps is the executor of the steps graph ([Flow.loopGraph] or
+// [Flow.chainGraph], by [Flow.Mode]) for the flow's bandwidth rule, made
+// at the first call with that rule (the rule decides the graph; a fixed
+// gamma is an input).
+func (f *Flow) steps() (*Exec, error) {
+	rule := Bandwidth{Rule: f.Bandwidth.Rule}
+	key := stepsKey{rule.Rule, f.Mode}
+	if e := f.loops[key]; e != nil {
+		return e, nil
+	}
+	graph := f.loopGraph
+	if f.Mode == ChainedSteps {
+		graph = f.chainGraph
+	}
+	e, err := NewExec(f.backend, func(in []*Node) []*Node { return graph(rule, in) })
+	if err != nil {
+		return nil, fmt.Errorf("building the steps graph: %w", err)
+	}
+	if f.loops == nil {
+		f.loops = map[stepsKey]*Exec{}
+	}
+	f.loops[key] = e
+	return e, nil
+}
+
+// stepsKey identifies an executor of the steps: the bandwidth rule and
+// the mode.
+type stepsKey struct {
+	rule BandwidthRule
+	mode StepsMode
+}
+
+// executeSteps runs k steps from args under the watchdog, in one
+// execution or in k chained ones ([Flow.Mode]), which the watchdog times
+// together.
+func (f *Flow) executeSteps(x *Ensemble, args []any, k int) ([]*tensors.Tensor, error) {
+	e, err := f.steps()
+	if err != nil {
+		return nil, err
+	}
+	if f.Mode == LoopInGraph {
+		f.Executions++
+		return f.executeN(e, x, "steps", args, k)
+	}
+	return f.executeChain(e, x, args, k)
+}
+
+// executeChain runs the chained steps: k executions of e, each from the
+// outputs of the last, under one watchdog.
+func (f *Flow) executeChain(e *Exec, x *Ensemble, args []any, k int) ([]*tensors.Tensor, error) {
+	nLoop := len(args) - 3 // the loop state; fixed gamma, lambda and k follow
+	return f.executeFn(e, x, "steps", k, func() ([]*tensors.Tensor, error) {
+		var out []*tensors.Tensor
+		for i := 0; i < k; i++ {
+			next, err := f.call(e, args)
+			f.Executions++
+			if i > 0 {
+				release(out...) // the last step's outputs, now consumed
+			}
+			if err != nil {
+				return nil, err
+			}
+			out = next
+			for j, t := range out[:nLoop] {
+				args[j] = t
+			}
+		}
+		return out, nil
+	})
+}
