@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // adamConfig is a flow with Adam, the alpha = 1/2 prior and kernel k with
@@ -211,5 +212,59 @@ func TestBandwidthRuleChangedLater(t *testing.T) {
 	f.Bandwidth = Bandwidth{Rule: MedianPaper}
 	if err := f.Step(x); err == nil || !strings.Contains(err.Error(), "squared Euclidean") {
 		t.Fatalf("the paper's rule with beta = 1: error %v, want one about the squared Euclidean distances", err)
+	}
+}
+
+// TestStepsModesAgree: k steps as one While loop in the graph and as k
+// chained executions give the same particles, state and bandwidth, bit for
+// bit, and the same as k single steps; each call of Steps reads back from
+// the device once, whatever k. The score is in closed form (the pure-Go
+// backend cannot run a gradient taken by autodiff inside a loop body).
+func TestStepsModesAgree(t *testing.T) {
+	score := func(theta *Node) *Node { return Neg(MulScalar(theta, 0.5)) }
+	for _, c := range []struct {
+		name string
+		k    Kernel
+		bw   Bandwidth
+	}{
+		{"rbf, median", Kernel{Beta: 2}, Bandwidth{Rule: MedianLiuWang}},
+		{"beta 1, paper's rule", Kernel{Beta: 1}, Bandwidth{Rule: MedianPaper}},
+		{"rbf, fixed", Kernel{Beta: 2}, Bandwidth{Gamma: 0.7}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got [][]float64
+			for _, mode := range []StepsMode{LoopInGraph, ChainedSteps, -1} {
+				f, err := NewFlowScore(testBackend(t), adamConfig(c.k, c.bw), score)
+				if err != nil {
+					t.Fatal(err)
+				}
+				x := randomEnsemble(9, 6, 4, 1)
+				if mode < 0 { // single steps
+					for range 7 {
+						if err := f.Step(x); err != nil {
+							t.Fatal(err)
+						}
+					}
+				} else {
+					f.Mode = mode
+					if err := f.Steps(x, 7); err != nil {
+						t.Fatalf("%v: %v", mode, err)
+					}
+					if f.Reads != 1 || f.Iter != 7 {
+						t.Errorf("%v: %d reads, %d iterations; want 1 read for 7 iterations", mode, f.Reads, f.Iter)
+					}
+				}
+				state, err := f.State()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, append(append(x.Clone().Data, state[0].Data...), f.LastGamma))
+			}
+			for i := 1; i < len(got); i++ {
+				if !equalBits(got[i], got[0]) {
+					t.Errorf("run %d differs from the loop in the graph by %g", i, maxAbsDiff(got[i], got[0]))
+				}
+			}
+		})
 	}
 }
