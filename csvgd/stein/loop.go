@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/gomlx/compute"
+	"github.com/gomlx/compute/dtypes"
+	"github.com/gomlx/compute/shapes"
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 	"github.com/gomlx/gomlx/core/tensors"
 )
@@ -269,4 +271,37 @@ func (f *Flow) executeChain(e *Exec, x *Ensemble, args []any, k int) ([]*tensors
 		}
 		return out, nil
 	})
+}
+
+// Compile compiles the graphs a call of [Flow.Steps] on an ensemble
+// shaped like x runs (the steps, and the distances of particles that come
+// from the host), so that the first call does not compile them: a caller
+// that times the steps calls it before the clock starts.
+func (f *Flow) Compile(x *Ensemble) error {
+	e, err := f.steps()
+	if err != nil {
+		return fmt.Errorf("stein: %w", err)
+	}
+	scalar := func(d dtypes.DType) shapes.Shape { return shapes.Make(d) }
+	particles, pairs := shapes.Make(dtypes.Float64, x.N, x.D), shapes.Make(dtypes.Float64, x.N, x.N)
+	in := []shapes.Shape{scalar(dtypes.Int32), scalar(dtypes.Bool), scalar(dtypes.Float64), scalar(dtypes.Float64), particles}
+	for range f.numPairs() {
+		in = append(in, pairs)
+	}
+	for range f.Optimizer.NumState() {
+		in = append(in, particles)
+	}
+	in = append(in, scalar(dtypes.Float64), scalar(dtypes.Float64), scalar(dtypes.Int32))
+	if _, err := e.Compile(in...); err != nil {
+		return fmt.Errorf("stein: compiling the steps for %d x %d particles: %w", x.N, x.D, err)
+	}
+	if _, err := f.distances.Compile(particles); err != nil {
+		return fmt.Errorf("stein: compiling the distances for %d x %d particles: %w", x.N, x.D, err)
+	}
+	if f.ran == nil {
+		f.ran = map[execKey]bool{}
+	}
+	f.ran[execKey{exec: e, n: x.N, d: x.D}] = true
+	f.ran[execKey{exec: f.distances, n: x.N, d: x.D}] = true
+	return nil
 }

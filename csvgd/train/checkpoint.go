@@ -101,11 +101,7 @@ func (r *run) afterStep(p position) error {
 		r.opt.onStep(r.done)
 	}
 	stop := r.ctx.Err()
-	every := r.opt.CheckpointEvery
-	if every == 0 {
-		every = defaultCheckpointEvery
-	}
-	if stop != nil || (r.done%every == 0 && p.iter < p.length) {
+	if stop != nil || (r.done%r.checkpointEvery() == 0 && p.iter < p.length) {
 		if err := r.save(p); err != nil {
 			return err
 		}
@@ -117,6 +113,14 @@ func (r *run) afterStep(p position) error {
 		return fmt.Errorf("stopped after iteration %d, no checkpoint (no path set): %w", r.done, stop)
 	}
 	return fmt.Errorf("stopped after iteration %d; checkpoint written to %s: %w", r.done, r.opt.Checkpoint, stop)
+}
+
+// checkpointEvery is the checkpoint interval in iterations.
+func (r *run) checkpointEvery() int {
+	if r.opt.CheckpointEvery == 0 {
+		return defaultCheckpointEvery
+	}
+	return r.opt.CheckpointEvery
 }
 
 // save writes the checkpoint of position p, when the run has a path.

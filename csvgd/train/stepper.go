@@ -8,7 +8,11 @@ import (
 // stepper is the update of a stage: the first-order Stein flow with its
 // optimizer (package stein), or a Newton flow (package svn).
 type stepper interface {
-	Step(x *stein.Ensemble) error
+	// Steps takes k steps on x.
+	Steps(x *stein.Ensemble, k int) error
+	// compile compiles the update's graphs for an ensemble shaped like x
+	// before the stage's clock starts.
+	compile(x *stein.Ensemble) error
 	// State is the optimizer state to carry to the next stage (none for a
 	// Newton flow).
 	State() ([]*stein.Ensemble, error)
@@ -26,10 +30,11 @@ type stepper interface {
 // firstOrder is the first-order flow as a [stepper].
 type firstOrder struct{ *stein.Flow }
 
-func (f firstOrder) iterations() int     { return f.Iter }
-func (f firstOrder) lambda() float64     { return f.Lambda }
-func (f firstOrder) setLambda(l float64) { f.Lambda = l }
-func (f firstOrder) update() svn.Update  { return svn.SVGD }
+func (f firstOrder) compile(x *stein.Ensemble) error { return f.Compile(x) }
+func (f firstOrder) iterations() int                 { return f.Iter }
+func (f firstOrder) lambda() float64                 { return f.Lambda }
+func (f firstOrder) setLambda(l float64)             { f.Lambda = l }
+func (f firstOrder) update() svn.Update              { return svn.SVGD }
 
 // secondOrder is a Newton flow as a [stepper]. It keeps no optimizer
 // state: the state of a first-order stage before it is dropped.
@@ -40,7 +45,21 @@ func (f secondOrder) SetState(_ []*stein.Ensemble, iter int) error {
 	f.Iter = iter
 	return nil
 }
-func (f secondOrder) iterations() int     { return f.Iter }
-func (f secondOrder) lambda() float64     { return f.Lambda }
-func (f secondOrder) setLambda(l float64) { f.Lambda = l }
-func (f secondOrder) update() svn.Update  { return f.Update }
+
+// Steps takes k Newton steps, one graph execution each.
+func (f secondOrder) Steps(x *stein.Ensemble, k int) error {
+	for range k {
+		if err := f.Step(x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compile does nothing: a Newton flow compiles its graphs at its first
+// step, inside the stage's time.
+func (f secondOrder) compile(*stein.Ensemble) error { return nil }
+func (f secondOrder) iterations() int               { return f.Iter }
+func (f secondOrder) lambda() float64               { return f.Lambda }
+func (f secondOrder) setLambda(l float64)           { f.Lambda = l }
+func (f secondOrder) update() svn.Update            { return f.Update }
