@@ -2,6 +2,8 @@ module github.com/csvgd/csvgd-go
 
 go 1.27
 
+toolchain go1.27.3
+
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/gomlx/compute v0.1.14

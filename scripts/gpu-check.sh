@@ -73,8 +73,10 @@ build() {
 		die "$dir exists and is not a bundle of this script (no build.json): not overwritten"
 	fi
 	command -v go >/dev/null || die "go not found: build needs the Go toolchain (run it where Go is, then copy the bundle)"
-	if [ -z "${GOEXPERIMENT+x}" ] && [ "${SIMD:-1}" != 0 ] && [ "$(GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null)" = simd ]; then
-		export GOEXPERIMENT=simd # as the Makefile builds
+	[ -n "${GOTOOLCHAIN:-}" ] || export GOTOOLCHAIN=$("$here/toolchain.sh") # as the Makefile
+	if [ -z "${GOEXPERIMENT+x}" ] && [ "${SIMD:-1}" != 0 ]; then
+		GOEXPERIMENT=$("$here/goexperiment.sh") # as the Makefile builds
+		export GOEXPERIMENT
 	fi
 	mkdir -p "$dir/data/hyperelastic" || die "cannot create $dir"
 	tmp=$(mktemp -d) || die "mktemp failed"

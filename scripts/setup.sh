@@ -6,9 +6,9 @@
 #      docs/studies.md (Debian packages; needs root or sudo),
 #   2. the GoNB kernel, built from this module's `tool` dependency into .bin/gonb,
 #   3. goimports (GoNB runs it on every cell) into .bin/goimports,
-#   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with
-#      GOEXPERIMENT=simd in its environment when the Go toolchain knows that
-#      experiment (the cells then build as the Makefile's targets do).
+#   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with the
+#      Makefile's GOTOOLCHAIN and GOEXPERIMENT in its environment (the cells
+#      then build as the Makefile's targets do).
 # Run it from anywhere; it works in the repository root. Progress goes to stderr.
 set -euo pipefail
 
@@ -17,6 +17,7 @@ ROOT=$PWD
 BIN=$ROOT/.bin
 GOIMPORTS_VERSION=v0.52.0 # golang.org/x/tools; builds with the Go in go.mod.
 export PATH=$BIN:$PATH
+[ -n "${GOTOOLCHAIN:-}" ] || export GOTOOLCHAIN=$(scripts/toolchain.sh) # as the Makefile
 
 log() { echo "setup: $*" >&2; }
 
@@ -71,23 +72,25 @@ else
   log "installing the gonb kernel spec (gopls, which it may say is missing, only serves completion)"
   gonb --install --raw_error --force_deps >&2
 fi
-# The kernel builds every cell with `go build`: give it the experiment the
-# Makefile builds with (the pure-Go backend's SIMD matrix products), or none.
-EXPERIMENT=
-if [ "$(GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null)" = simd ]; then EXPERIMENT=simd; fi
-/usr/bin/python3 - "$SPEC" "$EXPERIMENT" <<'PY'
+# The kernel builds every cell with `go build`: give it the toolchain and
+# the experiment the Makefile builds with (the pure-Go backend's SIMD matrix
+# products where they are the faster build: scripts/goexperiment.sh), or none.
+EXPERIMENT=${GOEXPERIMENT-$(scripts/goexperiment.sh)}
+/usr/bin/python3 - "$SPEC" "$EXPERIMENT" "$GOTOOLCHAIN" <<'PY'
 import json, sys
-path, experiment = sys.argv[1], sys.argv[2]
+path, experiment, toolchain = sys.argv[1], sys.argv[2], sys.argv[3]
 with open(path) as f:
     spec = json.load(f)
 env = spec.setdefault("env", {})
-if env.get("GOEXPERIMENT", "") != experiment:
-    if experiment:
-        env["GOEXPERIMENT"] = experiment
-    else:
-        env.pop("GOEXPERIMENT", None)
+want = {"GOEXPERIMENT": experiment, "GOTOOLCHAIN": toolchain}
+if any(env.get(k, "") != v for k, v in want.items()):
+    for k, v in want.items():
+        if v:
+            env[k] = v
+        else:
+            env.pop(k, None)
     with open(path, "w") as f:
         json.dump(spec, f)
-    print(f"setup: kernel spec GOEXPERIMENT={experiment!r}", file=sys.stderr)
+    print(f"setup: kernel spec GOEXPERIMENT={experiment!r} GOTOOLCHAIN={toolchain!r}", file=sys.stderr)
 PY
 log "done"
