@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gomlx/compute/dtypes"
+	"github.com/gomlx/compute/shapes"
 
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
@@ -59,45 +60,92 @@ func (f *Flow) gammaNode(b Bandwidth, theta, pairs, fixed *Node) *Node {
 
 // rankCountLimit is the largest number of values whose order statistics
 // [orderStatistics] finds by comparing every pair of values; above it, by
-// bisection.
-const rankCountLimit = 1024
+// a radix selection.
+const rankCountLimit = 256
 
 // orderStatistics are the values of v ([L], non-negative or +Inf, as
-// distances are) at the given 0-based ranks in ascending order, [len(ranks)],
-// selected exactly without a sort, which GoMLX's pure-Go backend runs one
-// comparator call at a time and refuses inside a loop body. Up to
-// [rankCountLimit] values, the value at rank r is the one with fewer than
-// r+1 values below it and more than r at or below it; above it, a
-// bisection on the values' bits, which order non-negative floats as
-// integers, finds for each rank the least bit pattern with more than r
-// values at or below it: 63 halvings reach it exactly.
+// distances are) at the given 0-based ranks in ascending order,
+// [len(ranks)], selected exactly without a sort, which GoMLX's pure-Go
+// backend runs one comparator call at a time and refuses inside a loop
+// body. The ranks are those of [medianRanks]: one, or two that follow each
+// other. Up to [rankCountLimit] values, the value at rank r is the one with
+// at most r values below it and more than r at or below it ([rankCount]);
+// above it, a radix selection on the values' bits finds it
+// ([radixSelect]).
 func orderStatistics(v *Node, ranks []int) *Node {
+	if v.Shape().Dimensions[0] <= rankCountLimit {
+		return rankCount(v, ranks)
+	}
+	first := radixSelect(v, ranks[0])
+	if len(ranks) == 1 {
+		return Reshape(first, 1)
+	}
+	// The next rank: the same value when more than ranks[0]+1 values are
+	// at or below it, else the least value above it.
+	atOrBelow := ReduceSum(ConvertDType(LessOrEqual(v, first), dtypes.Int64))
+	above := ReduceMin(Where(GreaterThan(v, first), v, Infinity(v.Graph(), v.DType(), 1)))
+	second := Where(GreaterThan(atOrBelow, Const(v.Graph(), int64(ranks[0]+1))), first, above)
+	return Stack([]*Node{first, second}, 0)
+}
+
+// rankCount selects the values of v at ranks by comparing every pair of
+// values: O(L^2) work in a few operations, for small L.
+func rankCount(v *Node, ranks []int) *Node {
+	want := ExpandAxes(Const(v.Graph(), int64s(ranks)), 1)                                                  // [R, 1]
+	row, col := ExpandAxes(v, 1), ExpandAxes(v, 0)                                                          // v_i down, v_j across
+	below := ReduceSum(ConvertDType(LessThan(col, row), dtypes.Int64), 1)                                   // #{j: v_j < v_i}
+	atOrBelow := ReduceSum(ConvertDType(LessOrEqual(col, row), dtypes.Int64), 1)                            // #{j: v_j <= v_i}
+	hit := LogicalAnd(LessOrEqual(ExpandAxes(below, 0), want), GreaterThan(ExpandAxes(atOrBelow, 0), want)) // [R, L]
+	return Gather(v, ExpandAxes(ArgMax(ConvertDType(hit, dtypes.Int32), 1), -1))
+}
+
+// radixSelect is the value of v at rank r: the bits of non-negative floats
+// order as integers do, so the bits of the value are found a byte at a
+// time, from the highest: among the values that share the bytes found so
+// far, a histogram of the next byte says in which bucket the r-th value
+// lies (8 passes of O(L) work).
+func radixSelect(v *Node, r int) *Node {
 	g := v.Graph()
-	l := v.Shape().Dimensions[0]
-	r := make([]int64, len(ranks))
-	for i, rank := range ranks {
-		r[i] = int64(rank)
+	keys := Bitcast(v, dtypes.Int64)
+	prefix := Scalar(g, dtypes.Int64, 0) // the bytes found so far, in place
+	rank := Scalar(g, dtypes.Float64, r) // r among the values that share them
+	tri := lowerTriangle(g, 257)
+	for shift := 56; shift >= 0; shift -= 8 {
+		digit := BitwiseAnd(BitwiseShiftRightArithmeticScalar(keys, shift), ConstAs(keys, int64(255)))
+		if shift < 56 { // values that differ in a higher byte go to an unused bucket
+			same := Equal(BitwiseShiftRightArithmeticScalar(keys, shift+8), BitwiseShiftRightArithmeticScalar(prefix, shift+8))
+			digit = Where(same, digit, ConstAs(digit, int64(256)))
+		}
+		hist := ScatterSum(Zeros(g, shapes.Make(dtypes.Float64, 257)), ExpandAxes(digit, -1), OnesLike(v), false, false)
+		cum := Einsum("dk,k->d", tri, hist) // cum[d] = #{values in buckets <= d}
+		d := ArgMax(ConvertDType(GreaterThan(cum, rank), dtypes.Int32), 0)
+		before := Sub(Gather(cum, Reshape(d, 1, 1)), Gather(hist, Reshape(d, 1, 1)))
+		rank = Sub(rank, Reshape(before))
+		prefix = BitwiseOr(prefix, BitwiseShiftLeftScalar(ConvertDType(d, dtypes.Int64), shift))
 	}
-	want := Const(g, r) // [R]
-	if l <= rankCountLimit {
-		row, col := ExpandAxes(v, 1), ExpandAxes(v, 0)                               // v_i down, v_j across
-		below := ReduceSum(ConvertDType(LessThan(col, row), dtypes.Int64), 1)        // #{j: v_j < v_i}
-		atOrBelow := ReduceSum(ConvertDType(LessOrEqual(col, row), dtypes.Int64), 1) // #{j: v_j <= v_i}
-		hit := LogicalAnd(LessOrEqual(ExpandAxes(below, 0), ExpandAxes(want, 1)),
-			GreaterThan(ExpandAxes(atOrBelow, 0), ExpandAxes(want, 1))) // [R, L]
-		at := ArgMax(ConvertDType(hit, dtypes.Int32), 1)
-		return Gather(v, ExpandAxes(at, -1))
+	return Bitcast(prefix, v.DType())
+}
+
+// lowerTriangle is the constant n x n matrix with ones on and below the
+// diagonal (a cumulative sum as a product).
+func lowerTriangle(g *Graph, n int) *Node {
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = make([]float64, n)
+		for j := 0; j <= i; j++ {
+			m[i][j] = 1
+		}
 	}
-	keys := ExpandAxes(Bitcast(v, dtypes.Int64), 0) // [1, L]
-	lo := ZerosLike(want)
-	hi := BroadcastToDims(Const(g, int64(math.Float64bits(math.Inf(1)))), len(ranks))
-	for range 63 {
-		mid := Add(lo, BitwiseShiftRightArithmeticScalar(Sub(hi, lo), 1))
-		count := ReduceSum(ConvertDType(LessOrEqual(keys, ExpandAxes(mid, 1)), dtypes.Int64), 1)
-		enough := GreaterThan(count, want)
-		hi, lo = Where(enough, mid, hi), Where(enough, lo, AddScalar(mid, 1))
+	return Const(g, m)
+}
+
+// int64s converts ranks to int64.
+func int64s(ranks []int) []int64 {
+	out := make([]int64, len(ranks))
+	for i, r := range ranks {
+		out[i] = int64(r)
 	}
-	return Bitcast(lo, v.DType())
+	return out
 }
 
 // ruleNode is gamma of an adaptive rule from the median med (a scalar

@@ -62,9 +62,19 @@ type Flow struct {
 	// Mode is how [Flow.Steps] runs its steps on the device: the
 	// default for the backend ([StepsModeFor]) unless changed.
 	Mode StepsMode
+	// HostMedian: with chained steps ([ChainedSteps]), the host takes the
+	// bandwidth's median between them, from the distances the last step
+	// left, as [Bandwidth.Of] does (bit for bit). The default where the
+	// backend's buffers are the host's memory (the pure-Go backend), so that
+	// reading them copies nothing: there the host's selection costs a few
+	// microseconds where the graph's costs as much as the rest of a step at
+	// 100 particles (docs/speed.md). The loop in the graph always takes it
+	// on the device.
+	HostMedian bool
 	// Executions counts the graph executions of the steps and Reads the
-	// times the host read their results back (once per call of
-	// [Flow.Steps], whatever its number of steps).
+	// times the host read their results back: once per call of
+	// [Flow.Steps], whatever its number of steps, and once per step for
+	// the host's median ([Flow.HostMedian]).
 	Executions, Reads int
 
 	// Watchdog is the time limit of one graph execution. 0 (the default)
@@ -82,8 +92,9 @@ type Flow struct {
 	diagnosis   *Exec // the step with a check per quantity, run after a failure
 	posterior   *Exec // the posterior's score alone (PosteriorScore)
 	state       []*tensors.Tensor
-	carry       carried // the particles of the last step and their distances, on the device
-	backendName string  // the backend's name, for the stall error
+	carry       carried   // the particles of the last step and their distances, on the device
+	pairs       []float64 // the pairwise values the host's median is taken of (HostMedian)
+	backendName string    // the backend's name, for the stall error
 	// euclidPairs: the graphs give squared Euclidean distances besides
 	// the kernel's ([Flow.pairNodes]), fixed when the flow is made.
 	euclidPairs bool
@@ -109,7 +120,8 @@ func NewFlowScore(b compute.Backend, cfg Config, score Score) (*Flow, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, Mode: StepsModeFor(b), backend: b, backendName: b.Name()}
+	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, Mode: StepsModeFor(b), HostMedian: b.HasSharedBuffers(),
+		backend: b, backendName: b.Name()}
 	f.euclidPairs = f.needsEuclidPairs()
 	var err error
 	if _, err = f.steps(); err != nil {

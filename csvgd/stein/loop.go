@@ -39,9 +39,8 @@ func (m StepsMode) String() string {
 // v0.28.16's pure-Go backend compiles a While loop's body before the
 // graph's optimisation passes rewrite its nodes, so a body that takes a
 // gradient by autodiff fails to run ("input 0 for node Mul not computed
-// yet"), and it refuses a sort inside the body (GoMLX makes every closure a
-// child of the main function); the chained steps compute the same step
-// without a closure (docs/speed.md, section "Many steps per call").
+// yet"); the chained steps compute the same step without a closure
+// (docs/speed.md, section "Many steps per call").
 func StepsModeFor(b compute.Backend) StepsMode {
 	if strings.HasPrefix(strings.ToLower(b.Name()), "go") { // "Go Backend"
 		return ChainedSteps
@@ -112,7 +111,8 @@ func (f *Flow) chainGraph(b Bandwidth, in []*Node) []*Node {
 }
 
 // loopBody is one step from s ([Flow.stepNodes]) with the bandwidth of
-// rule b taken on the device ([Flow.gammaNode]). The step is kept only
+// rule b taken on the device ([Flow.gammaNode]; a fixed rule takes the
+// input fixed, which is how the host's median enters, [Flow.HostMedian]). The step is kept only
 // when every step so far, this one included, was finite; otherwise the
 // particles, their distances, the state and the count stay those before
 // it, ok becomes false, and gamma is the bandwidth of the step that failed
@@ -205,9 +205,12 @@ func (f *Flow) advance(x *Ensemble, out []*tensors.Tensor) error {
 // steps is the executor of the steps graph ([Flow.loopGraph] or
 // [Flow.chainGraph], by [Flow.Mode]) for the flow's bandwidth rule, made
 // at the first call with that rule (the rule decides the graph; a fixed
-// gamma is an input).
+// gamma, or the host's median, is an input).
 func (f *Flow) steps() (*Exec, error) {
 	rule := Bandwidth{Rule: f.Bandwidth.Rule}
+	if f.hostMedian() {
+		rule = Bandwidth{Rule: Fixed}
+	}
 	key := stepsKey{rule.Rule, f.Mode}
 	if e := f.loops[key]; e != nil {
 		return e, nil
@@ -249,13 +252,28 @@ func (f *Flow) executeSteps(x *Ensemble, args []any, k int) ([]*tensors.Tensor, 
 	return f.executeChain(e, x, args, k)
 }
 
+// hostMedian reports whether the host takes the bandwidth's median
+// between the chained steps ([Flow.HostMedian]).
+func (f *Flow) hostMedian() bool {
+	return f.HostMedian && f.Mode == ChainedSteps && f.Bandwidth.adaptive()
+}
+
 // executeChain runs the chained steps: k executions of e, each from the
-// outputs of the last, under one watchdog.
+// outputs of the last, under one watchdog; with [Flow.HostMedian], the
+// host takes each step's bandwidth between them.
 func (f *Flow) executeChain(e *Exec, x *Ensemble, args []any, k int) ([]*tensors.Tensor, error) {
 	nLoop := len(args) - 3 // the loop state; fixed gamma, lambda and k follow
+	np := f.numPairs()
 	return f.executeFn(e, x, "steps", k, func() ([]*tensors.Tensor, error) {
 		var out []*tensors.Tensor
 		for i := 0; i < k; i++ {
+			if f.hostMedian() {
+				gamma, err := f.hostGamma(args[4].(*tensors.Tensor), args[4+np].(*tensors.Tensor), x.N)
+				if err != nil {
+					return nil, err
+				}
+				args[nLoop] = gamma
+			}
 			next, err := f.call(e, args)
 			f.Executions++
 			if i > 0 {

@@ -65,8 +65,8 @@ func resultDigest(t *testing.T, res *Result) string {
 // cpu.avx512f=off makes an AVX-512 machine take the AVX2 path).
 var recordedDigests = map[string]string{
 	"amd64/plain":       "aaad3b37d6a44c8eb8d0daa52998626655254d706d84f11dad7852df7763ebc2",
-	"amd64/simd-avx512": "2d8cd166526453e8f9e59b51974f9b1d3401df31752974553bab4cb34a0f4f6f",
-	"amd64/simd-avx2":   "33c9b37e26d3f30796dd34c0dbbc0209dd1c246b2bcc0a75bca2d62426324f8f",
+	"amd64/simd-avx512": "a0116810bb049a39b714fb92ddb9cfb719213b4fe7453beaf6c7127f51f287e5",
+	"amd64/simd-avx2":   "14ac76e1c6fc057d29ff84f48cfff2eaa8a0aa51c7a056e5606b273ed43336ea",
 }
 
 // TestDefaultUpdateUnchanged: the default path of a run, the first-order
