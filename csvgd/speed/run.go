@@ -64,7 +64,7 @@ func Run(b compute.Backend, cases []Case, o Options, log io.Writer) (*Report, er
 // of many (steps of them per call).
 type steppers struct {
 	params      int
-	mode        string
+	mode        func() string // the steps' mode (known after they ran)
 	graph, hand func() error
 	steps       func(k int) error
 }
@@ -96,10 +96,15 @@ func newSteppers(b compute.Backend, c Case, seed uint64, workers int) (steppers,
 	x, y, z := init.Clone(), init.Clone(), init.Clone()
 	return steppers{
 		params: p.Arch.NumParams(),
-		mode:   many.Mode.String(),
-		graph:  func() error { return flow.Step(x) },
-		hand:   func() error { return ref.Do(y) },
-		steps:  func(k int) error { return many.Steps(z, k) },
+		mode: func() string {
+			if many.ModeNote != "" {
+				return many.Mode.String() + "; " + many.ModeNote
+			}
+			return many.Mode.String()
+		},
+		graph: func() error { return flow.Step(x) },
+		hand:  func() error { return ref.Do(y) },
+		steps: func(k int) error { return many.Steps(z, k) },
 	}, nil
 }
 
@@ -113,8 +118,7 @@ func runCase(b compute.Backend, c Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("graph: %w", err)
 	}
-	res := Result{Particles: c.Particles, Width: c.Width, Params: s.params, StepsMode: s.mode,
-		MsPerIter: ms(graph.median), Iters: graph.iters}
+	res := Result{Particles: c.Particles, Width: c.Width, Params: s.params, MsPerIter: ms(graph.median), Iters: graph.iters}
 	if o.Steps > 0 {
 		calls, err := measure(o.forCalls(o.Steps), func() error { return s.steps(o.Steps) })
 		if err != nil {
@@ -122,6 +126,7 @@ func runCase(b compute.Backend, c Case, o Options) (Result, error) {
 		}
 		res.MsPerIterSteps, res.StepsPerCall = ms(calls.median)/float64(o.Steps), o.Steps
 	}
+	res.StepsMode = s.mode()
 	if o.NoReference {
 		return res, nil
 	}

@@ -71,6 +71,9 @@ type Flow struct {
 	// 100 particles (docs/speed.md). The loop in the graph always takes it
 	// on the device.
 	HostMedian bool
+	// ModeNote says why Mode is not the one asked for (the backend could
+	// not compile the loop in the graph), or is empty.
+	ModeNote string
 	// Executions counts the graph executions of the steps and Reads the
 	// times the host read their results back: once per call of
 	// [Flow.Steps], whatever its number of steps, and once per step for

@@ -161,6 +161,9 @@ func (f *Flow) Steps(x *Ensemble, k int) error {
 	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && !sameShape(f.state[0], x)) {
 		f.ResetState(x)
 	}
+	if err := f.loopOrChain(x); err != nil {
+		return err
+	}
 	in, err := f.input(x)
 	if err != nil {
 		return err
@@ -289,6 +292,22 @@ func (f *Flow) executeChain(e *Exec, x *Ensemble, args []any, k int) ([]*tensors
 		}
 		return out, nil
 	})
+}
+
+// loopOrChain compiles the loop in the graph for x's shape the first time
+// it is asked for; should the backend fail to compile it, the flow falls
+// back to chained steps ([Flow.ModeNote] says why), which run the same
+// step without a loop.
+func (f *Flow) loopOrChain(x *Ensemble) error {
+	if f.Mode != LoopInGraph || f.ran[execKey{exec: f.loops[stepsKey{f.Bandwidth.Rule, LoopInGraph}], n: x.N, d: x.D}] {
+		return nil
+	}
+	err := f.Compile(x)
+	if err == nil {
+		return nil
+	}
+	f.Mode, f.ModeNote = ChainedSteps, fmt.Sprintf("the loop in the graph did not compile (%v): chained steps instead", err)
+	return f.Compile(x)
 }
 
 // Compile compiles the graphs a call of [Flow.Steps] on an ensemble
