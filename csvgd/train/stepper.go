@@ -22,6 +22,8 @@ type stepper interface {
 	// follows.
 	SetState(state []*stein.Ensemble, iter int) error
 	iterations() int
+	// mode says how the steps ran on the device.
+	mode() string
 	lambda() float64
 	setLambda(l float64)
 	update() svn.Update
@@ -32,9 +34,15 @@ type firstOrder struct{ *stein.Flow }
 
 func (f firstOrder) compile(x *stein.Ensemble) error { return f.Compile(x) }
 func (f firstOrder) iterations() int                 { return f.Iter }
-func (f firstOrder) lambda() float64                 { return f.Lambda }
-func (f firstOrder) setLambda(l float64)             { f.Lambda = l }
-func (f firstOrder) update() svn.Update              { return svn.SVGD }
+func (f firstOrder) mode() string {
+	if f.ModeNote != "" {
+		return f.Mode.String() + "; " + f.ModeNote
+	}
+	return f.Mode.String()
+}
+func (f firstOrder) lambda() float64     { return f.Lambda }
+func (f firstOrder) setLambda(l float64) { f.Lambda = l }
+func (f firstOrder) update() svn.Update  { return svn.SVGD }
 
 // secondOrder is a Newton flow as a [stepper]. It keeps no optimizer
 // state: the state of a first-order stage before it is dropped.
@@ -60,6 +68,7 @@ func (f secondOrder) Steps(x *stein.Ensemble, k int) error {
 // step, inside the stage's time.
 func (f secondOrder) compile(*stein.Ensemble) error { return nil }
 func (f secondOrder) iterations() int               { return f.Iter }
+func (f secondOrder) mode() string                  { return "single Newton steps" }
 func (f secondOrder) lambda() float64               { return f.Lambda }
 func (f secondOrder) setLambda(l float64)           { f.Lambda = l }
 func (f secondOrder) update() svn.Update            { return f.Update }

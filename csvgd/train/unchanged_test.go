@@ -36,7 +36,7 @@ func resultJSON(t *testing.T, res *Result) []byte {
 	t.Helper()
 	stages := append([]StageRecord(nil), res.Stages...)
 	for i := range stages {
-		stages[i].MsPerIter, stages[i].CompileMs = 0, 0
+		stages[i].MsPerIter, stages[i].CompileMs, stages[i].StepsMode = 0, 0, ""
 	}
 	b, err := json.Marshal(struct {
 		Particles any
