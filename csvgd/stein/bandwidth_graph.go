@@ -100,24 +100,29 @@ func rankCount(v *Node, ranks []int) *Node {
 }
 
 // radixSelect is the value of v at rank r: the bits of non-negative floats
-// order as integers do, so the bits of the value are found a byte at a
-// time, from the highest: among the values that share the bytes found so
-// far, a histogram of the next byte says in which bucket the r-th value
-// lies (8 passes of O(L) work).
+// order as integers do, so the bits of the value are found four at a time,
+// from the highest: among the values that share the bits found so far, the
+// counts of the next four bits' 16 values say in which of them the r-th
+// value lies (16 passes of O(16 L) comparisons, each a reduction that a
+// GPU runs in one kernel; no scatter, whose atomic adds into 16 bins would
+// contend).
 func radixSelect(v *Node, r int) *Node {
+	const bits, buckets = 4, 16
 	g := v.Graph()
 	keys := Bitcast(v, dtypes.Int64)
-	prefix := Scalar(g, dtypes.Int64, 0) // the bytes found so far, in place
+	prefix := Scalar(g, dtypes.Int64, 0) // the bits found so far, in place
 	rank := Scalar(g, dtypes.Float64, r) // r among the values that share them
-	tri := lowerTriangle(g, 257)
-	for shift := 56; shift >= 0; shift -= 8 {
-		digit := BitwiseAnd(BitwiseShiftRightArithmeticScalar(keys, shift), ConstAs(keys, int64(255)))
-		if shift < 56 { // values that differ in a higher byte go to an unused bucket
-			same := Equal(BitwiseShiftRightArithmeticScalar(keys, shift+8), BitwiseShiftRightArithmeticScalar(prefix, shift+8))
-			digit = Where(same, digit, ConstAs(digit, int64(256)))
+	tri := lowerTriangle(g, buckets)
+	values := ExpandAxes(Iota(g, shapes.Make(dtypes.Int64, buckets), 0), 1) // [16, 1]
+	for shift := 64 - bits; shift >= 0; shift -= bits {
+		digit := BitwiseAnd(BitwiseShiftRightArithmeticScalar(keys, shift), ConstAs(keys, int64(buckets-1)))
+		in := Equal(ExpandAxes(digit, 0), values) // [16, L]
+		if shift < 64-bits {                      // only the values that share the higher bits
+			same := Equal(BitwiseShiftRightArithmeticScalar(keys, shift+bits), BitwiseShiftRightArithmeticScalar(prefix, shift+bits))
+			in = LogicalAnd(in, ExpandAxes(same, 0))
 		}
-		hist := ScatterSum(Zeros(g, shapes.Make(dtypes.Float64, 257)), ExpandAxes(digit, -1), OnesLike(v), false, false)
-		cum := Einsum("dk,k->d", tri, hist) // cum[d] = #{values in buckets <= d}
+		hist := ReduceSum(ConvertDType(in, dtypes.Float64), 1) // [16]
+		cum := Einsum("dk,k->d", tri, hist)                    // cum[d] = #{values with digit <= d}
 		d := ArgMax(ConvertDType(GreaterThan(cum, rank), dtypes.Int32), 0)
 		before := Sub(Gather(cum, Reshape(d, 1, 1)), Gather(hist, Reshape(d, 1, 1)))
 		rank = Sub(rank, Reshape(before))

@@ -51,25 +51,32 @@ func StepsModeFor(b compute.Backend) StepsMode {
 // loopState is the state the steps carry from one to the next, on the
 // device, in this order: the steps done, whether every step so far was
 // finite, the bandwidth of the last step tried, the optimizer's iteration
-// count, the particles, their pairwise values ([Flow.pairNodes]) and the
-// optimizer state.
+// count, the particles, their pairwise values ([Flow.pairNodes]), the
+// optimizer state, and the inputs that stay the same from step to step:
+// the fixed gamma (used by a fixed bandwidth), lambda and the number of
+// steps k (int32). They travel with the state rather than being taken
+// from the enclosing graph, since GoMLX's XLA backend cannot combine a
+// value of the enclosing graph with one of the loop's body in one
+// operation.
 type loopState struct {
 	done, ok, gamma, iter, theta *Node
 	pairs, state                 []*Node
+	fixed, lambda, k             *Node
 }
 
 func (s loopState) nodes() []*Node {
 	out := []*Node{s.done, s.ok, s.gamma, s.iter, s.theta}
 	out = append(out, s.pairs...)
-	return append(out, s.state...)
+	out = append(out, s.state...)
+	return append(out, s.fixed, s.lambda, s.k)
 }
 
-// loopStateOf splits nodes (in the order of [loopState.nodes]) with np
-// pairwise tensors and ns state tensors; what follows them is returned
-// apart.
-func loopStateOf(nodes []*Node, np, ns int) (loopState, []*Node) {
+// loopStateOf is the state of nodes (in the order of [loopState.nodes])
+// with np pairwise tensors and ns state tensors.
+func loopStateOf(nodes []*Node, np, ns int) loopState {
+	in := nodes[5+np+ns:]
 	return loopState{done: nodes[0], ok: nodes[1], gamma: nodes[2], iter: nodes[3], theta: nodes[4],
-		pairs: nodes[5 : 5+np], state: nodes[5+np : 5+np+ns]}, nodes[5+np+ns:]
+		pairs: nodes[5 : 5+np], state: nodes[5+np : 5+np+ns], fixed: in[0], lambda: in[1], k: in[2]}
 }
 
 // parameters declares, inside a closure, one parameter per value of s.
@@ -83,31 +90,27 @@ func (s loopState) parameters(g *Graph) []*Node {
 }
 
 // loopGraph runs up to k Stein steps in one execution ([LoopInGraph]): a
-// GoMLX While loop whose body is [Flow.loopBody]. Inputs: the
-// [loopState] to start from, the fixed gamma (used by a fixed
-// bandwidth), lambda and k (int32). Outputs: the [loopState] at the end.
-// The loop stops early after a step whose new particles or state are not
-// all finite ([Flow.loopBody] drops it).
+// GoMLX While loop whose body is [Flow.loopBody]. Inputs and outputs: the
+// [loopState] at the start and at the end. The loop stops early after a
+// step whose new particles or state are not all finite ([Flow.loopBody]
+// drops it). The loop's closures use nothing of the enclosing graph.
 func (f *Flow) loopGraph(b Bandwidth, in []*Node) []*Node {
-	init, rest := loopStateOf(in, f.numPairs(), f.Optimizer.NumState())
-	fixed, lambda, k := rest[0], rest[1], rest[2]
+	init := loopStateOf(in, f.numPairs(), f.Optimizer.NumState())
 	g := init.theta.Graph()
 	cond := NewClosure(g, func(g *Graph) []*Node {
-		s, _ := loopStateOf(init.parameters(g), len(init.pairs), len(init.state))
-		return []*Node{LogicalAnd(s.ok, LessThan(s.done, k))}
+		s := loopStateOf(init.parameters(g), len(init.pairs), len(init.state))
+		return []*Node{LogicalAnd(s.ok, LessThan(s.done, s.k))}
 	})
 	body := NewClosure(g, func(g *Graph) []*Node {
-		s, _ := loopStateOf(init.parameters(g), len(init.pairs), len(init.state))
-		return f.loopBody(b, s, fixed, lambda).nodes()
+		return f.loopBody(b, loopStateOf(init.parameters(g), len(init.pairs), len(init.state))).nodes()
 	})
 	return While(cond, body, init.nodes()...)
 }
 
-// chainGraph is one step of [ChainedSteps]: [Flow.loopBody] on the inputs
-// of [Flow.loopGraph] (k unused: the host makes k executions).
+// chainGraph is one step of [ChainedSteps]: [Flow.loopBody] on the
+// [loopState] (k unused: the host makes k executions).
 func (f *Flow) chainGraph(b Bandwidth, in []*Node) []*Node {
-	s, rest := loopStateOf(in, f.numPairs(), f.Optimizer.NumState())
-	return f.loopBody(b, s, rest[0], rest[1]).nodes()
+	return f.loopBody(b, loopStateOf(in, f.numPairs(), f.Optimizer.NumState())).nodes()
 }
 
 // loopBody is one step from s ([Flow.stepNodes]) with the bandwidth of
@@ -117,13 +120,13 @@ func (f *Flow) chainGraph(b Bandwidth, in []*Node) []*Node {
 // particles, their distances, the state and the count stay those before
 // it, ok becomes false, and gamma is the bandwidth of the step that failed
 // (the diagnosis reruns it).
-func (f *Flow) loopBody(b Bandwidth, s loopState, fixed, lambda *Node) loopState {
+func (f *Flow) loopBody(b Bandwidth, s loopState) loopState {
 	src := s.pairs[len(s.pairs)-1] // what the bandwidth's median is taken of
-	gamma := f.gammaNode(b, s.theta, src, fixed)
-	step := f.stepNodes(s.theta, s.pairs[0], gamma, lambda, s.iter, s.state)
+	gamma := f.gammaNode(b, s.theta, src, s.fixed)
+	step := f.stepNodes(s.theta, s.pairs[0], gamma, s.lambda, s.iter, s.state)
 	ok := LogicalAnd(s.ok, allFinite(append([]*Node{step.next}, step.state...)))
 	keep := func(next, prev *Node) *Node { return Where(ok, next, prev) }
-	out := loopState{ok: ok, gamma: Where(s.ok, gamma, s.gamma),
+	out := loopState{ok: ok, gamma: Where(s.ok, gamma, s.gamma), fixed: s.fixed, lambda: s.lambda, k: s.k,
 		done:  keep(AddScalar(s.done, 1), s.done),
 		iter:  keep(AddScalar(s.iter, 1), s.iter),
 		theta: keep(step.next, s.theta)}
@@ -196,8 +199,10 @@ func (f *Flow) advance(x *Ensemble, out []*tensors.Tensor) error {
 	x.park(out[4])
 	old.release()
 	release(f.state...)
+	ns := len(f.state)
 	release(out[:4]...)
-	f.state = out[5+np:]
+	release(out[5+np+ns:]...) // the fixed gamma, lambda and k
+	f.state = out[5+np : 5+np+ns]
 	f.Iter += done
 	if !ok {
 		return f.nonFiniteStep(x)
