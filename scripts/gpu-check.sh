@@ -57,6 +57,7 @@
 # Environment: OUT (the output folder), PYTHON (the Python to use),
 # XLA_FLAGS (kept, e.g. --xla_gpu_autotune_level=0), TF_CPP_MIN_LOG_LEVEL
 # (default 1 here: XLA's warnings and errors reach NAME.err),
+# GPU_CHECK_JAX_PARTICLES (the JAX step's sizes, default 10,100,1000,10000),
 # GPU_CHECK_BUDGET (seconds for the whole run, default 560) and
 # GPU_CHECK_TIMEOUT_<STEP> (one step's limit, e.g. GPU_CHECK_TIMEOUT_BENCH).
 set -uo pipefail
@@ -435,7 +436,7 @@ run() {
 	if [ -z "$python" ]; then
 		skip jax "no Python with JAX's CUDA plugin (step env)"
 	else
-		step jax 150 jax.json check_python -- env "${GPU_ENV[@]}" "$python" "$bundle/jax_step.py" --particles 10,100,1000,10000 \
+		step jax 150 jax.json check_python -- env "${GPU_ENV[@]}" "$python" "$bundle/jax_step.py" --particles "${GPU_CHECK_JAX_PARTICLES:-10,100,1000,10000}" \
 			--width 30,4 --calls-of 100 --data "$bundle/data/hyperelastic/noise-0.10/train.csv" --check "$bundle/check-10x4.json"
 	fi
 	if [ -z "$torch_python" ]; then

@@ -95,9 +95,11 @@ type Flow struct {
 	diagnosis   *Exec // the step with a check per quantity, run after a failure
 	posterior   *Exec // the posterior's score alone (PosteriorScore)
 	state       []*tensors.Tensor
-	carry       carried   // the particles of the last step and their distances, on the device
-	pairs       []float64 // the pairwise values the host's median is taken of (HostMedian)
-	backendName string    // the backend's name, for the stall error
+	carry       carried                 // the particles of the last step and their distances, on the device
+	pairs       []float64               // the pairwise values the host's median is taken of (HostMedian)
+	scalars     map[any]*tensors.Tensor // scalar inputs, kept on the device ([Flow.scalar])
+	iter        iterOnDevice            // the iteration count on the device ([Flow.iterTensor])
+	backendName string                  // the backend's name, for the stall error
 	// euclidPairs: the graphs give squared Euclidean distances besides
 	// the kernel's ([Flow.pairNodes]), fixed when the flow is made.
 	euclidPairs bool

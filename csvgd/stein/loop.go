@@ -104,13 +104,23 @@ func (f *Flow) loopGraph(b Bandwidth, in []*Node) []*Node {
 	body := NewClosure(g, func(g *Graph) []*Node {
 		return f.loopBody(b, loopStateOf(init.parameters(g), len(init.pairs), len(init.state))).nodes()
 	})
-	return While(cond, body, init.nodes()...)
+	out := While(cond, body, init.nodes()...)
+	return append(out, loopStateOf(out, len(init.pairs), len(init.state)).status())
+}
+
+// status is what the host reads after the steps, in one transfer: the
+// steps done, whether they were all finite (1 or 0) and the bandwidth of
+// the last step tried, [3] float64.
+func (s loopState) status() *Node {
+	f64 := func(x *Node) *Node { return Reshape(ConvertDType(x, s.gamma.DType()), 1) }
+	return Concatenate([]*Node{f64(s.done), f64(s.ok), Reshape(s.gamma, 1)}, 0)
 }
 
 // chainGraph is one step of [ChainedSteps]: [Flow.loopBody] on the
 // [loopState] (k unused: the host makes k executions).
 func (f *Flow) chainGraph(b Bandwidth, in []*Node) []*Node {
-	return f.loopBody(b, loopStateOf(in, f.numPairs(), f.Optimizer.NumState())).nodes()
+	s := f.loopBody(b, loopStateOf(in, f.numPairs(), f.Optimizer.NumState()))
+	return append(s.nodes(), s.status())
 }
 
 // loopBody is one step from s ([Flow.stepNodes]) with the bandwidth of
@@ -171,14 +181,14 @@ func (f *Flow) Steps(x *Ensemble, k int) error {
 	if err != nil {
 		return err
 	}
-	args := []any{int32(0), true, f.Bandwidth.Gamma, float64(f.Iter), in.theta, in.dist}
+	args := []any{f.scalar(int32(0)), f.scalar(true), f.scalar(f.Bandwidth.Gamma), f.iterTensor(), in.theta, in.dist}
 	if f.euclidPairs {
 		args = append(args, in.pairs)
 	}
 	for _, s := range f.state {
 		args = append(args, s)
 	}
-	args = append(args, f.Bandwidth.Gamma, f.Lambda, int32(k))
+	args = append(args, f.scalar(f.Bandwidth.Gamma), f.scalar(f.Lambda), f.scalar(int32(k)))
 	out, err := f.executeSteps(x, args, k)
 	if err != nil {
 		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
@@ -190,24 +200,71 @@ func (f *Flow) Steps(x *Ensemble, k int) error {
 // and x's pending values, and releases what they replace. After a
 // non-finite step it names the quantity.
 func (f *Flow) advance(x *Ensemble, out []*tensors.Tensor) error {
-	np := f.numPairs()
+	np, ns := f.numPairs(), len(f.state)
 	f.Reads++
-	done, ok := int(tensors.ToScalar[int32](out[0])), tensors.ToScalar[bool](out[1])
-	f.LastGamma = tensors.ToScalar[float64](out[2])
+	status, err := tensors.CopyFlatData[float64](out[len(out)-1])
+	if err != nil {
+		return fmt.Errorf("stein: iteration %d: reading the steps' status: %w", f.Iter, err)
+	}
+	done, ok := int(status[0]), status[1] == 1
+	f.LastGamma = status[2]
 	old := f.carry
 	f.carry = carried{x: x, theta: out[4], dist: out[5], pairs: out[4+np]}
 	x.park(out[4])
 	old.release()
 	release(f.state...)
-	ns := len(f.state)
-	release(out[:4]...)
-	release(out[5+np+ns:]...) // the fixed gamma, lambda and k
+	release(out[:3]...)
+	release(out[5+np+ns:]...) // the fixed gamma, lambda, k and the status
 	f.state = out[5+np : 5+np+ns]
 	f.Iter += done
+	release(f.iter.t)
+	f.iter = iterOnDevice{t: out[3], value: f.Iter}
 	if !ok {
 		return f.nonFiniteStep(x)
 	}
 	return nil
+}
+
+// iterOnDevice is the optimizer's iteration count as the last steps left
+// it on the device, and its value: the next call starts from it while the
+// flow's Iter still has that value, instead of sending the count again.
+type iterOnDevice struct {
+	t     *tensors.Tensor
+	value int
+}
+
+// iterTensor is the iteration count for the next steps: on the device
+// when it is still the one the last steps left there.
+func (f *Flow) iterTensor() any {
+	if f.iter.t != nil && f.iter.value == f.Iter {
+		return f.iter.t
+	}
+	return float64(f.Iter)
+}
+
+// maxScalars bounds the flow's cache of scalar inputs.
+const maxScalars = 64
+
+// scalar is v (a float64, int32 or bool) as a tensor the flow keeps, so
+// that an input that does not change from call to call (lambda, the fixed
+// gamma, the number of steps) is sent to the device once: a tensor keeps
+// its copy on the device after its first use.
+func (f *Flow) scalar(v any) *tensors.Tensor {
+	if t, ok := f.scalars[v]; ok {
+		return t
+	}
+	if len(f.scalars) >= maxScalars {
+		for _, t := range f.scalars {
+			release(t)
+		}
+		f.scalars = nil
+	}
+	if f.scalars == nil {
+		f.scalars = map[any]*tensors.Tensor{}
+	}
+	t := tensors.MustFromAnyValue(v)
+	f.scalars[v] = t
+	return t
 }
 
 // steps is the executor of the steps graph ([Flow.loopGraph] or
