@@ -15,9 +15,12 @@ import (
 type StepsMode int
 
 const (
+	// BackendSteps is the mode [StepsModeFor] gives for the backend; a
+	// flow never has it (NewFlow sets the backend's mode).
+	BackendSteps StepsMode = iota
 	// LoopInGraph runs the k steps in one graph execution, a GoMLX While
 	// loop around the step: one call from the host for k steps.
-	LoopInGraph StepsMode = iota
+	LoopInGraph
 	// ChainedSteps runs one graph execution per step, each starting from
 	// the tensors the last one left on the device: the host reads nothing
 	// between them. On the pure-Go backend, whose tensors are host memory,

@@ -34,6 +34,7 @@ type run struct {
 	// compileTime is the time the current stage spent compiling its graphs
 	// before its first step (not in stepTime).
 	compileTime time.Duration
+	stepCalls   int     // the current stage's calls of many steps
 	lambda      float64 // the prior multiplier of the current stage
 	bestRMSE    float64 // adaptive: the lowest training error at the end of a stage
 	final       bool    // adaptive: the current stage is the last, on a fixed template
@@ -226,6 +227,7 @@ func (r *run) stage(s, n int) error {
 			return fmt.Errorf("stage %d: %w", s, err)
 		}
 		r.stepTime += time.Since(t0)
+		r.stepCalls++
 		k += m
 		r.done += m
 		r.bar.update(r.done)
@@ -288,6 +290,9 @@ func (r *run) stepper(arch icnn.Arch) (stepper, error) {
 		return secondOrder{f}, err
 	}
 	f, err := p.Flow(r.b)
+	if err == nil && r.opt.Steps != stein.BackendSteps {
+		f.Mode, f.HostMedian = r.opt.Steps, false
+	}
 	return firstOrder{f}, err
 }
 
@@ -298,7 +303,7 @@ func (r *run) stepper(arch icnn.Arch) (stepper, error) {
 func (r *run) startFlow(flow stepper) (int, error) {
 	p := r.at
 	r.at = nil
-	r.compileTime = 0
+	r.compileTime, r.stepCalls = 0, 0
 	if p == nil {
 		r.stepTime = 0
 		return 0, flow.SetState(r.state, r.done)

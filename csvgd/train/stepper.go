@@ -24,6 +24,9 @@ type stepper interface {
 	iterations() int
 	// mode says how the steps ran on the device.
 	mode() string
+	// reads is the number of times the host read the device while
+	// stepping (0 for a Newton flow, which does not count them).
+	reads() int
 	lambda() float64
 	setLambda(l float64)
 	update() svn.Update
@@ -34,6 +37,7 @@ type firstOrder struct{ *stein.Flow }
 
 func (f firstOrder) compile(x *stein.Ensemble) error { return f.Compile(x) }
 func (f firstOrder) iterations() int                 { return f.Iter }
+func (f firstOrder) reads() int                      { return f.Reads }
 func (f firstOrder) mode() string {
 	if f.ModeNote != "" {
 		return f.Mode.String() + "; " + f.ModeNote
@@ -69,6 +73,7 @@ func (f secondOrder) Steps(x *stein.Ensemble, k int) error {
 func (f secondOrder) compile(*stein.Ensemble) error { return nil }
 func (f secondOrder) iterations() int               { return f.Iter }
 func (f secondOrder) mode() string                  { return "single Newton steps" }
+func (f secondOrder) reads() int                    { return 0 }
 func (f secondOrder) lambda() float64               { return f.Lambda }
 func (f secondOrder) setLambda(l float64)           { f.Lambda = l }
 func (f secondOrder) update() svn.Update            { return f.Update }
