@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // adamConfig is a flow with Adam, the alpha = 1/2 prior and kernel k with
@@ -225,5 +226,46 @@ func TestBandwidthRuleChangedLater(t *testing.T) {
 	f.Bandwidth = Bandwidth{Rule: MedianPaper}
 	if err := f.Step(x); err == nil || !strings.Contains(err.Error(), "squared Euclidean") {
 		t.Fatalf("the paper's rule with beta = 1: error %v, want one about the squared Euclidean distances", err)
+	}
+}
+
+// TestFlowBatchScore: a flow of NewFlowBatch steps along the score its
+// batch score gives for the iteration count, (iter + 1) in every
+// component here, and its posterior score is the full one. Two particles
+// far apart under a narrow fixed kernel do not interact (k = 1 on the
+// diagonal, e^-5000 off it, no repulsion left), so plain steps of 1 move
+// every component by (iter + 1) / N.
+func TestFlowBatchScore(t *testing.T) {
+	b := testBackend(t)
+	cfg := Config{Prior: Prior{Alpha: 2}, Kernel: Kernel{Beta: 2}, Bandwidth: Bandwidth{Rule: Fixed, Gamma: 1e-2}, Optimizer: SGD{LR: 1}}
+	full := func(theta *Node) *Node { return MulScalar(OnesLike(theta), 7) }
+	batch := func(theta, iter *Node) *Node { return Mul(OnesLike(theta), AddScalar(iter, 1)) }
+	f, err := NewFlowBatch(b, cfg, full, batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := EnsembleFromRows([][]float64{{0, 0, 0}, {10, 10, 10}})
+	if err := f.Run(x, 3, nil); err != nil {
+		t.Fatal(err)
+	}
+	moved := (1.0 + 2 + 3) / 2 // steps 0, 1 and 2
+	for a, start := range []float64{0, 10} {
+		for i, v := range x.Particle(a) {
+			if math.Abs(v-(start+moved)) > 1e-12 {
+				t.Errorf("particle %d, component %d = %v, want %v", a, i, v, start+moved)
+			}
+		}
+	}
+	s, err := f.PosteriorScore(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range s.Data {
+		if v != 7 {
+			t.Fatalf("posterior score %v, want the full score 7 (lambda 0)", s.Data)
+		}
+	}
+	if _, err := NewFlowBatch(b, cfg, full, nil); err == nil {
+		t.Error("NewFlowBatch without a batch score: want an error")
 	}
 }
