@@ -104,7 +104,6 @@ func TestSplit(t *testing.T) {
 	}
 }
 
-
 // TestStandardize: zero mean and unit standard deviation (divisor n), and
 // Undo inverts Apply.
 func TestStandardize(t *testing.T) {
