@@ -51,7 +51,7 @@ func (r *run) endStage(s, n int, flow stepper) error {
 		Stage: s, Iterations: n, Lambda: flow.lambda(), Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
 	}
-	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.final) {
+	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.sched.Final) {
 		r.res.LastStage = &StageEnsemble{Widths: append([]int(nil), arch.Widths...), Particles: r.x.Clone().Rows()}
 	}
 	if u := flow.update(); u.SecondOrder() {
