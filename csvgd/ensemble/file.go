@@ -55,9 +55,9 @@ type File struct {
 	Widths    []int          `json:"widths"`            // layer widths, input first, output last
 	Inputs    string         `json:"inputs,omitempty"`  // an input-convex network's inputs: InputsRaw or InputsShifted
 	Dense     *Dense         `json:"dense,omitempty"`   // a dense network's activation, inputs and targets
-	Prior     string         `json:"prior"`          // the form of the prior it was trained with: PriorPenalty or PriorNormalized
-	Particles [][]float64    `json:"particles"`      // [particle][parameter]
-	Meta      map[string]any `json:"meta,omitempty"` // free-form: training configuration, data, history summary
+	Prior     string         `json:"prior"`             // the form of the prior it was trained with: PriorPenalty or PriorNormalized
+	Particles [][]float64    `json:"particles"`         // [particle][parameter]
+	Meta      map[string]any `json:"meta,omitempty"`    // free-form: training configuration, data, history summary
 }
 
 // New returns a File of the current format and version holding widths,

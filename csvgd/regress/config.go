@@ -95,6 +95,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("threshold = %v must be finite and >= 0", c.Threshold)
 	case c.Every < 0:
 		return fmt.Errorf("history interval = %d must be >= 0", c.Every)
+	case c.Prior != stein.PenaltyForm:
+		return fmt.Errorf("prior %s: fitting reads the alpha prior in the penalty form, lambda |theta|^alpha per training point", c.Prior)
 	}
 	if err := c.AdaptiveSchedule.Check(c.Method, c.Lambda); err != nil {
 		return err

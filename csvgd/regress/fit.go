@@ -212,7 +212,7 @@ func (f *fit) stage(b compute.Backend, s, n int) error {
 	if err := flow.SetState(f.state, f.done); err != nil {
 		return err
 	}
-	flow.Lambda = f.sched.Lambda
+	flow.Lambda = f.priorScale() * f.sched.Lambda
 	arch := f.res.Model.Arch
 	t0 := time.Now()
 	for range n {
@@ -233,7 +233,7 @@ func (f *fit) stage(b compute.Backend, s, n int) error {
 	if err := f.x.Sync(); err != nil {
 		return err
 	}
-	rec := Stage{Stage: s, Iterations: n, Lambda: flow.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
+	rec := Stage{Stage: s, Iterations: n, Lambda: f.sched.Lambda, Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(time.Since(t0)) / float64(time.Millisecond) / float64(n)}
 	if f.state, err = flow.State(); err != nil {
 		return err
@@ -251,6 +251,11 @@ func (f *fit) stage(b compute.Backend, s, n int) error {
 		s, rec.Lambda, train.FormatWidths(rec.Widths), rec.TemplateParams, rec.ActiveWeights, rec.TrainRMSE, rec.MsPerIter)
 	return nil
 }
+
+// priorScale is the number N of training points the flow fits: the
+// alpha prior's coefficient in the log posterior is N lambda, lambda per
+// training point (docs/reading.md section 16).
+func (f *fit) priorScale() float64 { return float64(f.train.Len()) }
 
 // condense applies graph condensation to the particles and the optimizer
 // state.
