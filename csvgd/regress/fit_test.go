@@ -80,7 +80,7 @@ func TestFitIsDeterministic(t *testing.T) {
 	d := sineData(60, 0, 0.1, 2)
 	run := func(seed uint64) *Result {
 		c := smallConfig(60)
-		c.Seed, c.Method, c.Stage, c.Lambda = seed, train.CSVGD, 20, 5
+		c.Seed, c.Method, c.Stage, c.Lambda = seed, train.CSVGD, 20, 0.1
 		res, err := Fit(b, c, d, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -120,7 +120,8 @@ func equal(a, b *stein.Ensemble) bool {
 // stay below it.
 func TestFitCSVGDCondenses(t *testing.T) {
 	c := smallConfig(1200)
-	c.Method, c.Stage, c.Lambda, c.Alpha, c.Threshold = train.CSVGD, 300, 1, 0.5, 0.02
+	c.Method, c.Stage, c.Alpha, c.Threshold = train.CSVGD, 300, 0.5, 0.02
+	c.Lambda = 1.0 / 180 // per training point: N lambda = 1 on the 180 left after the development set
 	res, err := Fit(backendtest.Backend(t), c, sineData(200, 4, 0.1, 3), Options{})
 	if err != nil {
 		t.Fatal(err)

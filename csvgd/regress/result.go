@@ -76,9 +76,7 @@ type Record struct {
 
 // Predict is the final ensemble's predictive distribution at the inputs
 // x ([point][input], the data's units).
-func (r *Result) Predict(x [][]float64) Predictive {
-	return predict(r.Model, r.Particles.Rows(), r.XScale, r.YScale, x)
-}
+func (r *Result) Predict(x [][]float64) Predictive { return r.Ensemble().Predict(x) }
 
 // Evaluate is the final ensemble's accuracy on the points s.
 func (r *Result) Evaluate(s tabular.Set) Metrics {
