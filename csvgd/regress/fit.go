@@ -101,7 +101,7 @@ func newFit(c Config, d tabular.Data, o Options) (*fit, error) {
 		return nil, fmt.Errorf("regress: without the development set: %w", err)
 	}
 	arch := c.Arch(len(d.Inputs), len(d.Targets))
-	f.res = &Result{Config: c, Full: arch, Inputs: d.Inputs, Targets: d.Targets,
+	f.res = &Result{Config: c, Full: arch, Inputs: d.Inputs, Targets: d.Targets, TrainPoints: tr.Len(), DevPoints: dev.Len(),
 		XScale: tabular.Standardize(tr.X), YScale: tabular.Standardize(tr.Y)}
 	m := Model{Arch: arch}
 	if c.NoiseSD > 0 {

@@ -15,8 +15,11 @@ type Result struct {
 	Full    dense.Arch // the network the fit started from
 	Inputs  []string   // the inputs' names
 	Targets []string   // the targets' names
-	XScale  tabular.Scaling
-	YScale  tabular.Scaling
+	// TrainPoints and DevPoints are the numbers of points the flow fitted
+	// and of the development set's.
+	TrainPoints, DevPoints int
+	XScale                 tabular.Scaling
+	YScale                 tabular.Scaling
 	// Particles are the final particles, on the standardised scale: the
 	// network's parameters, the log noise precisions and the log weight
 	// precision ([Model]).
