@@ -92,3 +92,15 @@ func (a Arch) Init(theta []float64, rng *rand.Rand) {
 		}
 	}
 }
+
+// WeightsOf is the weight matrices of the particle theta without their
+// biases (or anything after the network's parameters): W_0, W_1, ...
+// each row-major, the layout of an input-convex network's particle
+// (package icnn) of the same widths, as the weight explorer reads it.
+func (a Arch) WeightsOf(theta []float64) []float64 {
+	var out []float64
+	for _, l := range a.Layers() {
+		out = append(out, theta[l.Offset:l.Offset+l.Rows*l.Cols]...)
+	}
+	return out
+}

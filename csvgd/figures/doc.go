@@ -46,10 +46,11 @@
 // the views of the weight explorers (package explore, the notebooks, csvgd
 // explore), from a weights.Networks or a history:
 //
-//	TemplateGraph  template_graph  the condensed template, nodes by mean importance, edges by mean |w|
-//	WeightPair     weight_pair     two entries across the particles: their densities and scatter
-//	SideBySide     side_by_side    two to four ensembles: templates and the densities of one weight matrix
-//	LayerWeights   layer_weights   one panel of weight_distributions
+//	TemplateGraph         template_graph        the condensed template, nodes by mean importance, edges by mean |w|
+//	WeightPair            weight_pair           two entries across the particles: their densities and scatter
+//	SideBySide            side_by_side          two to four ensembles: templates and the densities of one weight matrix
+//	LayerWeights          layer_weights         one panel of weight_distributions
+//	WeightDistributionsOf weight_distributions  weight_distributions of any ensemble, dense networks' signed weights included
 //
 // and teaching figures for the notebooks:
 //

@@ -52,7 +52,7 @@ func SideBySide(es []weights.Networks, k int) *Figure {
 		graphs[c].height = height
 		top[c] = graphPanel(ensembleTitle(plotkit.PanelTag(c), e), graphs[c])
 		leg.Add("")
-		bottom[c], _ = weightPanel(e.Arch, e.Particles, k, plotkit.PanelTag(len(es)+c), leg)
+		bottom[c], _ = weightPanel(e, k, plotkit.PanelTag(len(es)+c), leg)
 	}
 	bottom[0].Y.Label.Text = "density"
 	cols := float64(len(es))

@@ -109,6 +109,13 @@ func TestFitAndPredict(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, `input "c0"`) {
 		t.Errorf("predict without the inputs: exit %d, %s", code, stderr)
 	}
+	code, _, stderr = runCLI("explore", "-ensemble", save, "-layer", "0", "-out", filepath.Join(dir, "views"))
+	if code != exitOK {
+		t.Errorf("explore of a fit's ensemble: exit %d, %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "views", "weight_distributions.png")); err != nil {
+		t.Errorf("explore wrote no weight_distributions view: %v", err)
+	}
 	code, _, stderr = runCLI("calibrate", "-ensemble", save)
 	if code == exitOK || !strings.Contains(stderr, "dense networks") {
 		t.Errorf("calibrate of a fit's ensemble: exit %d, %s", code, stderr)
