@@ -144,7 +144,11 @@ func LoadFile(path string) (weights.Networks, error) {
 		return weights.Networks{}, err
 	}
 	if f.IsDense() {
-		return denseWeights(path, f)
+		e, err := regress.FromFile(f)
+		if err != nil {
+			return weights.Networks{}, fmt.Errorf("explore: %s: %w", path, err)
+		}
+		return FromFit(path+" (weights)", e)
 	}
 	arch, err := icnn.ArchOf(f)
 	if err != nil {
@@ -172,18 +176,17 @@ func Condensed(e weights.Networks) (weights.Networks, error) {
 	return weights.Networks{Label: e.Label, Arch: r.Arch, Particles: r.Particles}, nil
 }
 
-// denseWeights opens the dense networks of the file f: condensed at the
-// paper's threshold, then their weight matrices alone.
-func denseWeights(path string, f *ensemble.File) (weights.Networks, error) {
-	e, err := regress.FromFile(f)
-	if err != nil {
-		return weights.Networks{}, fmt.Errorf("explore: %s: %w", path, err)
-	}
+// FromFit is a fit's ensemble of dense networks (package regress)
+// labelled label, as the explorer shows it: condensed at the paper's
+// threshold by the dense networks' rules ([dense.Arch.Condense]: the
+// constant nodes folded into the biases), then the weight matrices alone,
+// signed ([weights.Networks].Signed).
+func FromFit(label string, e regress.Ensemble) (weights.Networks, error) {
 	c, err := e.Model.Arch.Condense(e.Particles, e.Model.Extra(), condense.Options{Threshold: condense.PaperThreshold})
 	if err != nil {
-		return weights.Networks{}, fmt.Errorf("explore: %s: %w", path, err)
+		return weights.Networks{}, fmt.Errorf("explore: %s: %w", label, err)
 	}
-	out := weights.Networks{Label: path + " (weights)", Arch: icnn.Arch{Widths: c.Arch.Widths}, Signed: true}
+	out := weights.Networks{Label: label, Arch: icnn.Arch{Widths: c.Arch.Widths}, Signed: true}
 	for _, theta := range c.Particles {
 		out.Particles = append(out.Particles, c.Arch.WeightsOf(theta))
 	}

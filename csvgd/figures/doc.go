@@ -59,6 +59,7 @@
 //	SteinAblations    stein_ablations    two-dimensional Stein flows (SVGD from scratch and its ablations)
 //	HyperelasticData  hyperelastic_data  the hyperelastic data: test path, training points, inputs
 //	PushForwardBands  pushforward_bands  an ensemble's stress bands against the truth on the test path
+//	RegressionBands   regression_bands   regression ensembles' predictive bands on held-out points and their coverage
 //	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
 //	CollapseParticles collapse_particles the final particles of runs on N(0, I_D), two coordinates
 //

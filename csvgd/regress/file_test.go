@@ -54,3 +54,35 @@ func TestFileRoundTrip(t *testing.T) {
 		t.Errorf("an input-convex file: %v", err)
 	}
 }
+
+// TestCachedFit: a cached fit reads back with the same particles, stages
+// and measures; another configuration or other data are not read from it.
+func TestCachedFit(t *testing.T) {
+	b := backendtest.Backend(t)
+	c := smallConfig(40)
+	c.Method, c.Stage, c.Lambda = train.CSVGD, 20, 0.02
+	d := sineData(60, 0, 0.1, 6)
+	path := t.TempDir() + "/fit.json"
+	res, err := CachedFit(b, c, d, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := ReadFit(path, c, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !equal(res.Particles, again.Particles) || again.Test != res.Test || len(again.Stages) != len(res.Stages) || again.Model.Arch.Widths[1] != res.Model.Arch.Widths[1] {
+		t.Errorf("read back %+v, want %+v", again.Test, res.Test)
+	}
+	if p, q := res.Predict(d.Test.X), again.Predict(d.Test.X); p.LL(d.Test.Y) != q.LL(d.Test.Y) {
+		t.Error("the cached fit predicts otherwise")
+	}
+	other := c
+	other.Seed = 2
+	if _, err := ReadFit(path, other, d); err == nil {
+		t.Error("another seed read the cached fit")
+	}
+	if _, err := ReadFit(path, c, sineData(60, 0, 0.1, 7)); err == nil {
+		t.Error("other data read the cached fit")
+	}
+}

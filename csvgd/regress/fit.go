@@ -119,12 +119,21 @@ func newFit(c Config, d tabular.Data, o Options) (*fit, error) {
 	return f, nil
 }
 
-// splitDev holds out the last round(dev x n) rows of s (at most DevMax),
-// when that leaves at least 2.
-func splitDev(s tabular.Set, dev float64) (train, held tabular.Set) {
-	n := s.Len()
+// DevRows is the size of the development set of n training rows at the
+// fraction dev: round(dev n) (halves to even, as NumPy rounds), at most
+// [DevMax], and 0 when it would leave fewer than 2 rows to train on.
+func DevRows(n int, dev float64) int {
 	k := min(int(math.RoundToEven(dev*float64(n))), DevMax)
 	if k < 1 || n-k < 2 {
+		return 0
+	}
+	return k
+}
+
+// splitDev holds out the last DevRows rows of s.
+func splitDev(s tabular.Set, dev float64) (train, held tabular.Set) {
+	n, k := s.Len(), DevRows(s.Len(), dev)
+	if k == 0 {
 		return s, tabular.Set{}
 	}
 	return tabular.Set{X: s.X[:n-k], Y: s.Y[:n-k]}, tabular.Set{X: s.X[n-k:], Y: s.Y[n-k:]}

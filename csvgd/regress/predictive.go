@@ -42,6 +42,18 @@ func predict(m Model, particles [][]float64, xs, ys tabular.Scaling, x [][]float
 	return p
 }
 
+// Target is the predictive distribution of target o alone.
+func (p Predictive) Target(o int) Predictive {
+	t := Predictive{SD: make([][]float64, len(p.SD)), Mean: make([][][]float64, len(p.Mean))}
+	for a := range p.Mean {
+		t.SD[a] = []float64{p.SD[a][o]}
+		for _, m := range p.Mean[a] {
+			t.Mean[a] = append(t.Mean[a], []float64{m[o]})
+		}
+	}
+	return t
+}
+
 // Points is the number of points M.
 func (p Predictive) Points() int { return len(p.Mean[0]) }
 

@@ -1,9 +1,14 @@
 package regress
 
 import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
 	"github.com/csvgd/csvgd-go/csvgd/dense"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/tabular"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // Result is the outcome of [Fit]: the final ensemble on its template,
@@ -92,3 +97,21 @@ func (r *Result) Evaluate(s tabular.Set) Metrics {
 // that of the network the fit started from.
 func (r *Result) TemplateParams() int { return r.Model.Arch.NumParams() }
 func (r *Result) FullParams() int     { return r.Full.NumParams() }
+
+// WriteStages writes the stages as an aligned text table, one line per
+// stage: lambda (per training point), the template the stage ran on and
+// its size, the template its condensation left ("–" without one), the
+// active weights and training RMSE at its end, its milliseconds per
+// iteration.
+func WriteStages(w io.Writer, stages []Stage) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "stage\tlambda\tran on\tparams\tcondensed to\tactive\ttrain RMSE\tms/iter\t")
+	for _, s := range stages {
+		to := "–"
+		if len(s.CondensedTo) > 0 {
+			to = train.FormatWidths(s.CondensedTo)
+		}
+		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%s\t%.1f\t%.4g\t%.2f\t\n", s.Stage, s.Lambda, train.FormatWidths(s.Widths), s.TemplateParams, to, s.ActiveWeights, s.TrainRMSE, s.MsPerIter)
+	}
+	return tw.Flush()
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
+	"github.com/csvgd/csvgd-go/csvgd/tabular"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"github.com/gomlx/compute"
 )
@@ -196,4 +197,27 @@ func pm(mean, se float64, decimals int) string {
 		return m
 	}
 	return fmt.Sprintf("%s ± %.*f", m, decimals, se)
+}
+
+// Fit is the fit of c on the data d, named name (notebook 10's), cached
+// whole as fit-NAME[-quick].json beside the runs: computed there under the
+// cache's lock when missing or made with another configuration or other
+// data, read from it otherwise.
+func (s *Store) Fit(name string, c regress.Config, d tabular.Data) (*regress.Result, error) {
+	one := func(r *regress.Result, err error) ([]*regress.Result, error) {
+		if err != nil {
+			return nil, err
+		}
+		return []*regress.Result{r}, nil
+	}
+	w := runcache.Whole[*regress.Result]{Name: "fit-" + name, Label: "the fit " + name, Quick: s.Quick,
+		Read: func(path string) ([]*regress.Result, error) { return one(regress.ReadFit(path, c, d)) },
+		Compute: func(b compute.Backend, path string, _ func(int, int)) ([]*regress.Result, error) {
+			return one(regress.CachedFit(b, c, d, path))
+		}}
+	rs, err := w.Get(&s.Cache)
+	if err != nil {
+		return nil, err
+	}
+	return rs[0], nil
 }

@@ -138,6 +138,9 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return writeJSON(fs, stdout, stderr, out)
 	}
+	if len(res.Stages) > 1 {
+		regress.WriteStages(stdout, res.Stages)
+	}
 	fmt.Fprintf(stdout, "test RMSE %.4g, test log-likelihood %.4g (%d test points), training RMSE %.4g; %.1f active weights of %d, template %s (%d), %d iterations in %.1f s on %s\n",
 		float64(out.TestRMSE), float64(out.TestLL), out.TestPoints, float64(out.TrainRMSE), out.ActiveWeights, out.FullParams,
 		train.FormatWidths(out.Widths), out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
