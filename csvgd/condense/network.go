@@ -89,16 +89,25 @@ func (n Network) NumParams() int { return n.Size() + n.Extra }
 
 // Validate reports widths that do not make a network, or a negative Extra.
 func (n Network) Validate() error {
-	if len(n.Widths) < 2 {
-		return fmt.Errorf("condense: widths %v: want at least an input and an output layer", n.Widths)
-	}
-	for _, w := range n.Widths {
-		if w < 1 {
-			return fmt.Errorf("condense: widths %v: every layer needs at least one node", n.Widths)
-		}
+	if err := CheckWidths(n.Widths); err != nil {
+		return fmt.Errorf("condense: %w", err)
 	}
 	if n.Extra < 0 {
 		return fmt.Errorf("condense: %d extra parameters must be >= 0", n.Extra)
+	}
+	return nil
+}
+
+// CheckWidths reports widths that do not make a feedforward network: fewer
+// than an input and an output layer, or a layer without a node.
+func CheckWidths(widths []int) error {
+	if len(widths) < 2 {
+		return fmt.Errorf("widths %v: want at least an input and an output layer", widths)
+	}
+	for _, w := range widths {
+		if w < 1 {
+			return fmt.Errorf("widths %v: every layer needs at least one node", widths)
+		}
 	}
 	return nil
 }

@@ -31,13 +31,8 @@ func (a Arch) WithWidths(widths []int) Arch {
 // and an output layer, each layer at least one node) or an unknown
 // activation.
 func (a Arch) Validate() error {
-	if len(a.Widths) < 2 {
-		return fmt.Errorf("dense: widths %v: want at least an input and an output layer", a.Widths)
-	}
-	for _, w := range a.Widths {
-		if w < 1 {
-			return fmt.Errorf("dense: widths %v: every layer needs at least one node", a.Widths)
-		}
+	if err := condense.CheckWidths(a.Widths); err != nil {
+		return fmt.Errorf("dense: %w", err)
 	}
 	return a.Activation.Validate()
 }

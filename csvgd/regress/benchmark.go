@@ -1,11 +1,7 @@
 package regress
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io/fs"
-	"os"
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
@@ -85,20 +81,10 @@ type benchmarkFile struct {
 // fs.ErrNotExist when the file is absent, damaged or holds another
 // setting (it is then computed again).
 func ReadBenchmark(path string, bm Benchmark) ([]SplitResult, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var f benchmarkFile
-	if err := json.Unmarshal(raw, &f); err != nil {
-		return nil, fmt.Errorf("regress: %s is damaged (%v): %w", path, err, fs.ErrNotExist)
-	}
-	want, _ := json.Marshal(bm)
-	got, _ := json.Marshal(f.Benchmark)
-	if f.Version != benchmarkFileVersion || !bytes.Equal(want, got) || len(f.Results) != len(bm.Splits) {
-		return nil, fmt.Errorf("regress: %s holds another benchmark: %w", path, fs.ErrNotExist)
-	}
-	return f.Results, nil
+	f, err := readCache(path, "benchmark", func(f benchmarkFile) bool {
+		return f.Version == benchmarkFileVersion && sameJSON(bm, f.Benchmark) && len(f.Results) == len(bm.Splits)
+	})
+	return f.Results, err
 }
 
 // CachedBenchmark returns the results of bm, read from path when that

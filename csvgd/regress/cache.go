@@ -34,20 +34,36 @@ func dataSum(d tabular.Data) string {
 // ReadFit reads the fit of c on d from path: an error wrapping
 // fs.ErrNotExist when the file is absent, damaged or holds another fit.
 func ReadFit(path string, c Config, d tabular.Data) (*Result, error) {
+	f, err := readCache(path, "fit", func(f fitFile) bool {
+		return f.Version == fitFileVersion && sameJSON(c, f.Config) && f.Data == dataSum(d) && f.Result != nil && f.Result.Particles != nil
+	})
+	return f.Result, err
+}
+
+// readCache reads the JSON file at path into a value of type F: an error
+// wrapping fs.ErrNotExist when it is absent or damaged, or when match
+// says it holds another computation (what names it in the error), so that
+// it is computed again.
+func readCache[F any](path, what string, match func(F) bool) (F, error) {
+	var f F
 	raw, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return f, err
 	}
-	var f fitFile
 	if err := json.Unmarshal(raw, &f); err != nil {
-		return nil, fmt.Errorf("regress: %s is damaged (%v): %w", path, err, fs.ErrNotExist)
+		return f, fmt.Errorf("regress: %s is damaged (%v): %w", path, err, fs.ErrNotExist)
 	}
-	want, _ := json.Marshal(c)
-	got, _ := json.Marshal(f.Config)
-	if f.Version != fitFileVersion || !bytes.Equal(want, got) || f.Data != dataSum(d) || f.Result == nil || f.Result.Particles == nil {
-		return nil, fmt.Errorf("regress: %s holds another fit: %w", path, fs.ErrNotExist)
+	if !match(f) {
+		return f, fmt.Errorf("regress: %s holds another %s: %w", path, what, fs.ErrNotExist)
 	}
-	return f.Result, nil
+	return f, nil
+}
+
+// sameJSON reports whether a and b have the same JSON encoding.
+func sameJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
 }
 
 // CachedFit is [Fit] of c on d, read from path when that file holds it,
