@@ -106,7 +106,7 @@ func GraphCondenseSequence(history []train.Record, particles []int, iters []int)
 			panels[r][c] = graphPanel(title, g)
 		}
 	}
-	leg := netLegend("importance", "|w|")
+	leg := netLegend("importance", "|w|", false)
 	cols := float64(len(iters))
 	return &Figure{
 		Name:      name,

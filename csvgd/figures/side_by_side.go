@@ -2,6 +2,7 @@ package figures
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/weights"
@@ -46,7 +47,7 @@ func SideBySide(es []weights.Networks, k int) *Figure {
 		}
 		graphs[c], height = g, max(height, g.height)
 	}
-	leg := netLegend("mean importance", "mean |w|")
+	leg := netLegend("mean importance", "mean |w|", slices.ContainsFunc(es, func(e weights.Networks) bool { return e.Signed }))
 	top, bottom := make([]*plot.Plot, len(es)), make([]*plot.Plot, len(es))
 	for c, e := range es {
 		graphs[c].height = height
