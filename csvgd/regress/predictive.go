@@ -3,7 +3,6 @@ package regress
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/csvgd/csvgd-go/csvgd/tabular"
 )
@@ -188,16 +187,4 @@ func (p Predictive) Coverage(y [][]float64, level float64) (float64, error) {
 		}
 	}
 	return float64(in) / float64(n), nil
-}
-
-// PIT is the probability integral transform of the values y of target o,
-// F(y_m) at every point, sorted: uniform on [0, 1] for a calibrated
-// predictive distribution.
-func (p Predictive) PIT(y [][]float64, o int) []float64 {
-	out := make([]float64, len(y))
-	for m := range y {
-		out[m] = p.CDF(m, o, y[m][o])
-	}
-	sort.Float64s(out)
-	return out
 }
