@@ -134,8 +134,16 @@ func uciSetTable(w io.Writer, s *Store, set string) error {
 		}
 		results[st.Key] = r
 	}
+	return writeUCISet(w, set, s.UCIBenchmark(set, UCISettings()[0]), results)
+}
+
+// writeUCISet writes the block of one data set from the results of every
+// setting (by key) of the benchmark bm's splits.
+func writeUCISet(w io.Writer, set string, bm regress.Benchmark, results map[string][]regress.SplitResult) error {
 	base := results["svgd"]
-	bm := s.UCIBenchmark(set, UCISettings()[0])
+	if len(base) == 0 {
+		return fmt.Errorf("study: no SVGD results on %s", set)
+	}
 	fmt.Fprintf(w, "**%s** (%d splits, %d particles, %d iterations; %d weights and biases in the full network; mean ± standard error over the splits):\n\n",
 		set, len(bm.Splits), bm.Config.Particles, bm.Config.Iters, base[0].FullParams)
 	fmt.Fprintln(w, "| method | test RMSE | test log-likelihood | RMSE − SVGD's | log-likelihood − SVGD's | active weights | template | s per fit (× SVGD's) | last stage's ms/iteration ÷ first's |")
