@@ -88,6 +88,7 @@ type Flow struct {
 	Watchdog time.Duration
 
 	score       Score
+	batch       BatchScore // the steps' data score, when it depends on the iteration (NewFlowBatch)
 	backend     compute.Backend
 	loops       map[stepsKey]*Exec // the steps (loopGraph or chainGraph), by bandwidth rule and mode
 	distances   *Exec              // the pairwise distances of particles that come from the host
@@ -122,10 +123,31 @@ func NewFlow(b compute.Backend, cfg Config, like LogLikelihood) (*Flow, error) {
 // NewFlowScore is [NewFlow] with the data score given directly (for
 // example in closed form), not derived from a log-likelihood.
 func NewFlowScore(b compute.Backend, cfg Config, score Score) (*Flow, error) {
+	return newFlow(b, cfg, score, nil)
+}
+
+// NewFlowBatch is [NewFlowScore] with a data score for the steps that
+// depends on the iteration, such as a mini-batch estimate of the full
+// score (package regress draws its batches from the iteration count, as
+// Liu & Wang's code does); full is the score of all the data, which
+// [Flow.Forces], [Flow.PosteriorScore] and [Flow.KSD] use.
+func NewFlowBatch(b compute.Backend, cfg Config, full Score, batch BatchScore) (*Flow, error) {
+	if batch == nil {
+		return nil, errors.New("stein: NewFlowBatch needs a batch score")
+	}
+	return newFlow(b, cfg, full, batch)
+}
+
+// BatchScore builds, for an ensemble theta [N, D] and the 0-based
+// iteration number iter (a scalar of theta's dtype: the count the
+// optimizer sees, [Flow.Iter]), the data score a step follows, [N, D].
+type BatchScore func(theta, iter *Node) *Node
+
+func newFlow(b compute.Backend, cfg Config, score Score, batch BatchScore) (*Flow, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, Mode: StepsModeFor(b), HostMedian: b.HasSharedBuffers(),
+	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, batch: batch, Mode: StepsModeFor(b), HostMedian: b.HasSharedBuffers(),
 		backend: b, backendName: b.Name()}
 	f.euclidPairs = f.needsEuclidPairs()
 	var err error
@@ -183,7 +205,11 @@ type stepParts struct {
 // stepNodes builds one SVGD step from theta, its distances and the
 // optimizer state.
 func (f *Flow) stepNodes(theta, dist, gamma, lambda, iter *Node, state []*Node) stepParts {
-	s := stepParts{terms: directionTerms(theta, dist, gamma, lambda, f.score, f.Prior, f.Kernel)}
+	score := f.score
+	if f.batch != nil {
+		score = func(t *Node) *Node { return f.batch(t, iter) }
+	}
+	s := stepParts{terms: directionTerms(theta, dist, gamma, lambda, score, f.Prior, f.Kernel)}
 	s.phi = f.Kernel.phi(theta, dist, gamma, Add(s.scoreL, s.scoreP))
 	s.next, s.state = f.Optimizer.Update(theta, s.phi, iter, state)
 	if f.Project != nil {

@@ -290,3 +290,44 @@ func TestStepsModesAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestFlowBatchScore: a flow of NewFlowBatch steps along the score its
+// batch score gives for the iteration count, (iter + 1) in every
+// component here, and its posterior score is the full one. Two particles
+// far apart under a narrow fixed kernel do not interact (k = 1 on the
+// diagonal, e^-5000 off it, no repulsion left), so plain steps of 1 move
+// every component by (iter + 1) / N.
+func TestFlowBatchScore(t *testing.T) {
+	b := testBackend(t)
+	cfg := Config{Prior: Prior{Alpha: 2}, Kernel: Kernel{Beta: 2}, Bandwidth: Bandwidth{Rule: Fixed, Gamma: 1e-2}, Optimizer: SGD{LR: 1}}
+	full := func(theta *Node) *Node { return MulScalar(OnesLike(theta), 7) }
+	batch := func(theta, iter *Node) *Node { return Mul(OnesLike(theta), AddScalar(iter, 1)) }
+	f, err := NewFlowBatch(b, cfg, full, batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := EnsembleFromRows([][]float64{{0, 0, 0}, {10, 10, 10}})
+	if err := f.Run(x, 3, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	moved := (1.0 + 2 + 3) / 2 // steps 0, 1 and 2
+	for a, start := range []float64{0, 10} {
+		for i, v := range x.Particle(a) {
+			if math.Abs(v-(start+moved)) > 1e-12 {
+				t.Errorf("particle %d, component %d = %v, want %v", a, i, v, start+moved)
+			}
+		}
+	}
+	s, err := f.PosteriorScore(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range s.Data {
+		if v != 7 {
+			t.Fatalf("posterior score %v, want the full score 7 (lambda 0)", s.Data)
+		}
+	}
+	if _, err := NewFlowBatch(b, cfg, full, nil); err == nil {
+		t.Error("NewFlowBatch without a batch score: want an error")
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"time"
 
@@ -34,10 +33,8 @@ type run struct {
 	// compileTime is the time the current stage spent compiling its graphs
 	// before its first step (not in stepTime).
 	compileTime time.Duration
-	stepCalls   int     // the current stage's calls of many steps
-	lambda      float64 // the prior multiplier of the current stage
-	bestRMSE    float64 // adaptive: the lowest training error at the end of a stage
-	final       bool    // adaptive: the current stage is the last, on a fixed template
+	stepCalls   int      // the current stage's calls of many steps
+	sched       Schedule // the stages: the current lambda, the adaptive schedule's state
 
 	at      *resumePoint // where a resumed run picks up, until its first stage starts
 	start   time.Time    // when this process started the run's iterations
@@ -114,7 +111,7 @@ func RunWith(b compute.Backend, c Config, data Data, o Options) (*Result, error)
 func newRun(b compute.Backend, c Config, data Data, o Options) *run {
 	p := NewProblem(c, data)
 	r := &run{b: b, c: c, data: data, opt: o, ctx: o.Context, train: p.Train, test: icnn.NewBatch(data.Test),
-		sigma: p.Sigma, lambda: c.Lambda, bestRMSE: math.Inf(1)}
+		sigma: p.Sigma, sched: c.schedule()}
 	if r.ctx == nil {
 		r.ctx = context.Background()
 	}
@@ -167,27 +164,21 @@ func (r *run) stages() error {
 	if r.c.Method == Sequential {
 		return r.sequential()
 	}
-	s, n := 0, min(r.c.stageLength(), r.c.Iters)
+	s, n := 0, r.sched.First()
 	if r.at != nil {
 		s, n = r.at.stage, r.at.length
 	}
 	for {
-		final := r.final
+		final := r.sched.Final
 		if err := r.stage(s, n); err != nil {
 			return err
 		}
-		if final {
+		if !final {
+			last := &r.res.Stages[len(r.res.Stages)-1]
+			last.ErrorRose = r.sched.Adapt(last.TrainRMSE)
+		}
+		if s, n = s+1, r.sched.Next(r.done, final); n == 0 {
 			return nil
-		}
-		if r.c.Adaptive {
-			r.adapt()
-		}
-		if r.done >= r.c.Iters {
-			return nil
-		}
-		s, n = s+1, min(r.c.stageLength(), r.c.Iters-r.done)
-		if r.c.Adaptive && (r.final || n == r.c.Iters-r.done) {
-			r.lambda, r.final, n = r.c.Lambda, true, r.c.Iters-r.done
 		}
 		if err := r.save(position{stage: s, length: n}); err != nil {
 			return err
@@ -208,7 +199,7 @@ func (r *run) stage(s, n int) error {
 	if err != nil {
 		return err
 	}
-	flow.setLambda(r.lambda)
+	flow.setLambda(r.sched.Lambda)
 	k0, err := r.startFlow(flow)
 	if err != nil {
 		return err
@@ -314,7 +305,7 @@ func (r *run) startFlow(flow stepper) (int, error) {
 
 // condenses reports whether the stage in progress ends with a graph
 // condensation: every csvgd stage but the adaptive schedule's final one.
-func (r *run) condenses() bool { return r.c.Method == CSVGD && !r.final }
+func (r *run) condenses() bool { return r.sched.Condenses() }
 
 // record appends the state of the ensemble to the history; phase is its
 // [Record].Condensation.

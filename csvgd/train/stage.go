@@ -57,7 +57,7 @@ func (r *run) endStage(s, n int, flow stepper) error {
 		CompileMs: float64(r.compileTime) / float64(time.Millisecond), StepsMode: flow.mode(),
 		StepCalls: r.stepCalls, HostReads: flow.reads(),
 	}
-	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.final) {
+	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.sched.Final) {
 		r.res.LastStage = &StageEnsemble{Widths: append([]int(nil), arch.Widths...), Particles: r.x.Clone().Rows()}
 	}
 	if u := flow.update(); u.SecondOrder() {
