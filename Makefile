@@ -20,12 +20,12 @@
 export GOTOOLCHAIN := $(or $(filter-out auto,$(GOTOOLCHAIN)),$(shell scripts/toolchain.sh))
 
 # Every target builds with the GOEXPERIMENT that is fastest on this machine
-# (scripts/goexperiment.sh): "simd" where the processor has AVX-512 and the
-# toolchain the experiment (the pure-Go backend's matrix products then use
-# AVX-512), the plain build elsewhere (on AVX2 alone GoMLX's SIMD kernels
-# were measured slower: docs/speed.md). SIMD=1 forces the SIMD build, SIMD=0
-# the plain one, a GOEXPERIMENT of your own is kept; make test also builds
-# and tests the other build (OTHER_TESTS).
+# (scripts/goexperiment.sh): "simd" on an x86-64 processor with AVX2 where the
+# toolchain has the experiment (the pure-Go backend's matrix products then
+# use AVX2 or AVX-512), the plain build elsewhere (docs/speed.md, "SIMD by
+# processor"). SIMD=1 forces the SIMD build, SIMD=0 the plain one, a
+# GOEXPERIMENT of your own is kept; make test also builds and tests the other
+# build (OTHER_TESTS).
 ifeq ($(origin GOEXPERIMENT),undefined)
 ifeq ($(SIMD),1)
 export GOEXPERIMENT := simd
@@ -38,7 +38,7 @@ OTHER_EXPERIMENT = $(if $(GOEXPERIMENT),,$(shell GOEXPERIMENT=simd go env GOEXPE
 # The packages whose tests also run in the other build (the plain one after
 # the SIMD build, the SIMD one after the plain build where the toolchain has
 # it): everything that computes, without the notebooks and the command line.
-OTHER_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/svn ./csvgd/condense ./csvgd/speed
+OTHER_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/svn ./csvgd/condense ./csvgd/speed ./csvgd/train ./csvgd/dense ./csvgd/regress
 
 .PHONY: setup test jupyter notebooks figures reproduce bench
 
