@@ -8,7 +8,8 @@
 #   3. goimports (GoNB runs it on every cell) into .bin/goimports,
 #   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with
 #      GOEXPERIMENT=simd in its environment when the Go toolchain knows that
-#      experiment (the cells then build as the Makefile's targets do).
+#      experiment (the cells then build as the Makefile's targets do) and
+#      GOFLAGS=-ldflags=-w (cells link faster without DWARF).
 # Run it from anywhere; it works in the repository root. Progress goes to stderr.
 set -euo pipefail
 
@@ -72,7 +73,10 @@ else
   gonb --install --raw_error --force_deps >&2
 fi
 # The kernel builds every cell with `go build`: give it the experiment the
-# Makefile builds with (the pure-Go backend's SIMD matrix products), or none.
+# Makefile builds with (the pure-Go backend's SIMD matrix products), or none,
+# and GOFLAGS=-ldflags=-w: a cell's program is linked without DWARF debug
+# information, which takes the linker about half the CPU time (stack traces
+# keep their files and lines).
 EXPERIMENT=
 if [ "$(GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null)" = simd ]; then EXPERIMENT=simd; fi
 /usr/bin/python3 - "$SPEC" "$EXPERIMENT" <<'PY'
@@ -81,13 +85,16 @@ path, experiment = sys.argv[1], sys.argv[2]
 with open(path) as f:
     spec = json.load(f)
 env = spec.setdefault("env", {})
-if env.get("GOEXPERIMENT", "") != experiment:
-    if experiment:
-        env["GOEXPERIMENT"] = experiment
-    else:
-        env.pop("GOEXPERIMENT", None)
+want = dict(env)
+if experiment:
+    want["GOEXPERIMENT"] = experiment
+else:
+    want.pop("GOEXPERIMENT", None)
+want["GOFLAGS"] = "-ldflags=-w"
+if want != env:
+    spec["env"] = want
     with open(path, "w") as f:
         json.dump(spec, f)
-    print(f"setup: kernel spec GOEXPERIMENT={experiment!r}", file=sys.stderr)
+    print(f"setup: kernel spec GOEXPERIMENT={experiment!r} GOFLAGS={want['GOFLAGS']!r}", file=sys.stderr)
 PY
 log "done"

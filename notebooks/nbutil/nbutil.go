@@ -98,22 +98,33 @@ func Check(err error) {
 	}
 }
 
-// Backend returns the process's GoMLX backend ([backend.Default]) and, in a
-// notebook, announces the choice on standard output: every cell runs as a
-// process of its own, and the announcement on standard error would be shown
-// like an error in every cell.
+// Backend returns the process's GoMLX backend ([backend.Default]) without
+// announcing it: every cell runs as a process of its own and would
+// announce it again; the notebook's [Banner] names it once.
 func Backend() compute.Backend {
-	backend.Notice = os.Stdout
+	backend.Notice = nil
 	return Must(backend.Default())
 }
 
+// Log is where the notebooks' runs report their progress: standard
+// output when a person runs the notebook in Jupyter (a run that is not
+// cached yet shows its progress bar, a cached one its file), nowhere when
+// it runs headless (nil: the runner's executed notebooks keep what a
+// reader needs, the results).
+func Log() io.Writer {
+	if Interactive() {
+		return os.Stdout
+	}
+	return nil
+}
+
 // Store is the paper's studies on the repository's cache (package study
-// on package runcache: data/cache/), at the size quick mode picks, logging
-// to standard output: a run is trained once and read from
-// data/cache/runs/ when it was trained before, by this notebook, another
-// one or csvgd reproduce. Every cell runs as a program of its own, so
-// each cell calls Store again and finds what the cells before it cached.
-func Store() *study.Store { return study.NewStore(Backend(), os.Stdout) }
+// on package runcache: data/cache/), at the size quick mode picks,
+// logging to [Log]: a run is trained once and read from data/cache/runs/
+// when it was trained before, by this notebook, another one or csvgd
+// reproduce. Every cell runs as a program of its own, so each cell calls
+// Store again and finds what the cells before it cached.
+func Store() *study.Store { return study.NewStore(Backend(), Log()) }
 
 // ShowTable displays a results table of package study (Markdown) for the
 // runs of store (see [Show] for why it panics on an error).

@@ -104,3 +104,57 @@ func TestSelectOutputs(t *testing.T) {
 		t.Errorf("unknown name: %v", err)
 	}
 }
+
+// TestPartOutputs: -part paper keeps the paper's figures and tables (and
+// the few beyond it that the paper's notebooks show), -part beyond the
+// rest; each figure and table is in exactly one.
+func TestPartOutputs(t *testing.T) {
+	allFigs, allTables, err := selectOutputs("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nFigs, nTables := 0, 0
+	for _, part := range study.Parts {
+		figs, tables := partOutputs(part, allFigs, allTables)
+		nFigs, nTables = nFigs+len(figs), nTables+len(tables)
+		for _, f := range figs {
+			if f.Part != part {
+				t.Errorf("-part %s: figure %s of part %s", part, f.Name, f.Part)
+			}
+		}
+		names := []string{}
+		for _, g := range tables {
+			names = append(names, g.Name)
+		}
+		switch part {
+		case study.PaperPart:
+			if !slices.Contains(names, "results") || slices.Contains(names, "exact-posterior") {
+				t.Errorf("-part paper: tables %v", names)
+			}
+		case study.BeyondPart:
+			if slices.Contains(names, "results") || !slices.Contains(names, "newton") {
+				t.Errorf("-part beyond: tables %v", names)
+			}
+		}
+	}
+	if nFigs != len(allFigs) || nTables != len(allTables) {
+		t.Errorf("the parts hold %d figures and %d tables, of %d and %d", nFigs, nTables, len(allFigs), len(allTables))
+	}
+}
+
+// TestReproducePartFlag: an unknown part, and -part with -only, are
+// refused before any work, naming the bad value.
+func TestReproducePartFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-part", "papers", "-docs", "none"}, `"papers"`},
+		{[]string{"-part", "paper", "-only", "results", "-docs", "none"}, "-only and -part paper"},
+	} {
+		var out, errs strings.Builder
+		if code := runReproduce(c.args, &out, &errs); code != 2 || !strings.Contains(errs.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errs.String(), c.want)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package nbrun
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Stale lists what makes a notebook unfit to be kept as executed: a code
+// cell without output, without a stamp, with a stamp of another source
+// than the one it holds (its outputs came from other code), or executed in
+// a mode other than want.
+func (nb *Notebook) Stale(want Mode) []Problem {
+	var out []Problem
+	for i, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		st := c.Metadata.Csvgd
+		switch {
+		case len(c.Outputs) == 0:
+			out = append(out, Problem{i, "no output", "a code cell without output: execute the notebook (make notebooks)"})
+		case st.Source == "":
+			out = append(out, Problem{i, "not stamped", "the cell's outputs were not recorded by the runner: execute the notebook (make notebooks)"})
+		case st.Source != SourceHash(string(c.Source)):
+			out = append(out, Problem{i, "stale", "the cell's outputs come from another source than it holds: execute the notebook again (make notebooks)"})
+		case st.Mode != want:
+			out = append(out, Problem{i, "mode", fmt.Sprintf("executed in %s mode, want %s", modeName(st.Mode), want)})
+		}
+	}
+	return out
+}
+
+// modeName is m, or "no" for none.
+func modeName(m Mode) string {
+	if m == "" {
+		return "no"
+	}
+	return string(m)
+}
+
+// Noise lists the outputs that a reader should not see in an executed
+// notebook: progress bars (a carriage return, or a bar of '#'), the log
+// lines of the cache of runs ("cached …", "training …", "[i/n] …") and
+// the backend's announcement. The notebooks' helpers keep them out of
+// headless runs (package notebooks/nbutil); this finds a regression.
+func (nb *Notebook) Noise() []Problem {
+	var out []Problem
+	for i, c := range nb.Cells {
+		for _, o := range c.Outputs {
+			if o.OutputType != "stream" {
+				continue
+			}
+			for _, line := range strings.Split(string(o.Text), "\n") {
+				if kind := noiseKind(line); kind != "" {
+					out = append(out, Problem{i, kind, strconv.Quote(tail(line, 200))})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// noiseKind is the kind of noise line is, or "".
+func noiseKind(line string) string {
+	switch {
+	case strings.Contains(line, "\r") || strings.Contains(line, "[####") || strings.Contains(line, "[###"):
+		return "progress bar"
+	case strings.HasPrefix(line, "csvgd: GoMLX backend"):
+		return "backend banner"
+	case cacheLogRE.MatchString(line):
+		return "cache log"
+	}
+	return ""
+}
+
+// cacheLogRE matches the lines package runcache logs: a run or study
+// started, read from the cache or finished (with or without a job's
+// counter "[i/n] "), and the summary of a preparation.
+var cacheLogRE = regexp.MustCompile(`^(\[\d+/\d+\] )?(training |computing |cached .*\(data/cache/|NUTS on |.*: \d+ s, W1 sum |.*: \d+ runs, \d+ s$)|^prepare: \d+ jobs`)
