@@ -64,10 +64,27 @@ func DisplayPlot(p *plot.Plot, width, height vg.Length) error {
 	return nil
 }
 
-// Show displays a paper figure inline as PNG. A notebook cell cannot return
-// an error, so Show panics on one: the notebook runner reports the panic.
+// NotebookDPI is the resolution at which the notebooks show figures whose
+// DPI is not set: a figure of the paper's width (about 12 inches) is then
+// about 1200 pixels wide, as wide as a notebook's page, where
+// plotkit.DefaultDPI (for the files of figures/) would give half as many
+// pixels again for the page to scale down; it keeps a notebook with a
+// dozen figures within the size that a repository page shows readily.
+const NotebookDPI = 100
+
+// figurePNG is the PNG of f at [NotebookDPI] unless f sets its own DPI.
+func figurePNG(f *figures.Figure) ([]byte, error) {
+	if f.DPI == 0 {
+		f.DPI = NotebookDPI
+	}
+	return f.PNG()
+}
+
+// Show displays a paper figure inline as PNG, at [NotebookDPI] unless the
+// figure sets its DPI. A notebook cell cannot return an error, so Show
+// panics on one: the notebook runner reports the panic.
 func Show(f *figures.Figure) {
-	img, err := f.PNG()
+	img, err := figurePNG(f)
 	if err != nil {
 		panic(fmt.Errorf("figure %s: %w", f.Name, err))
 	}

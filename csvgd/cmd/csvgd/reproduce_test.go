@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -72,6 +73,30 @@ func TestDocBlocks(t *testing.T) {
 		}
 		if strings.Count(string(raw), b.begin) != 1 || strings.Count(string(raw), b.end) != 1 {
 			t.Errorf("docs/%s: the %s block's markers are not there exactly once", file, b.name)
+		}
+	}
+}
+
+// TestGeneratedNumbers: the generated tables, in their blocks of docs/
+// and their files in figures/, print numbers as people write them: no
+// floating-point residue such as 2.9999999999999996 (seven or more
+// decimals).
+func TestGeneratedNumbers(t *testing.T) {
+	long := regexp.MustCompile(`\d\.\d{7,}`)
+	for _, g := range generatedTables {
+		doc, i, err := g.block.find(filepath.Join("..", "..", "..", "docs", g.Doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		block := doc[i:strings.Index(doc, g.block.end)]
+		file, err := os.ReadFile(filepath.Join("..", "..", "..", "figures", g.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for where, text := range map[string]string{"docs/" + g.Doc: block, "figures/" + g.File: string(file)} {
+			if m := long.FindAllString(text, 3); m != nil {
+				t.Errorf("%s, the %s table: numbers with floating-point residue %v", where, g.Name, m)
+			}
 		}
 	}
 }
