@@ -54,8 +54,11 @@ func (p Plan) topicSizes(t Topic) []Size {
 	case NetworkTopic:
 		c := p.paperRun("", 0.5).Config
 		plain := p.PlainSVGDRun().Config
+		_, adaptive := p.AdaptiveRuns()
+		a := adaptive[0].Config
 		return []Size{
 			{"Sec. 5's cSVGD runs", fmt.Sprintf("%d iterations in stages of %d", c.Iters, c.Stage)},
+			{"the runs of Fig. adaptive_penalty", fmt.Sprintf("%d iterations, the adaptive schedule in stages of %d", a.Iters, a.Stage)},
 			{"the plain SVGD run", fmt.Sprintf("%d iterations", plain.Iters)},
 			{"the ensemble sizes of Fig. convergence_ensemble", listInts(p.EnsembleSizes())},
 		}
