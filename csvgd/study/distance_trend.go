@@ -40,8 +40,14 @@ func DistanceTrendOf(history []train.Record) (DistanceTrend, error) {
 	return t, nil
 }
 
-// String is the trend as the notebooks print it.
+// String is the trend as the notebooks print it, with what it says: the
+// particles end farther apart than they started, or closer, and how close
+// the closest pair is to the mean.
 func (t DistanceTrend) String() string {
-	return fmt.Sprintf("mean distance between particles %.3g at the start, largest %.3g at iteration %d, %.3g at iteration %d; closest pair at the end %.3g",
-		t.First, t.Peak, t.PeakIter, t.Last, t.LastIter, t.Closest)
+	ends := "farther apart"
+	if t.Last < t.First {
+		ends = "closer"
+	}
+	return fmt.Sprintf("mean distance between particles %.3g at the start, largest %.3g at iteration %d, %.3g at iteration %d; closest pair at the end %.3g: the particles end %s than they started (%.2f times their first mean distance), and the closest pair at %.2f of the final mean",
+		t.First, t.Peak, t.PeakIter, t.Last, t.LastIter, t.Closest, ends, t.Last/t.First, t.Closest/t.Last)
 }

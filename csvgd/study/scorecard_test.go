@@ -224,6 +224,12 @@ func TestDistanceTrend(t *testing.T) {
 	if got != want {
 		t.Errorf("trend %+v, want %+v", got, want)
 	}
+	if line := (DistanceTrend{First: 4, Last: 6, Closest: 3}).String(); !strings.Contains(line, "end farther apart than they started (1.50 times") || !strings.Contains(line, "closest pair at 0.50 of the final mean") {
+		t.Errorf("a growing trend reads %q", line)
+	}
+	if line := (DistanceTrend{First: 6, Last: 4, Closest: 1}).String(); !strings.Contains(line, "end closer than they started (0.67 times") {
+		t.Errorf("a falling trend reads %q", line)
+	}
 	if _, err := DistanceTrendOf([]train.Record{{Iter: 3}}); err == nil {
 		t.Error("a record without distances accepted")
 	}
