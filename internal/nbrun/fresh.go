@@ -11,7 +11,13 @@ import (
 // cell without output, without a stamp, with a stamp of another source
 // than the one it holds (its outputs came from other code), or executed in
 // a mode other than want.
+//
+// A notebook none of whose code cells has an output is one problem,
+// "not executed", rather than one per cell.
 func (nb *Notebook) Stale(want Mode) []Problem {
+	if !nb.executed() {
+		return []Problem{{-1, "not executed", "no code cell has an output: execute the notebook in place (make notebooks)"}}
+	}
 	var out []Problem
 	for i, c := range nb.Cells {
 		if c.CellType != "code" {
@@ -30,6 +36,16 @@ func (nb *Notebook) Stale(want Mode) []Problem {
 		}
 	}
 	return out
+}
+
+// executed reports whether some code cell of nb has an output.
+func (nb *Notebook) executed() bool {
+	for _, c := range nb.Cells {
+		if c.CellType == "code" && len(c.Outputs) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // modeName is m, or "no" for none.

@@ -24,6 +24,9 @@ func CheckKept(path string) ([]Problem, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !nb.executed() {
+		return nb.Stale(Full), nil
+	}
 	problems := append(nb.Stale(Full), nb.Problems()...)
 	problems = append(problems, nb.Noise()...)
 	if p := nb.ImagesProblem(nb.Images()); p != nil {
