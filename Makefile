@@ -1,5 +1,6 @@
 # make setup      install Jupyter (nbconvert, notebook server), Chromium, GoNB and goimports
-#                 (scripts/setup.sh)
+#                 (scripts/setup.sh); the targets that only execute notebooks install
+#                 nbconvert alone (scripts/setup.sh notebooks)
 # make test       gofmt, go vet, go test (notebooks executed in quick mode, headless and
 #                 in a browser)
 # make jupyter    open the notebooks: start the Jupyter server on 127.0.0.1 with the GoNB
@@ -44,10 +45,13 @@ endif
 # run on the SIMD build only.
 PLAIN_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/svn ./csvgd/condense ./csvgd/speed
 
-.PHONY: setup test jupyter notebooks figures reproduce beyond bench
+.PHONY: setup setup-notebooks test jupyter notebooks figures reproduce beyond bench
 
 setup:
 	scripts/setup.sh
+
+setup-notebooks:
+	scripts/setup.sh notebooks
 
 test: setup
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt -l reports:"; echo "$$files"; exit 1; fi
@@ -71,17 +75,17 @@ JOBS_FLAG = $(if $(JOBS),-jobs $(JOBS))
 CSVGD = go run ./csvgd/cmd/csvgd
 NBRUN = go run ./internal/nbrun/cmd/nbrun $(if $(QUICK),-out notebooks/executed/quick,-keep) $(JOBS_FLAG)
 
-notebooks: setup
+notebooks: setup-notebooks
 	$(NBRUN) $(NOTEBOOKS)
 
 figures:
 	$(CSVGD) reproduce -out $(FIGURES_OUT) $(JOBS_FLAG)
 
-reproduce: setup
+reproduce: setup-notebooks
 	$(CSVGD) reproduce -part paper -out $(FIGURES_OUT) $(JOBS_FLAG)
 	$(NBRUN) -part paper
 
-beyond: setup
+beyond: setup-notebooks
 	$(CSVGD) reproduce -part beyond -out $(FIGURES_OUT) $(JOBS_FLAG)
 	$(NBRUN) -part beyond
 

@@ -3,14 +3,17 @@
 # already done:
 #   1. Jupyter's nbconvert and notebook server, Chromium for the browser test
 #      of the live notebooks, and GNU parallel for the test of the example of
-#      docs/studies.md (Debian packages; needs root or sudo),
+#      docs/studies.md (Debian packages; needs root or sudo); with the argument
+#      "notebooks" (make reproduce, make beyond, make notebooks), nbconvert
+#      alone, which is all that executing the notebooks headless needs,
 #   2. the GoNB kernel, built from this module's `tool` dependency into .bin/gonb,
 #   3. goimports (GoNB runs it on every cell) into .bin/goimports,
 #   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with
 #      GOEXPERIMENT=simd in its environment when the Go toolchain knows that
 #      experiment (the cells then build as the Makefile's targets do) and
 #      GOFLAGS=-ldflags=-w (cells link faster without DWARF).
-# Run it from anywhere; it works in the repository root. Progress goes to stderr.
+# Run it from anywhere (scripts/setup.sh [notebooks]); it works in the repository
+# root. Progress goes to stderr.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,18 +29,25 @@ log() { echo "setup: $*" >&2; }
 #    browser UI (make jupyter) and chromium the browser of the live-notebook
 #    test (internal/nbrun's TestLiveNotebooks); GNU parallel runs the example
 #    of docs/studies.md (csvgd/cmd/csvgd's TestParallelExample).
-if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1 && [ -f /usr/share/javascript/mathjax/MathJax.js ] &&
+apt_install() {
+  SUDO=
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+  log "installing $* with apt-get"
+  $SUDO apt-get update -qq >&2
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+if [ "${1:-}" = notebooks ]; then
+  if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1; then
+    log "jupyter nbconvert present, skipping apt-get"
+  else
+    apt_install jupyter-nbconvert
+  fi
+elif /usr/bin/jupyter nbconvert --version >/dev/null 2>&1 && [ -f /usr/share/javascript/mathjax/MathJax.js ] &&
   /usr/bin/jupyter notebook --version >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 &&
   parallel --version 2>/dev/null | grep -q "GNU parallel"; then
   log "jupyter nbconvert, MathJax, jupyter notebook, chromium and GNU parallel present, skipping apt-get"
 else
-  SUDO=
-  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
-  log "installing jupyter-nbconvert, jupyter-client, libjs-mathjax, jupyter-notebook, chromium and parallel with apt-get"
-  $SUDO apt-get update -qq >&2
-  $SUDO env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client libjs-mathjax \
-    jupyter-notebook chromium parallel >&2
+  apt_install jupyter-nbconvert jupyter-client libjs-mathjax jupyter-notebook chromium parallel
 fi
 
 mkdir -p "$BIN"
