@@ -20,15 +20,16 @@ type Study struct {
 
 // NotebookStudy is the name of the study of the runs that the paper's
 // notebooks read besides those of the figures and tables: the plain Stein
-// flow of notebook 03 and of the scorecards, and the paper's bandwidth
-// rule read literally of notebook 01. make reproduce computes them with
+// flow of notebook 03 and of the scorecards, on the shifted inputs too
+// (notebook 03), and the paper's bandwidth rule read literally (notebook
+// 01). make reproduce computes them with
 // the rest, several at a time, so that the notebooks read them from the
 // cache.
 const NotebookStudy = "notebooks"
 
 // notebookNeeds are the runs of [NotebookStudy].
 func (p Plan) notebookNeeds() needs {
-	return needs{runs: []runcache.Spec{p.PlainSVGDRun(), p.LiteralBandwidthRun()}}
+	return needs{runs: []runcache.Spec{p.PlainSVGDRun(), p.ShiftedInputsRun(), p.LiteralBandwidthRun()}}
 }
 
 // Studies are the studies at the plan's size that read the cache, in the

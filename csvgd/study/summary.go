@@ -96,7 +96,7 @@ func AlphaTable(w io.Writer, s *Store) error {
 		fmt.Fprintf(w, "| %g | %s | %.1f | %d | %.1f (%.1f) | %.1f%% | %.1f → %.1f (%.1fx) |\n", PaperAlphas[i], paper,
 			f.Active, f.Template, f.W1, f.W1In, 100*f.ErrIn, f.MsFirst, f.MsLast, f.MsFirst/f.MsLast)
 	}
-	fmt.Fprintf(w, "\nCalibrated: the likelihood scale σ = %g (one value for every noise level) was chosen once so that "+
+	fmt.Fprintf(w, "\nCalibrated: the likelihood scale σ = %g (one value for every noise level) was chosen once, on the full runs, so that "+
 		"the α = %g run ends near the paper's %g active weights; every other number here is a prediction.\n",
 		train.CalibratedSigma, CalibratedAlpha, PaperActiveWeights[slices.Index(PaperAlphas, CalibratedAlpha)])
 	return nil

@@ -148,7 +148,13 @@ func Store() *study.Store { return study.NewStore(Backend(), Log()) }
 func ShowTable(table func(io.Writer, *study.Store) error, store *study.Store) {
 	var buf bytes.Buffer
 	Check(table(&buf, store))
-	gonbui.DisplayMarkdown(buf.String())
+	ShowMarkdown(buf.String())
+}
+
+// ShowMarkdown displays text as Markdown and waits until GoNB has taken
+// it, so that what the cell prints next comes after it.
+func ShowMarkdown(text string) {
+	gonbui.DisplayMarkdown(text)
 	flush()
 }
 
