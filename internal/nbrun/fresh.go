@@ -9,8 +9,9 @@ import (
 
 // Stale lists what makes a notebook unfit to be kept as executed: a code
 // cell without output, without a stamp, with a stamp of another source
-// than the one it holds (its outputs came from other code), or executed in
-// a mode other than want.
+// than the one it holds (its outputs came from other code), with outputs
+// other than those the runner kept, or executed in a mode other than
+// want.
 //
 // A notebook none of whose code cells has an output is one problem,
 // "not executed", rather than one per cell.
@@ -31,6 +32,8 @@ func (nb *Notebook) Stale(want Mode) []Problem {
 			out = append(out, Problem{i, "not stamped", "the cell's outputs were not recorded by the runner: execute the notebook (make notebooks)"})
 		case st.Source != SourceHash(string(c.Source)):
 			out = append(out, Problem{i, "stale", "the cell's outputs come from another source than it holds: execute the notebook again (make notebooks)"})
+		case st.Outputs != c.outputsHash:
+			out = append(out, Problem{i, "replaced", "the cell's outputs are not those the runner kept (run in Jupyter and saved?): execute the notebook again (make notebooks)"})
 		case st.Mode != want:
 			out = append(out, Problem{i, "mode", fmt.Sprintf("executed in %s mode, want %s", modeName(st.Mode), want)})
 		}

@@ -83,8 +83,8 @@ func TestFinish(t *testing.T) {
 	if len(code.Outputs) != 3 || string(code.Outputs[0].Text) != "a 0.5\nb 1e-3\n" || code.Outputs[1].Name != "stderr" {
 		t.Errorf("outputs %+v: want stdout joined, then stderr, then the image", code.Outputs)
 	}
-	if want := (Stamp{SourceHash("%%\nfmt.Println(\"a\", 0.5)"), Full}); code.Metadata.Csvgd != want {
-		t.Errorf("stamp %+v, want %+v", code.Metadata.Csvgd, want)
+	if st := code.Metadata.Csvgd; st.Source != SourceHash("%%\nfmt.Println(\"a\", 0.5)") || st.Mode != Full || st.Outputs == "" || st.Outputs != code.outputsHash {
+		t.Errorf("stamp %+v: want the source's hash, full mode and the kept outputs' hash %s", st, code.outputsHash)
 	}
 	if nb.Cells[0].Metadata.Csvgd != (Stamp{}) {
 		t.Errorf("the markdown cell got a stamp")
@@ -135,6 +135,13 @@ func TestStale(t *testing.T) {
 		{"source edited", kept(Full, func(c map[string]any) { c["source"] = "%%\nfmt.Println(\"b\")" }), "stale"},
 		{"outputs cleared", kept(Full, func(c map[string]any) { c["outputs"] = []any{} }), "not executed"},
 		{"not kept by the runner", plain, "not stamped"},
+		{"outputs replaced", kept(Full, func(c map[string]any) {
+			c["outputs"].([]any)[0].(map[string]any)["text"] = "a 0.6\n"
+		}), "replaced"},
+		{"outputs written again as Jupyter may (a text as one string)", kept(Full, func(c map[string]any) {
+			out := c["outputs"].([]any)[0].(map[string]any)
+			out["text"] = joinText(out["text"])
+		}), ""},
 	} {
 		problems := c.nb.Stale(Full)
 		switch {
@@ -211,7 +218,7 @@ func TestCheckKept(t *testing.T) {
 	if kinds := check(write("ok.ipynb", out)); len(kinds) != 0 {
 		t.Errorf("a kept notebook: problems %v", kinds)
 	}
-	big := strings.Replace(string(out), `"iVBORw0KGgo=\n"`, `"`+strings.Repeat("A", MaxKeptSize)+`"`, 1)
+	big := strings.Replace(string(out), `"nbformat": 4`, `"nbformat": 4, "padding": "`+strings.Repeat("A", MaxKeptSize)+`"`, 1)
 	if kinds := check(write("big.ipynb", []byte(big))); strings.Join(kinds, ",") != "size" {
 		t.Errorf("a notebook over %d bytes: problems %v, want size", MaxKeptSize, kinds)
 	}

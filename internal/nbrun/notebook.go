@@ -46,6 +46,9 @@ type Cell struct {
 	Outputs []Output `json:"outputs"`
 	// Metadata is the cell's metadata.
 	Metadata CellMetadata `json:"metadata"`
+	// outputsHash is [OutputsHash] of the cell's outputs as the file
+	// holds them.
+	outputsHash string
 }
 
 // CellMetadata is the part of a cell's metadata the runner reads.
@@ -146,6 +149,21 @@ func ParseNotebook(data []byte) (*Notebook, error) {
 	var nb Notebook
 	if err := json.Unmarshal(data, &nb); err != nil {
 		return nil, fmt.Errorf("parsing notebook JSON: %w", err)
+	}
+	var raw struct {
+		Cells []struct {
+			Outputs json.RawMessage `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("parsing notebook JSON: %w", err)
+	}
+	for i, c := range raw.Cells {
+		h, err := OutputsHash(c.Outputs)
+		if err != nil {
+			return nil, fmt.Errorf("parsing the outputs of cell %d: %w", i, err)
+		}
+		nb.Cells[i].outputsHash = h
 	}
 	return &nb, nil
 }

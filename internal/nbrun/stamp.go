@@ -44,6 +44,10 @@ func ModeOf(env []string) Mode {
 type Stamp struct {
 	// Source is the hex SHA-256 of the cell's source ([SourceHash]).
 	Source string `json:"source_sha256"`
+	// Outputs is the hex SHA-256 of the outputs the runner kept
+	// ([OutputsHash]): outputs that no longer hash to it were replaced
+	// since, e.g. by running the cell in Jupyter and saving.
+	Outputs string `json:"outputs_sha256"`
 	// Mode is the mode the cell ran in.
 	Mode Mode `json:"mode"`
 }
@@ -55,10 +59,69 @@ func SourceHash(source string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// OutputsHash is the hex SHA-256 of a cell's outputs (their JSON) in a
+// canonical form: keys sorted, no spaces, and every list of strings (a
+// multiline text, which nbformat may store as one string or as lines)
+// joined into one string, so that writing the notebook again, by the
+// runner or by Jupyter, keeps the hash. No outputs (or none given) hash
+// to "".
+func OutputsHash(outputs json.RawMessage) (string, error) {
+	if len(bytes.TrimSpace(outputs)) == 0 || string(bytes.TrimSpace(outputs)) == "null" {
+		return "", nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(outputs))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return "", err
+	}
+	if list, ok := v.([]any); ok && len(list) == 0 {
+		return "", nil
+	}
+	canonical, err := json.Marshal(joinStringLists(v))
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(canonical)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// joinStringLists is v with every list of strings joined into one string.
+func joinStringLists(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = joinStringLists(e)
+		}
+		return out
+	case []any:
+		if len(t) > 0 && allStrings(t) {
+			return joinText(t)
+		}
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = joinStringLists(e)
+		}
+		return out
+	}
+	return v
+}
+
+// allStrings reports whether every element of list is a string.
+func allStrings(list []any) bool {
+	for _, e := range list {
+		if _, ok := e.(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // Finish prepares a notebook that nbconvert executed (its JSON) to be kept:
 //
-//   - every code cell gets its [Stamp] (its source's hash and mode) in its
-//     metadata under "csvgd";
+//   - every code cell gets its [Stamp] (the hashes of its source and of
+//     its outputs as kept, and the mode) in its metadata under "csvgd";
 //   - the execution timestamps nbconvert records per cell (metadata
 //     "execution") are dropped, so that executing again changes a cell only
 //     when its outputs change;
@@ -87,10 +150,18 @@ func Finish(data []byte, mode Mode) ([]byte, error) {
 		}
 		meta := object(cell, "metadata")
 		delete(meta, "execution")
-		meta["csvgd"] = map[string]any{"source_sha256": SourceHash(joinText(cell["source"])), "mode": string(mode)}
 		if outs, ok := cell["outputs"].([]any); ok {
 			cell["outputs"] = joinStreams(outs)
 		}
+		outputs, err := json.Marshal(cell["outputs"])
+		if err != nil {
+			return nil, fmt.Errorf("finishing the executed notebook: cell %d: %w", i, err)
+		}
+		h, err := OutputsHash(outputs)
+		if err != nil {
+			return nil, fmt.Errorf("finishing the executed notebook: cell %d: %w", i, err)
+		}
+		meta["csvgd"] = map[string]any{"source_sha256": SourceHash(joinText(cell["source"])), "outputs_sha256": h, "mode": string(mode)}
 	}
 	object(object(nb, "metadata"), "language_info")["pygments_lexer"] = "go"
 	return encodeNotebook(nb)
