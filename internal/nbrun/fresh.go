@@ -61,8 +61,9 @@ func modeName(m Mode) string {
 
 // Noise lists the outputs that a reader should not see in an executed
 // notebook: progress bars (a carriage return, or a bar of '#'), the log
-// lines of the cache of runs ("cached …", "training …", "[i/n] …") and
-// the backend's announcement. The notebooks' helpers keep them out of
+// lines of the cache of runs ("cached …", "training …", "[i/n] …"), the
+// backend's announcement, and paths in the folders of the machine that
+// ran it (/tmp/…, /home/…). The notebooks' helpers keep them out of
 // headless runs (package notebooks/nbutil); this finds a regression.
 func (nb *Notebook) Noise() []Problem {
 	var out []Problem
@@ -76,6 +77,28 @@ func (nb *Notebook) Noise() []Problem {
 					out = append(out, Problem{i, kind, strconv.Quote(tail(line, 200))})
 				}
 			}
+		}
+		for _, text := range c.texts() {
+			if m := machinePathRE.FindString(text); m != "" {
+				out = append(out, Problem{i, "machine path", strconv.Quote(m) + ": a folder of the machine that ran the notebook"})
+			}
+		}
+	}
+	return out
+}
+
+// machinePathRE matches an absolute path in a machine's folders for
+// temporary files, homes and work: what an output shows of where it ran.
+var machinePathRE = regexp.MustCompile(`(^|[\s"'(=:])/(tmp|home|root|work|Users|var/folders)/[^\s"')]*`)
+
+// texts are the texts of the cell's outputs: streams, and the text,
+// Markdown and HTML of displays.
+func (c Cell) texts() []string {
+	var out []string
+	for _, o := range c.Outputs {
+		out = append(out, string(o.Text))
+		for _, mime := range []string{"text/plain", "text/markdown", "text/html"} {
+			out = append(out, string(o.Data[mime]))
 		}
 	}
 	return out

@@ -177,6 +177,9 @@ func TestNoise(t *testing.T) {
 		{"  iteration  300: median kernel value 0.0909, 1 kernel group(s) of 10 particles", ""},
 		{"[0.846 4.740 1.514]", ""},
 		{"the cached runs of Sec. 5: 12", ""},
+		{"/tmp/csvgd-notebook-04-ensemble.json: 20 particles", "machine path"},
+		{"saved to /home/me/ens.json", "machine path"},
+		{"ens.json: 20 particles; data/cache/runs/0123.json; 1/2 of them", ""},
 	} {
 		nb := &Notebook{Cells: []Cell{{CellType: "code", Outputs: []Output{{OutputType: "stream", Name: "stdout", Text: MultilineString("result 1\n" + c.line + "\n")}}}}}
 		var kinds []string

@@ -114,7 +114,7 @@ type Problem struct {
 	Cell int
 	// Kind is "error" for an error output or "exit status" for a program
 	// that exited with a non-zero status ([Notebook.Problems]); "progress
-	// bar", "backend banner" or "cache log" for noise in the outputs
+	// bar", "backend banner", "cache log" or "machine path" for noise in the outputs
 	// ([Notebook.Noise]); "no output", "not stamped", "stale" or "mode"
 	// for a cell whose outputs cannot be kept ([Notebook.Stale]); "images"
 	// for too few plots and "size" for a notebook too large to keep.
