@@ -67,7 +67,11 @@ func (p Plan) topicSizes(t Topic) []Size {
 		return []Size{{"the NUTS references", fmt.Sprintf("%d chains of %d warm-up and %d kept iterations, trees of depth at most %d",
 			c.Chains, c.Warmup, c.Draws, c.MaxDepth)}}
 	case NewtonTopic:
-		return []Size{{"the Newton study", fmt.Sprintf("ensembles of %s particles, %d seed(s) each", listInts(p.newtonSizes()), len(p.newtonSeeds()))}}
+		seeds := "1 seed"
+		if n := len(p.newtonSeeds()); n != 1 {
+			seeds = fmt.Sprintf("%d seeds", n)
+		}
+		return []Size{{"the Newton study", fmt.Sprintf("ensembles of %s particles, %s each", listInts(p.newtonSizes()), seeds)}}
 	case CollapseTopic:
 		c := collapse.PaperSweep(p.Quick)
 		return []Size{{"the variance collapse", fmt.Sprintf("dimensions %s, particle counts %s", listInts(c.Dims), listInts(c.Counts))}}

@@ -24,10 +24,10 @@ func BannerText(quick bool, backend string, topics ...study.Topic) string {
 	this, other := study.Plan{Quick: quick}.Sizes(topics...), study.Plan{Quick: !quick}.Sizes(topics...)
 	var b strings.Builder
 	if quick {
-		fmt.Fprintf(&b, "**Quick mode** (`%s=1`): reduced sizes, for a first look and for the tests; its runs are far shorter than the paper's, so its numbers show the mechanics, not the paper's results. Full mode runs the paper's settings.\n\n", csvgd.QuickEnv)
+		fmt.Fprintf(&b, "**Quick mode** (`%s=1`): reduced sizes, for a first look and for the tests; its runs are far shorter than full mode's, so its numbers show the mechanics, not the results. Full mode runs the paper's settings, where the paper gives them.\n\n", csvgd.QuickEnv)
 		b.WriteString("| | quick (this run) | full |\n|---|---|---|\n")
 	} else {
-		fmt.Fprintf(&b, "**Full mode**: the paper's settings. Quick mode (`%s=1`, for a first look and for the tests) runs reduced sizes.\n\n", csvgd.QuickEnv)
+		fmt.Fprintf(&b, "**Full mode**: the paper's settings, where the paper gives them. Quick mode (`%s=1`, for a first look and for the tests) runs reduced sizes.\n\n", csvgd.QuickEnv)
 		b.WriteString("| | full (this run) | quick |\n|---|---|---|\n")
 	}
 	for i, s := range this {

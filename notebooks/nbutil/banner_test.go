@@ -29,3 +29,13 @@ func TestBannerText(t *testing.T) {
 		}
 	}
 }
+
+// TestBannerSeeds: the Newton study's row says "1 seed" in quick mode and
+// "3 seeds" in full mode.
+func TestBannerSeeds(t *testing.T) {
+	for quick, want := range map[bool]string{true: "10 particles, 1 seed each", false: "10, 20 and 50 particles, 3 seeds each"} {
+		if text := BannerText(quick, "b", study.NewtonTopic); !strings.Contains(text, want) {
+			t.Errorf("quick %v: the banner lacks %q:\n%s", quick, want, text)
+		}
+	}
+}
