@@ -24,26 +24,32 @@
 # the generated blocks of docs/. JOBS=N trains N runs (and executes N notebooks) at
 # once (default: the number of CPUs).
 #
-# Every target builds with GOEXPERIMENT=simd when the Go toolchain knows that
-# experiment (Go 1.26 on amd64): the pure-Go backend's matrix products then use
-# AVX2/AVX-512. SIMD=0, or a GOEXPERIMENT of your own, builds without it; make
-# test also builds and tests the plain build (PLAIN_TESTS).
+# The Go toolchain: go.mod's toolchain line (Go 1.27, which GoMLX v0.28.16
+# needs); the go command fetches that release from the module proxy once
+# (about 10 s) when the installed one differs. A GOTOOLCHAIN of your own in
+# the environment is kept.
+export GOTOOLCHAIN := $(or $(filter-out auto,$(GOTOOLCHAIN)),$(shell scripts/toolchain.sh))
 
-# GoNB (the Jupyter kernel) and goimports live in .bin.
-export PATH := $(CURDIR)/.bin:$(PATH)
-
-ifneq ($(SIMD),0)
+# Every target builds with the GOEXPERIMENT that is fastest on this machine
+# (scripts/goexperiment.sh): "simd" on an x86-64 processor with AVX2 where the
+# toolchain has the experiment (the pure-Go backend's matrix products then
+# use AVX2 or AVX-512), the plain build elsewhere (docs/speed.md, "SIMD by
+# processor"). SIMD=1 forces the SIMD build, SIMD=0 the plain one, a
+# GOEXPERIMENT of your own is kept; make test also builds and tests the other
+# build (OTHER_TESTS).
 ifeq ($(origin GOEXPERIMENT),undefined)
-ifeq ($(shell GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null),simd)
+ifeq ($(SIMD),1)
 export GOEXPERIMENT := simd
+else ifneq ($(SIMD),0)
+export GOEXPERIMENT := $(shell scripts/goexperiment.sh)
 endif
 endif
-endif
+OTHER_EXPERIMENT = $(if $(GOEXPERIMENT),,$(shell GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null | grep -x simd))
 
-# The packages whose tests also run in the plain build (no GOEXPERIMENT):
-# everything that computes, without the notebooks and the command line, which
-# run on the SIMD build only.
-PLAIN_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/svn ./csvgd/condense ./csvgd/speed
+# The packages whose tests also run in the other build (the plain one after
+# the SIMD build, the SIMD one after the plain build where the toolchain has
+# it): everything that computes, without the notebooks and the command line.
+OTHER_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/svn ./csvgd/condense ./csvgd/speed ./csvgd/train ./csvgd/dense ./csvgd/regress
 
 .PHONY: setup setup-notebooks test jupyter notebooks figures reproduce beyond bench
 
@@ -58,10 +64,10 @@ test: setup
 	@echo "GOEXPERIMENT=$(GOEXPERIMENT)"
 	go vet ./...
 	CSVGD_QUICK=1 CSVGD_REQUIRE_NOTEBOOKS=1 go test -timeout 20m ./...
-ifneq ($(GOEXPERIMENT),)
-	@echo "the plain build (no GOEXPERIMENT):"
-	GOEXPERIMENT= go vet ./...
-	GOEXPERIMENT= CSVGD_QUICK=1 go test -timeout 10m $(PLAIN_TESTS)
+ifneq ($(GOEXPERIMENT),$(OTHER_EXPERIMENT))
+	@echo "the other build (GOEXPERIMENT=$(OTHER_EXPERIMENT)):"
+	GOEXPERIMENT=$(OTHER_EXPERIMENT) go vet ./...
+	GOEXPERIMENT=$(OTHER_EXPERIMENT) CSVGD_QUICK=1 go test -timeout 10m $(OTHER_TESTS)
 endif
 
 jupyter: setup

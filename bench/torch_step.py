@@ -1,70 +1,33 @@
 """One Stein step of the ICNN ensemble in PyTorch, timed, for comparison
-with `csvgd bench` on the same machine.
-
-The step is the one `csvgd bench` times (package csvgd/speed): networks
-3-W-W-1 with softplus activations and no biases, raw invariants as inputs;
-the stress from the input gradient of the potential (autograd), normalised
-at F = I; the mean-squared-error likelihood -1/(2 sigma^2 M) sum (S - S_data)^2
-on the 80 training points at 10% noise with the calibrated scale
-sigma = 0.07 (train.CalibratedSigma); its score by autograd; the smoothed
-score of the alpha prior in its penalty form, -c |theta|^alpha with
-c = lambda (alpha = 1/2, lambda = 0.05, s = 1e-3; stein.Prior); the RBF
-kernel with Liu & Wang's median bandwidth, the median of the squared
-distances of the N(N-1)/2 distinct pairs over 2 log(N + 1) (stein.MedianLiuWang,
-docs/reading.md section 4); the Stein direction; Adam (0.01) ascending
-along it; the non-negativity projection of W_1 and W_2. All in float64.
+with `csvgd bench` on the same machine: the step of bench/stepdata.py (its
+docstring says what the step computes), with autograd for the stress and the
+score.
 
 Usage: python bench/torch_step.py [--particles 10,100,1000] [--width 30,4]
        [--steps 20] [--device cuda] [--data data/hyperelastic/noise-0.10/train.csv]
-Prints one JSON object: per ensemble size and width the median ms per step.
+       [--check FILE]
+Prints one JSON object: per ensemble size and width the median ms per step;
+with --check (a file of `csvgd bench -check-out`), first the largest relative
+difference of its steps from the hand-written reference's.
 """
 
 import argparse
-import csv
 import json
 import math
+import os
 import statistics
+import sys
 import time
 
+import numpy as np
 import torch
 
-VOIGT = [(0, 0), (1, 1), (2, 2), (1, 2), (0, 2), (0, 1)]
-SIGMA, ALPHA, LAMBDA, SMOOTH, LR = 0.07, 0.5, 0.05, 1e-3, 0.01
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stepdata import ALPHA, BETA1, BETA2, EPS, LAMBDA, LR, SIGMA, SMOOTH, compare, constrained, load, load_check, init, shapes  # noqa: E402
 
 
-def load(path, dev):
-    """Invariants [M, 3], stress basis [3, M, 6], 1/J [M] and targets [M, 6]."""
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
-    F = torch.tensor([[float(r[f"F{i}{j}"]) for i in (1, 2, 3) for j in (1, 2, 3)] for r in rows],
-                     dtype=torch.float64, device=dev).reshape(-1, 3, 3)
-    target = torch.tensor([[float(r[k]) for k in ("S11", "S22", "S33", "S23", "S13", "S12")] for r in rows],
-                          dtype=torch.float64, device=dev)
-    C = F.transpose(1, 2) @ F
-    i1 = C.diagonal(dim1=1, dim2=2).sum(-1)
-    i2 = 0.5 * (i1 ** 2 - (C @ C).diagonal(dim1=1, dim2=2).sum(-1))
-    i3 = torch.linalg.det(C)
-    cinv = torch.linalg.inv(C)
-    eye = torch.eye(3, dtype=torch.float64, device=dev).expand_as(C)
-    mats = [eye, i1[:, None, None] * eye - C, i3[:, None, None] * cinv]
-    basis = torch.stack([torch.stack([m[:, a, b] for a, b in VOIGT], -1) for m in mats])
-    return torch.stack([i1, i2, i3], -1), basis, 1 / torch.linalg.det(F), target
-
-
-def shapes(width):
-    return [(width, 3), (width, width), (1, width)]
-
-
-def init(n, width, dev, gen):
-    """W_0 ~ N(0, 1/fan_in); W_1, W_2 ~ U(0, 2/fan_in); flattened [n, P]."""
-    parts = []
-    for k, (rows, cols) in enumerate(shapes(width)):
-        if k == 0:
-            w = torch.randn(n, rows * cols, generator=gen, dtype=torch.float64) / math.sqrt(cols)
-        else:
-            w = torch.rand(n, rows * cols, generator=gen, dtype=torch.float64) * 2 / cols
-        parts.append(w)
-    return torch.cat(parts, 1).to(dev)
+def tensors(data, dev):
+    return tuple(torch.tensor(np.ascontiguousarray(a), dtype=torch.float64, device=dev) for a in data)
 
 
 def unflatten(theta, width):
@@ -121,9 +84,8 @@ def phi(theta, score):
     return (k.T @ score + rep) / n
 
 
-def make_step(width, data, constrained):
+def make_step(width, data, mask):
     w = 0.5 / SIGMA ** 2 / data[0].shape[0]
-    b1, b2, eps = 0.9, 0.999, 1e-8
 
     def step(theta, m, v, t):
         th = theta.detach().requires_grad_(True)
@@ -131,31 +93,40 @@ def make_step(width, data, constrained):
         score = torch.autograd.grad(loglik, th)[0] + prior_score(theta)
         with torch.no_grad():
             p = phi(theta, score)
-            m.mul_(b1).add_((1 - b1) * p)
-            v.mul_(b2).add_((1 - b2) * p * p)
-            upd = (m / (1 - b1 ** t)) / ((v / (1 - b2 ** t)).sqrt() + eps)
+            m.mul_(BETA1).add_((1 - BETA1) * p)
+            v.mul_(BETA2).add_((1 - BETA2) * p * p)
+            upd = (m / (1 - BETA1 ** t)) / ((v / (1 - BETA2 ** t)).sqrt() + EPS)
             theta = theta + LR * upd
-            return torch.where(constrained & (theta < 0), torch.zeros_like(theta), theta)
+            return torch.where(mask & (theta < 0), torch.zeros_like(theta), theta)
 
     return step
 
 
-def time_case(n, width, steps, dev, data):
-    theta = init(n, width, dev, torch.Generator().manual_seed(1))
-    constrained = torch.zeros(theta.shape[1], dtype=torch.bool, device=dev)
-    constrained[width * 3:] = True
+def run(theta, width, data, steps, dev, timed):
+    """steps steps from theta; the median ms of the timed ones (after 3)."""
+    mask = torch.tensor(constrained(width), device=dev)
     m, v = torch.zeros_like(theta), torch.zeros_like(theta)
-    step = make_step(width, data, constrained)
+    step = make_step(width, data, mask)
     times = []
-    for t in range(1, steps + 4):
+    for t in range(1, steps + 1):
         sync(dev)
         start = time.perf_counter()
         theta = step(theta, m, v, t)
         sync(dev)
-        if t > 3:  # the first steps warm up
-            times.append(1e3 * (time.perf_counter() - start))
-    return {"particles": n, "width": width, "params": theta.shape[1],
-            "ms_per_iter": statistics.median(times), "iters": len(times)}
+        times.append(1e3 * (time.perf_counter() - start))
+    return theta, statistics.median(times[3:]) if timed else None
+
+
+def time_case(n, width, steps, dev, data):
+    theta = torch.tensor(init(n, width, 1), device=dev)
+    _, ms = run(theta, width, data, steps + 3, dev, True)
+    return {"particles": n, "width": width, "params": theta.shape[1], "ms_per_iter": ms, "iters": steps}
+
+
+def check(path, dev, data):
+    n, width, steps, initial, after = load_check(path)
+    theta, _ = run(torch.tensor(initial, device=dev), width, data, steps, dev, False)
+    return {"particles": n, "width": width, "steps": steps, "max_rel_diff": compare(theta.cpu().numpy(), after)}
 
 
 def sync(dev):
@@ -170,13 +141,17 @@ def main():
     ap.add_argument("--steps", type=int, default=20)
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--data", default="data/hyperelastic/noise-0.10/train.csv")
+    ap.add_argument("--check", help="a file of csvgd bench -check-out: check the step against the reference first")
     a = ap.parse_args()
     dev = torch.device(a.device)
-    data = load(a.data, dev)
-    results = [time_case(int(n), int(w), a.steps, dev, data)
-               for n in a.particles.split(",") for w in a.width.split(",")]
-    name = torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu"
-    print(json.dumps({"torch": torch.__version__, "device": name, "dtype": "float64", "results": results}, indent=2))
+    data = tensors(load(a.data), dev)
+    out = {"torch": torch.__version__, "device": torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu",
+           "dtype": "float64"}
+    if a.check:
+        out["check"] = check(a.check, dev, data)
+    out["results"] = [time_case(int(n), int(w), a.steps, dev, data)
+                      for n in a.particles.split(",") for w in a.width.split(",")]
+    print(json.dumps(out, indent=2))
 
 
 if __name__ == "__main__":

@@ -83,6 +83,16 @@ func DataDir(noise float64) (string, error) {
 	return filepath.Join(root, "data", "hyperelastic", fmt.Sprintf("noise-%.2f", noise)), nil
 }
 
+// UCIDir is the folder of a committed data set of the UCI regression
+// benchmark: data/uci/NAME of the repository (yacht, concrete).
+func UCIDir(name string) (string, error) {
+	root, err := Root()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, "data", "uci", name), nil
+}
+
 // RepoRelative is path relative to the repository root when it lies inside
 // it (data/cache/runs/KEY.json), else path itself: how logs and notebooks
 // name the files they read, without the machine's folders.

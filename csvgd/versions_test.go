@@ -19,12 +19,12 @@ func TestPinnedVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"github.com/gomlx/gomlx":     "v0.28.2",
-		"github.com/gomlx/compute":   "v0.1.2",
-		"github.com/gomlx/go-xla":    "v0.4.1",
+		"github.com/gomlx/gomlx":     "v0.28.16",
+		"github.com/gomlx/compute":   "v0.1.14",
+		"github.com/gomlx/go-xla":    "v0.4.13",
 		"gonum.org/v1/gonum":         "v0.17.0",
 		"gonum.org/v1/plot":          "v0.17.0",
-		"github.com/janpfeifer/gonb": "v0.11.3",
+		"github.com/janpfeifer/gonb": "v0.11.5",
 	}
 	for _, r := range f.Require {
 		if v, ok := want[r.Mod.Path]; ok {

@@ -22,6 +22,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
+[ -n "${GOTOOLCHAIN:-}" ] || export GOTOOLCHAIN=$(scripts/toolchain.sh) # as the Makefile
 ROUNDS=4 PARTICLES=10,100,1000 WIDTHS=30,8,4 TIME=1s OUT= DOC= TORCH=
 die() { echo "bench-versions: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do

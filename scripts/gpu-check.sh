@@ -28,12 +28,24 @@
 #   unpack      the binaries, and their ldd                              10
 #   smoke       csvgd bench with 2 particles at width 4 on the plugin    60
 #   xla-tests   TestXLAStepMatchesReference, TestXLACondensedStresses    75
-#   bench       csvgd bench -particles 10,100,1000 -widths 30,4 -json   130
-#               (with a CPU profile, bench.pprof)
+#               (csvgd/reference), then csvgd/stein's tests of the steps
+#               in calls of many (the loop in the graph, the median on
+#               the device) against single steps and the host
+#   bench       csvgd bench -particles 10,100,1000 -widths 30,4 -json   150
+#               (a step per call and in calls of 100; CPU profile,
+#               bench.pprof)
+#   bench10k    csvgd bench -particles 10000 -widths 30,4, the graph      90
+#               only (bench10k.json)
 #   train       csvgd train: 100 particles, cSVGD, alpha 1/2,           100
-#               lambda 0.05, timed
+#               lambda 0.05, timed, compile time per stage
+#   jax         bench/jax_step.py, the same step in JAX (jit, the       150
+#               median on the device; a step per call and 100 per call
+#               in a fori_loop) at 10, 100, 1000 and 10000 particles,
+#               checked first against the hand-written reference
+#               (check-10x4.json, which build writes)
 #   torch       bench/torch_step.py, the same step in PyTorch, on the    70
-#               same GPU (CUDA device 0), at the sizes of bench
+#               same GPU (CUDA device 0), at the sizes of bench, checked
+#               the same way
 #
 # A failing or timed-out step is logged with its error (the end of its
 # standard error) and the next step runs; steps that need the plugin are
@@ -45,7 +57,8 @@
 # Environment: OUT (the output folder), PYTHON (the Python to use),
 # XLA_FLAGS (kept, e.g. --xla_gpu_autotune_level=0), TF_CPP_MIN_LOG_LEVEL
 # (default 1 here: XLA's warnings and errors reach NAME.err),
-# GPU_CHECK_BUDGET (seconds for the whole run, default 470) and
+# GPU_CHECK_JAX_PARTICLES (the JAX step's sizes, default 10,100,1000,10000),
+# GPU_CHECK_BUDGET (seconds for the whole run, default 560) and
 # GPU_CHECK_TIMEOUT_<STEP> (one step's limit, e.g. GPU_CHECK_TIMEOUT_BENCH).
 set -uo pipefail
 
@@ -73,8 +86,10 @@ build() {
 		die "$dir exists and is not a bundle of this script (no build.json): not overwritten"
 	fi
 	command -v go >/dev/null || die "go not found: build needs the Go toolchain (run it where Go is, then copy the bundle)"
-	if [ -z "${GOEXPERIMENT+x}" ] && [ "${SIMD:-1}" != 0 ] && [ "$(GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null)" = simd ]; then
-		export GOEXPERIMENT=simd # as the Makefile builds
+	[ -n "${GOTOOLCHAIN:-}" ] || export GOTOOLCHAIN=$("$here/toolchain.sh") # as the Makefile
+	if [ -z "${GOEXPERIMENT+x}" ] && [ "${SIMD:-1}" != 0 ]; then
+		GOEXPERIMENT=$("$here/goexperiment.sh") # as the Makefile builds
+		export GOEXPERIMENT
 	fi
 	mkdir -p "$dir/data/hyperelastic" || die "cannot create $dir"
 	tmp=$(mktemp -d) || die "mktemp failed"
@@ -83,10 +98,18 @@ build() {
 		cd "$root" &&
 			echo "gpu-check.sh: building csvgd and the csvgd/reference tests (cgo, GOEXPERIMENT=${GOEXPERIMENT:-})" >&2 &&
 			CGO_ENABLED=1 go build -trimpath -ldflags='-s -w' -o "$tmp/csvgd" ./csvgd/cmd/csvgd &&
-			CGO_ENABLED=1 go test -c -trimpath -ldflags='-s -w' -o "$tmp/reference.test" ./csvgd/reference
+			CGO_ENABLED=1 go test -c -trimpath -ldflags='-s -w' -o "$tmp/reference.test" ./csvgd/reference &&
+			CGO_ENABLED=1 go test -c -trimpath -ldflags='-s -w' -o "$tmp/stein.test" ./csvgd/stein
 	) || die "the build failed (it needs cgo: CGO_ENABLED=1 and a C compiler such as gcc)"
-	gzip -9 -c "$tmp/csvgd" >"$dir/csvgd.gz" && gzip -9 -c "$tmp/reference.test" >"$dir/reference.test.gz" || die "gzip failed"
-	cp "$here/gpu-check.sh" "$here/gpu-env.sh" "$root/bench/torch_step.py" "$dir/" || die "copying the scripts failed"
+	local b
+	for b in csvgd reference.test stein.test; do
+		gzip -9 -c "$tmp/$b" >"$dir/$b.gz" || die "gzip failed"
+	done
+	rm -f "$dir/check-10x4.json"
+	(cd "$root" && "$tmp/csvgd" bench -particles 10 -widths 4 -check-out "$dir/check-10x4.json" 2>/dev/null) ||
+		die "writing the reference's check of the step failed"
+	cp "$here/gpu-check.sh" "$here/gpu-env.sh" "$root/bench/torch_step.py" "$root/bench/jax_step.py" "$root/bench/stepdata.py" "$dir/" ||
+		die "copying the scripts failed"
 	rm -rf "$dir/data/hyperelastic/noise-0.10"
 	cp -R "$root/data/hyperelastic/noise-0.10" "$dir/data/hyperelastic/" || die "copying the data failed"
 	local commit dirty=false
@@ -258,7 +281,8 @@ check_backend() {
 }
 check_tests() {
 	local t missing=""
-	for t in TestXLAStepMatchesReference TestXLACondensedStresses; do
+	for t in TestXLAStepMatchesReference TestXLACondensedStresses TestStepsModesAgree TestStepsStopAtTheFirstNonFiniteStep \
+		TestDeviceBandwidthMatchesTheHost TestOrderStatisticsMatchTheHost TestFlowMatchesHostBandwidth; do
 		grep -q -- "--- PASS: $t " "$1" || missing="$missing $t"
 	done
 	[ -z "$missing" ] || {
@@ -272,9 +296,17 @@ check_train() {
 		return 1
 	}
 }
-check_torch() {
+# check_python: the JSON of bench/torch_step.py or bench/jax_step.py has
+# results, and its check against the reference agrees to 1e-9.
+check_python() {
 	grep -q '"results"' "$1" && grep -q '"device"' "$1" || {
 		echo "no results in the JSON output"
+		return 1
+	}
+	local diff
+	diff=$(sed -n 's/.*"max_rel_diff": *\([-0-9.eE+]*\).*/\1/p' "$1" | head -n 1)
+	[ -n "$diff" ] && awk -v d="$diff" 'BEGIN { exit !(d <= 1e-9) }' || {
+		echo "the step differs from the reference's by ${diff:-(no check)} relative, want <= 1e-9"
 		return 1
 	}
 }
@@ -365,7 +397,7 @@ run() {
 	OUT=$(cd "$OUT" && pwd)
 	bundle_json=$(cat "$bundle/build.json")
 	echo "gpu-check.sh: writing to $OUT" >&2
-	budget=${GPU_CHECK_BUDGET:-470}
+	budget=${GPU_CHECK_BUDGET:-560}
 	host=$(hostname 2>/dev/null) cpus=$(nproc 2>/dev/null || echo 0)
 	work=$(mktemp -d) || die "mktemp failed"
 	trap 'rm -rf "$work"' EXIT
@@ -377,29 +409,41 @@ run() {
 	gpu=$(timeout 10 nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv,noheader 2>/dev/null | head -n 1)
 	find_env
 	# shellcheck disable=SC2016 # the inner script reads its own arguments
-	step unpack 10 unpack.out - -- bash -c 'for b in csvgd reference.test; do gunzip -c "$1/$b.gz" >"$2/$b" && chmod +x "$2/$b" || exit; done; ldd "$2/csvgd"; true' \
+	step unpack 10 unpack.out - -- bash -c 'for b in csvgd reference.test stein.test; do gunzip -c "$1/$b.gz" >"$2/$b" && chmod +x "$2/$b" || exit; done; ldd "$2/csvgd"; true' \
 		unpack "$bundle" "$work"
 
 	local csvgd=$work/csvgd
 	if [ ${#GPU_ENV[@]} = 0 ]; then
 		local s why="no Python with JAX's CUDA plugin (step env)"
-		for s in smoke xla-tests bench train; do skip "$s" "$why"; done
+		for s in smoke xla-tests bench bench10k train; do skip "$s" "$why"; done
 	else
 		step smoke 60 smoke.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 2 -widths 4 -time 10ms -min-iters 2 -json
 		backend_line=$(grep -m 1 "GoMLX backend" "$OUT/smoke.err" 2>/dev/null)
 		local tl
 		tl=$(limit xla-tests 75)
-		step xla-tests 75 xla-tests.out check_tests -- env "${GPU_ENV[@]}" "$work/reference.test" -test.v -test.count=1 \
-			-test.run '^(TestXLAStepMatchesReference|TestXLACondensedStresses)$' -test.timeout "$((tl > 10 ? tl - 5 : tl))s"
-		step bench 130 bench.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 10,100,1000 -widths 30,4 -json \
+		# shellcheck disable=SC2016 # the inner script reads its own arguments
+		step xla-tests 75 xla-tests.out check_tests -- env "${GPU_ENV[@]}" bash -c '"$1/reference.test" -test.v -test.count=1 \
+			-test.run "^(TestXLAStepMatchesReference|TestXLACondensedStresses)$" -test.timeout "$2";
+			"$1/stein.test" -test.v -test.count=1 -test.timeout "$2" \
+			-test.run "^(TestStepsModesAgree|TestStepsStopAtTheFirstNonFiniteStep|TestDeviceBandwidthMatchesTheHost|TestOrderStatisticsMatchTheHost|TestFlowMatchesHostBandwidth)$"' \
+			xla-tests "$work" "$((tl > 10 ? tl / 2 - 5 : tl))s"
+		step bench 150 bench.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 10,100,1000 -widths 30,4 -json \
 			-cpuprofile "$OUT/bench.pprof"
+		step bench10k 90 bench10k.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 10000 -widths 30,4 -json \
+			-no-reference -steps 10 -time 2s -min-iters 3
 		step train 100 train.json check_train -- env "${GPU_ENV[@]}" "$csvgd" train -particles 100 -alpha 0.5 -lambda 0.05 -quiet -json
+	fi
+	if [ -z "$python" ]; then
+		skip jax "no Python with JAX's CUDA plugin (step env)"
+	else
+		step jax 150 jax.json check_python -- env "${GPU_ENV[@]}" "$python" "$bundle/jax_step.py" --particles "${GPU_CHECK_JAX_PARTICLES:-10,100,1000,10000}" \
+			--width 30,4 --calls-of 100 --data "$bundle/data/hyperelastic/noise-0.10/train.csv" --check "$bundle/check-10x4.json"
 	fi
 	if [ -z "$torch_python" ]; then
 		skip torch "no Python with torch (step env)"
 	else
-		step torch 70 torch.json check_torch -- "$torch_python" "$bundle/torch_step.py" --particles 10,100,1000 --width 30,4 \
-			--device cuda --data "$bundle/data/hyperelastic/noise-0.10/train.csv"
+		step torch 70 torch.json check_python -- "$torch_python" "$bundle/torch_step.py" --particles 10,100,1000 --width 30,4 \
+			--device cuda --data "$bundle/data/hyperelastic/noise-0.10/train.csv" --check "$bundle/check-10x4.json"
 	fi
 	write_summary final
 	if [ "$failed" = 0 ]; then

@@ -8,10 +8,10 @@
 #      alone, which is all that executing the notebooks headless needs,
 #   2. the GoNB kernel, built from this module's `tool` dependency into .bin/gonb,
 #   3. goimports (GoNB runs it on every cell) into .bin/goimports,
-#   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with
-#      GOEXPERIMENT=simd in its environment when the Go toolchain knows that
-#      experiment (the cells then build as the Makefile's targets do) and
-#      GOFLAGS=-ldflags=-w (cells link faster without DWARF).
+#   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with the
+#      Makefile's GOTOOLCHAIN and GOEXPERIMENT in its environment (the cells
+#      then build as the Makefile's targets do) and GOFLAGS=-ldflags=-w
+#      (cells link faster without DWARF).
 # Run it from anywhere (scripts/setup.sh [notebooks]); it works in the repository
 # root. Progress goes to stderr.
 set -euo pipefail
@@ -21,6 +21,7 @@ ROOT=$PWD
 BIN=$ROOT/.bin
 GOIMPORTS_VERSION=v0.52.0 # golang.org/x/tools; builds with the Go in go.mod.
 export PATH=$BIN:$PATH
+[ -n "${GOTOOLCHAIN:-}" ] || export GOTOOLCHAIN=$(scripts/toolchain.sh) # as the Makefile
 
 log() { echo "setup: $*" >&2; }
 
@@ -82,29 +83,28 @@ else
   log "installing the gonb kernel spec (gopls, which it may say is missing, only serves completion)"
   gonb --install --raw_error --force_deps >&2
 fi
-# The kernel builds every cell with `go build`: give it the experiment the
-# Makefile builds with (the pure-Go backend's SIMD matrix products), or none,
+# The kernel builds every cell with `go build`: give it the toolchain and
+# the experiment the Makefile builds with (the pure-Go backend's SIMD matrix
+# products where they are the faster build: scripts/goexperiment.sh), or none,
 # and GOFLAGS=-ldflags=-w: a cell's program is linked without DWARF debug
 # information, which takes the linker about half the CPU time (stack traces
 # keep their files and lines).
-EXPERIMENT=
-if [ "$(GOEXPERIMENT=simd go env GOEXPERIMENT 2>/dev/null)" = simd ]; then EXPERIMENT=simd; fi
-/usr/bin/python3 - "$SPEC" "$EXPERIMENT" <<'PY'
+EXPERIMENT=${GOEXPERIMENT-$(scripts/goexperiment.sh)}
+/usr/bin/python3 - "$SPEC" "$EXPERIMENT" "$GOTOOLCHAIN" <<'PY'
 import json, sys
-path, experiment = sys.argv[1], sys.argv[2]
+path, experiment, toolchain = sys.argv[1], sys.argv[2], sys.argv[3]
 with open(path) as f:
     spec = json.load(f)
 env = spec.setdefault("env", {})
-want = dict(env)
-if experiment:
-    want["GOEXPERIMENT"] = experiment
-else:
-    want.pop("GOEXPERIMENT", None)
-want["GOFLAGS"] = "-ldflags=-w"
-if want != env:
-    spec["env"] = want
+want = {"GOEXPERIMENT": experiment, "GOTOOLCHAIN": toolchain, "GOFLAGS": "-ldflags=-w"}
+if any(env.get(k, "") != v for k, v in want.items()):
+    for k, v in want.items():
+        if v:
+            env[k] = v
+        else:
+            env.pop(k, None)
     with open(path, "w") as f:
         json.dump(spec, f)
-    print(f"setup: kernel spec GOEXPERIMENT={experiment!r} GOFLAGS={want['GOFLAGS']!r}", file=sys.stderr)
+    print(f"setup: kernel spec GOEXPERIMENT={experiment!r} GOTOOLCHAIN={toolchain!r} GOFLAGS={want['GOFLAGS']!r}", file=sys.stderr)
 PY
 log "done"

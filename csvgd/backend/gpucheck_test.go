@@ -16,7 +16,7 @@ import (
 const gpuCheckScript = "../../scripts/gpu-check.sh"
 
 // gpuCheckSteps are the steps of gpu-check.sh run, in order.
-var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests", "bench", "train", "torch"}
+var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests", "bench", "bench10k", "train", "jax", "torch"}
 
 // Fakes of the GPU machine's programs. Each records its arguments and the
 // variables gpu-check.sh sets in $RECORD/NAME.calls, one line per call,
@@ -25,7 +25,7 @@ var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests"
 const (
 	fakeCSVGD = `#!/bin/bash
 step=$1
-case " $* " in *" -particles 2 "*) step=smoke ;; esac
+case " $* " in *" -particles 2 "*) step=smoke ;; *" -particles 10000 "*) step=bench10k ;; esac
 echo "$* | $GOMLX_BACKEND | $LD_LIBRARY_PATH | $XLA_FLAGS | $GOPJRT_CUDA_CHECKS | $CSVGD_ROOT" >>"$RECORD/csvgd.calls"
 echo "csvgd: GoMLX backend $GOMLX_BACKEND (fake)" >&2
 case " $FAKE_HANG " in *" $step "*) exec sleep 60 ;; esac
@@ -36,8 +36,10 @@ train) echo '{"iterations": 2000, "seconds": 12.5}' ;;
 *) echo '{"results": []}' ;;
 esac
 `
+	// fakeTests is the test binary of csvgd/reference (TESTS: its tests)
+	// or of csvgd/stein.
 	fakeTests = `#!/bin/bash
-echo "$* | $GOMLX_BACKEND | $CSVGD_ROOT" >>"$RECORD/tests.calls"
+echo "$(basename "$0") $* | $GOMLX_BACKEND | $CSVGD_ROOT" >>"$RECORD/tests.calls"
 case " $FAKE_HANG " in *" xla-tests "*) exec sleep 60 ;; esac
 case " $FAKE_FAIL " in *" xla-tests "*)
 	echo "--- FAIL: TestXLAStepMatchesReference (0.10s)"
@@ -45,7 +47,7 @@ case " $FAKE_FAIL " in *" xla-tests "*)
 	echo "FAIL"
 	exit 1
 esac
-for t in TestXLAStepMatchesReference TestXLACondensedStresses; do
+for t in $TESTS; do
 	case " $FAKE_SKIP " in *" xla-tests "*) echo "--- SKIP: $t (0.00s)" ;; *) echo "--- PASS: $t (0.10s)" ;; esac
 done
 echo PASS
@@ -61,10 +63,14 @@ if [ "$1" = -c ]; then
 	esac
 	exit 0
 fi
-echo "$* | $GOMLX_BACKEND" >>"$RECORD/torch.calls"
-case " $FAKE_HANG " in *" torch "*) exec sleep 60 ;; esac
-case " $FAKE_FAIL " in *" torch "*) echo "RuntimeError: CUDA error: no kernel image" >&2; exit 1 ;; esac
-echo '{"torch": "2.11.0", "device": "NVIDIA H100 80GB HBM3", "results": []}'
+step=torch
+case $1 in *jax_step.py) step=jax ;; esac
+echo "$* | $GOMLX_BACKEND" >>"$RECORD/$step.calls"
+case " $FAKE_HANG " in *" $step "*) exec sleep 60 ;; esac
+case " $FAKE_FAIL " in *" $step "*) echo "RuntimeError: CUDA error: no kernel image" >&2; exit 1 ;; esac
+diff=2e-15
+case " $FAKE_DIFFER " in *" $step "*) diff=3e-06 ;; esac
+echo '{"device": "NVIDIA H100 80GB HBM3", "check": {"max_rel_diff": '$diff'}, "results": []}'
 `
 	fakeNvidiaSMI = `#!/bin/bash
 case " $* " in
@@ -140,11 +146,17 @@ func newGPUMachine(t *testing.T, omit ...string) gpuMachine {
 	m.sitePackages = fakeSitePackages(t, omit...)
 	copyFile(t, gpuCheckScript, m.bundle)
 	copyFile(t, gpuEnvScript, m.bundle)
-	copyFile(t, "../../bench/torch_step.py", m.bundle)
+	for _, f := range []string{"torch_step.py", "jax_step.py", "stepdata.py"} {
+		copyFile(t, "../../bench/"+f, m.bundle)
+	}
+	writeExec(t, filepath.Join(m.bundle, "check-10x4.json"), "{}\n")
 	writeExec(t, filepath.Join(m.bundle, "build.json"), `{"commit": "0123abc", "dirty": false}`+"\n")
 	writeExec(t, filepath.Join(m.bundle, "data", "hyperelastic", "noise-0.10", "train.csv"), "F11\n")
 	writeGzip(t, filepath.Join(m.bundle, "csvgd.gz"), fakeCSVGD)
-	writeGzip(t, filepath.Join(m.bundle, "reference.test.gz"), fakeTests)
+	writeGzip(t, filepath.Join(m.bundle, "reference.test.gz"),
+		"#!/bin/bash\nTESTS='TestXLAStepMatchesReference TestXLACondensedStresses'\n"+strings.TrimPrefix(fakeTests, "#!/bin/bash\n"))
+	writeGzip(t, filepath.Join(m.bundle, "stein.test.gz"), "#!/bin/bash\nTESTS='TestStepsModesAgree TestStepsStopAtTheFirstNonFiniteStep "+
+		"TestDeviceBandwidthMatchesTheHost TestOrderStatisticsMatchTheHost TestFlowMatchesHostBandwidth'\n"+strings.TrimPrefix(fakeTests, "#!/bin/bash\n"))
 	writeExec(t, filepath.Join(m.bin, "python3"), fakePython)
 	writeExec(t, filepath.Join(m.bin, "nvidia-smi"), fakeNvidiaSMI)
 	writeExec(t, filepath.Join(m.bin, "ldd"), fakeLdd)
@@ -255,14 +267,15 @@ func TestGPUCheckRunsEveryStep(t *testing.T) {
 		!strings.Contains(s.Packages, "jax-cuda13-pjrt 0.11.2") || s.Bundle.Commit != "0123abc" || !strings.Contains(s.Backend, "xla:"+plugin) {
 		t.Errorf("summary: %+v", s)
 	}
-	for _, f := range []string{"gpu-check.log", "nvidia-smi.out", "env.out", "plugin-ldd.txt", "smoke.json", "xla-tests.out", "bench.json", "bench.pprof", "train.json", "torch.json"} {
+	for _, f := range []string{"gpu-check.log", "nvidia-smi.out", "env.out", "plugin-ldd.txt", "smoke.json", "xla-tests.out", "bench.json",
+		"bench.pprof", "bench10k.json", "train.json", "jax.json", "torch.json"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("OUT lacks %s: %v", f, err)
 		}
 	}
 	csvgdCalls := m.calls(t, "csvgd")
 	wantArgs := []string{"bench -particles 2 -widths 4 ", "bench -particles 10,100,1000 -widths 30,4 -json -cpuprofile " + out + "/bench.pprof",
-		"train -particles 100 -alpha 0.5 -lambda 0.05 -quiet -json"}
+		"bench -particles 10000 -widths 30,4 -json -no-reference", "train -particles 100 -alpha 0.5 -lambda 0.05 -quiet -json"}
 	if len(csvgdCalls) != len(wantArgs) {
 		t.Fatalf("csvgd ran %d times, want %d: %q", len(csvgdCalls), len(wantArgs), csvgdCalls)
 	}
@@ -273,13 +286,19 @@ func TestGPUCheckRunsEveryStep(t *testing.T) {
 			t.Errorf("csvgd call %d: %q; want arguments %q, the plugin, NVIDIA's libraries, the CUDA folder, GOPJRT_CUDA_CHECKS=0 and the bundle's data", i, c, wantArgs[i])
 		}
 	}
-	if c := m.calls(t, "tests"); len(c) != 1 || !strings.Contains(c[0], "-test.run ^(TestXLAStepMatchesReference|TestXLACondensedStresses)$") ||
-		!strings.Contains(c[0], " | xla:"+plugin+" | "+m.bundle) {
+	if c := m.calls(t, "tests"); len(c) != 2 || !strings.Contains(c[0], "-test.run ^(TestXLAStepMatchesReference|TestXLACondensedStresses)$") ||
+		!strings.HasPrefix(c[1], "stein.test ") || !strings.Contains(c[1], "TestStepsModesAgree") ||
+		!strings.Contains(c[0], " | xla:"+plugin+" | "+m.bundle) || !strings.Contains(c[1], " | xla:"+plugin+" | "+m.bundle) {
 		t.Errorf("test binary calls %q", c)
 	}
+	check := "--check " + m.bundle + "/check-10x4.json"
 	if c := m.calls(t, "torch"); len(c) != 1 || !strings.Contains(c[0], "torch_step.py --particles 10,100,1000 --width 30,4 --device cuda --data "+m.bundle) ||
-		!strings.HasSuffix(c[0], " | ") {
-		t.Errorf("torch_step.py calls %q: want the sizes of bench on cuda, outside the Go binaries' environment", c)
+		!strings.Contains(c[0], check) || !strings.HasSuffix(c[0], " | ") {
+		t.Errorf("torch_step.py calls %q: want the sizes of bench on cuda and the check, outside the Go binaries' environment", c)
+	}
+	if c := m.calls(t, "jax"); len(c) != 1 || !strings.Contains(c[0], "jax_step.py --particles 10,100,1000,10000 --width 30,4 --calls-of 100") ||
+		!strings.Contains(c[0], check) || !strings.HasSuffix(c[0], " | xla:"+plugin) {
+		t.Errorf("jax_step.py calls %q: want the sizes of bench and 10000, in calls of 100, with the check, in the Go binaries' environment", c)
 	}
 }
 
@@ -298,9 +317,10 @@ func TestGPUCheckGoesOnAfterAFailure(t *testing.T) {
 			"bench":     {"timed out", "timed out after 2s"},
 			"torch":     {"failed", "RuntimeError: CUDA error: no kernel image"},
 		}},
-		{[]string{"FAKE_FAIL=smoke", "FAKE_SKIP=xla-tests"}, map[string]outcome{
+		{[]string{"FAKE_FAIL=smoke", "FAKE_SKIP=xla-tests", "FAKE_DIFFER=jax"}, map[string]outcome{
 			"smoke":     {"failed", "INTERNAL: fake failure"},
 			"xla-tests": {"failed", "--- SKIP: TestXLAStepMatchesReference"},
+			"jax":       {"failed", "differs from the reference's by 3e-06"},
 		}},
 	} {
 		m := newGPUMachine(t)
@@ -335,7 +355,7 @@ func TestGPUCheckWithoutPlugin(t *testing.T) {
 	_, code := m.run(t, t.TempDir(), "OUT="+out, "PYTHON="+filepath.Join(m.bin, "python3"))
 	s := readSummary(t, out)
 	want := map[string]string{"nvidia-smi": "passed", "env": "failed", "unpack": "passed", "smoke": "skipped",
-		"xla-tests": "skipped", "bench": "skipped", "train": "skipped", "torch": "passed"}
+		"xla-tests": "skipped", "bench": "skipped", "bench10k": "skipped", "train": "skipped", "jax": "skipped", "torch": "passed"}
 	if got := s.statuses(); code != 1 || !mapsEqual(got, want) {
 		t.Errorf("exit status %d, steps %v; want 1, %v", code, got, want)
 	}

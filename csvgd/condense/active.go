@@ -17,10 +17,10 @@ func ActiveCounts(arch icnn.Arch, particles [][]float64, o Options) ([][]int, er
 	}
 	counts := make([][]int, len(particles))
 	for a, theta := range particles {
-		if err := checkParticle(arch, a, theta); err != nil {
+		if err := checkParticle(NetworkOf(arch), a, theta); err != nil {
 			return nil, err
 		}
-		alive := liveNodes(arch, theta, o)
+		alive := liveNodes(NetworkOf(arch), theta, o)
 		for k := 1; k+1 < len(alive); k++ {
 			n := 0
 			for _, v := range alive[k] {
@@ -48,17 +48,33 @@ func LiveNodes(arch icnn.Arch, theta []float64, o Options) ([][]bool, error) {
 	if err := checkArgs(arch, o); err != nil {
 		return nil, err
 	}
-	if err := checkParticle(arch, 0, theta); err != nil {
-		return nil, err
-	}
-	return liveNodes(arch, theta, o), nil
+	return NetworkLiveNodes(NetworkOf(arch), theta, o)
 }
 
-// liveNodes is [LiveNodes] of a checked particle.
-func liveNodes(arch icnn.Arch, theta []float64, o Options) [][]bool {
-	g := newGraph(arch, theta)
+// NetworkLiveNodes is [LiveNodes] for any [Network]: for one whose
+// constant nodes condensation folds into the biases, the hidden nodes
+// that survive edge and bias pruning, folding and node pruning.
+func NetworkLiveNodes(n Network, theta []float64, o Options) ([][]bool, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	if err := checkParticle(n, 0, theta); err != nil {
+		return nil, err
+	}
+	return liveNodes(n, theta, o), nil
+}
+
+// liveNodes is [NetworkLiveNodes] of a checked particle.
+func liveNodes(n Network, theta []float64, o Options) [][]bool {
+	g := newGraph(n, theta)
 	g.prune(o.Threshold)
-	return g.live(o.KeepConstantNodes)
+	if n.folds() {
+		g.fold()
+	}
+	return g.live(o.KeepConstantNodes || n.folds())
 }
 
 // checkArgs reports an invalid architecture or options.

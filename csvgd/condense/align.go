@@ -184,7 +184,7 @@ func AlignParticles(arch icnn.Arch, particles [][]float64, o AlignOptions) (alig
 		return nil, nil, fmt.Errorf("condense: no particles")
 	}
 	for a, theta := range particles {
-		if err := checkParticle(arch, a, theta); err != nil {
+		if err := checkParticle(NetworkOf(arch), a, theta); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -42,13 +42,22 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// Result is a condensed ensemble: the common template, the particles laid
-// out in it and, for every particle, the map from the template back to the
-// original particle.
+// Result is a condensed ensemble of input-convex networks: the common
+// template, the particles laid out in it and, for every particle, the map
+// from the template back to the original particle.
 type Result struct {
 	From       icnn.Arch     // the widths of the particles given to Condense
 	Arch       icnn.Arch     // the template: inputs and output as in From, hidden widths the largest active counts
 	Particles  [][]float64   // [particle][Arch.NumParams()]
+	Maps       []ParticleMap // [particle]
+	Iterations int           // prune/sort/template passes, the last of which changed nothing
+}
+
+// Condensed is [Result] for any [Network] ([CondenseNetwork]).
+type Condensed struct {
+	From       Network       // the network of the particles given to CondenseNetwork
+	To         Network       // the template: inputs and outputs as in From, hidden widths the largest active counts
+	Particles  [][]float64   // [particle][To.NumParams()]
 	Maps       []ParticleMap // [particle]
 	Iterations int           // prune/sort/template passes, the last of which changed nothing
 }
@@ -73,33 +82,55 @@ type Result struct {
 // or options, on no particles, on a particle of the wrong length and on a
 // value that is not finite.
 func Condense(arch icnn.Arch, particles [][]float64, o Options) (Result, error) {
-	if err := checkArgs(arch, o); err != nil {
+	if err := arch.Validate(); err != nil {
+		return Result{}, fmt.Errorf("condense: %w", err)
+	}
+	c, err := CondenseNetwork(NetworkOf(arch), particles, o)
+	if err != nil {
 		return Result{}, err
 	}
+	return Result{From: arch.WithWidths(arch.Widths), Arch: arch.WithWidths(c.To.Widths), Particles: c.Particles, Maps: c.Maps, Iterations: c.Iterations}, nil
+}
+
+// CondenseNetwork is [Condense] for any [Network]. With biases, step 1
+// prunes biases below the threshold as it does weights, and with an
+// Activation, before step 2, every hidden node without a non-zero incoming
+// edge has its constant output folded into the next layer's biases (in
+// order from the first hidden layer), which leaves it without outgoing
+// edges: node pruning then keeps the function exactly, and only edge (and
+// bias) pruning changes it. The Extra parameters are carried unchanged.
+// Importance follows [Network].Signed.
+func CondenseNetwork(n Network, particles [][]float64, o Options) (Condensed, error) {
+	if err := n.Validate(); err != nil {
+		return Condensed{}, err
+	}
+	if err := o.Validate(); err != nil {
+		return Condensed{}, err
+	}
 	if len(particles) == 0 {
-		return Result{}, fmt.Errorf("condense: no particles")
+		return Condensed{}, fmt.Errorf("condense: no particles")
 	}
 	gs := make([]graph, len(particles))
 	for a, theta := range particles {
-		if err := checkParticle(arch, a, theta); err != nil {
-			return Result{}, err
+		if err := checkParticle(n, a, theta); err != nil {
+			return Condensed{}, err
 		}
-		gs[a] = newGraph(arch, theta)
+		gs[a] = newGraph(n, theta)
 	}
 	hidden := 0
-	for _, n := range arch.Widths[1 : len(arch.Widths)-1] {
-		hidden += n
+	for _, w := range n.Widths[1 : len(n.Widths)-1] {
+		hidden += w
 	}
 	for it := 1; ; it++ {
 		next := pass(gs, o)
 		if sameTopology(gs, next) {
-			return result(arch, next, it), nil
+			return condensed(n, next, it), nil
 		}
 		// Every pass but the last removes a node, prunes an edge or moves
 		// a node; more passes than hidden nodes (plus the two of a plain
 		// run) means the loop does not settle.
 		if it > hidden+2 {
-			return Result{}, fmt.Errorf("condense: the ensemble's topology did not settle after %d passes", it)
+			return Condensed{}, fmt.Errorf("condense: the ensemble's topology did not settle after %d passes", it)
 		}
 		gs = next
 	}
@@ -112,7 +143,10 @@ func pass(gs []graph, o Options) []graph {
 	for a, g := range gs {
 		g = g.clone()
 		g.prune(o.Threshold)
-		alive := g.live(o.KeepConstantNodes)
+		if g.net.folds() {
+			g.fold()
+		}
+		alive := g.live(o.KeepConstantNodes || g.net.folds())
 		order := make([][]int, len(g.widths))
 		for k, n := range g.widths {
 			if k == 0 || k+1 == len(g.widths) {
@@ -145,16 +179,17 @@ func sameTopology(a, b []graph) bool {
 				return false
 			}
 		}
+		for k := range a[i].bsrc {
+			if !slices.Equal(a[i].bsrc[k], b[i].bsrc[k]) || !slices.Equal(a[i].b[k], b[i].b[k]) {
+				return false
+			}
+		}
 	}
 	return true
 }
 
-func result(arch icnn.Arch, gs []graph, iterations int) Result {
-	r := Result{
-		From:       arch.WithWidths(arch.Widths),
-		Arch:       arch.WithWidths(gs[0].widths),
-		Iterations: iterations,
-	}
+func condensed(n Network, gs []graph, iterations int) Condensed {
+	r := Condensed{From: n.WithWidths(n.Widths), To: n.WithWidths(gs[0].widths), Iterations: iterations}
 	for _, g := range gs {
 		theta, m := g.flat()
 		r.Particles = append(r.Particles, theta)
@@ -165,10 +200,14 @@ func result(arch icnn.Arch, gs []graph, iterations int) Result {
 
 // clone is a deep copy.
 func (g graph) clone() graph {
-	c := graph{widths: slices.Clone(g.widths)}
+	c := graph{net: g.net, widths: slices.Clone(g.widths), extra: g.extra, xsrc: g.xsrc}
 	for k := range g.w {
 		c.w = append(c.w, slices.Clone(g.w[k]))
 		c.src = append(c.src, slices.Clone(g.src[k]))
+	}
+	for k := range g.b {
+		c.b = append(c.b, slices.Clone(g.b[k]))
+		c.bsrc = append(c.bsrc, slices.Clone(g.bsrc[k]))
 	}
 	for _, n := range g.nodes {
 		c.nodes = append(c.nodes, slices.Clone(n))

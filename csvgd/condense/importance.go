@@ -23,10 +23,19 @@ func Importance(arch icnn.Arch, theta []float64) ([][]float64, error) {
 	if err := arch.Validate(); err != nil {
 		return nil, fmt.Errorf("condense: %w", err)
 	}
-	if err := checkParticle(arch, 0, theta); err != nil {
+	return NetworkImportance(NetworkOf(arch), theta)
+}
+
+// NetworkImportance is [Importance] for any [Network]: with Signed the sum
+// of the magnitudes of node j's outgoing weights, sum_i |[W_l]_ij|.
+func NetworkImportance(n Network, theta []float64) ([][]float64, error) {
+	if err := n.Validate(); err != nil {
 		return nil, err
 	}
-	g := newGraph(arch, theta)
+	if err := checkParticle(n, 0, theta); err != nil {
+		return nil, err
+	}
+	g := newGraph(n, theta)
 	alive := make([][]bool, len(g.widths))
 	for k, n := range g.widths {
 		alive[k] = make([]bool, n)
@@ -42,7 +51,8 @@ func Importance(arch icnn.Arch, theta []float64) ([][]float64, error) {
 }
 
 // importance is s_{k,j} of every node j of hidden layer k, summing W_k
-// column j over the live rows of layer k+1. The terms are summed in
+// column j over the live rows of layer k+1 (their magnitudes when the
+// network is Signed). The terms are summed in
 // ascending order, so that the value, to the last bit, does not depend on
 // the order of layer k+1's nodes: sorting is then invariant under node
 // permutations, and condensation idempotent, even between nodes whose
@@ -55,7 +65,11 @@ func (g graph) importance(k int, alive [][]bool) []float64 {
 		terms = terms[:0]
 		for r := 0; r < rows; r++ {
 			if alive[k+1][r] {
-				terms = append(terms, g.w[k][r*cols+j])
+				v := g.w[k][r*cols+j]
+				if g.net.Signed {
+					v = math.Abs(v)
+				}
+				terms = append(terms, v)
 			}
 		}
 		slices.Sort(terms)
@@ -82,9 +96,9 @@ func (g graph) order(k int, alive [][]bool) []int {
 
 // checkParticle reports a particle of the wrong length or with a value
 // that is not finite.
-func checkParticle(arch icnn.Arch, a int, theta []float64) error {
-	if n := arch.NumParams(); len(theta) != n {
-		return fmt.Errorf("condense: particle %d has %d parameters, widths %v need %d", a, len(theta), arch.Widths, n)
+func checkParticle(net Network, a int, theta []float64) error {
+	if n := net.NumParams(); len(theta) != n {
+		return fmt.Errorf("condense: particle %d has %d parameters, widths %v need %d", a, len(theta), net.Widths, n)
 	}
 	for i, v := range theta {
 		if math.IsNaN(v) || math.IsInf(v, 0) {

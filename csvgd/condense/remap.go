@@ -25,14 +25,25 @@ type ParticleMap struct {
 //
 // Remap panics if old is not shaped like the particles given to Condense.
 func (r Result) Remap(old [][]float64) [][]float64 {
-	if len(old) != len(r.Maps) {
-		panic(fmt.Sprintf("condense: Remap: %d particles, the result has %d", len(old), len(r.Maps)))
+	return remap(r.Maps, r.From.Widths, r.From.NumParams(), old)
+}
+
+// Remap is [Result.Remap] for a [Condensed] network: the extra parameters
+// keep their values.
+func (r Condensed) Remap(old [][]float64) [][]float64 {
+	return remap(r.Maps, r.From.Widths, r.From.NumParams(), old)
+}
+
+// remap carries old, shaped like particles of n values of a network of
+// the given widths, through maps.
+func remap(maps []ParticleMap, widths []int, n int, old [][]float64) [][]float64 {
+	if len(old) != len(maps) {
+		panic(fmt.Sprintf("condense: Remap: %d particles, the result has %d", len(old), len(maps)))
 	}
-	n := r.From.NumParams()
 	out := make([][]float64, len(old))
-	for a, m := range r.Maps {
+	for a, m := range maps {
 		if len(old[a]) != n {
-			panic(fmt.Sprintf("condense: Remap: particle %d has %d values, widths %v need %d", a, len(old[a]), r.From.Widths, n))
+			panic(fmt.Sprintf("condense: Remap: particle %d has %d values, widths %v need %d", a, len(old[a]), widths, n))
 		}
 		out[a] = make([]float64, len(m.Source))
 		for i, s := range m.Source {

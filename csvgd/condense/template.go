@@ -18,11 +18,12 @@ func templateWidths(widths []int, orders [][][]int) []int {
 
 // place is step (3) of Alg. graph_condense for one particle: node i of
 // layer k of the template is the particle's node order[k][i], or a padded
-// node with zero incoming and outgoing weights for i >= len(order[k]).
-// Edges of removed nodes are dropped with them; sources and original node
-// indices follow the permutation.
+// node with zero incoming and outgoing weights (and bias) for
+// i >= len(order[k]). Edges of removed nodes are dropped with them;
+// sources and original node indices follow the permutation; the extra
+// parameters stay as they are.
 func (g graph) place(template []int, order [][]int) graph {
-	p := graph{widths: append([]int(nil), template...)}
+	p := graph{net: g.net, widths: append([]int(nil), template...), extra: g.extra, xsrc: g.xsrc}
 	for k := range g.w {
 		rows, cols := template[k+1], template[k]
 		oldCols := g.widths[k]
@@ -38,6 +39,16 @@ func (g graph) place(template []int, order [][]int) graph {
 			}
 		}
 		p.w, p.src = append(p.w, w), append(p.src, src)
+		if g.b != nil {
+			b, bsrc := make([]float64, rows), make([]int, rows)
+			for r := range bsrc {
+				bsrc[r] = -1
+			}
+			for r, or := range order[k+1] {
+				b[r], bsrc[r] = g.b[k][or], g.bsrc[k][or]
+			}
+			p.b, p.bsrc = append(p.b, b), append(p.bsrc, bsrc)
+		}
 	}
 	for k, n := range template {
 		nodes := make([]int, n)

@@ -1,5 +1,6 @@
 // Package ensemble is the on-disk format of a saved Stein ensemble of
-// input-convex networks (ICNN, the paper's Sec. 5.1): a versioned JSON file
+// input-convex networks (ICNN, the paper's Sec. 5.1), or of dense
+// networks fitted to regression data (below): a versioned JSON file
 // that Go writes with [Save] and reads with [Load], and that any JSON
 // reader (Python's json module included) can read.
 //
@@ -93,6 +94,36 @@
 //	    layers.append(theta[:, k:k + n_out * n_in].reshape(-1, n_out, n_in))
 //	    k += n_out * n_in
 //	# layers[l][a] is W_l of particle a, rows = output nodes
+//
+// # Dense networks (version 4)
+//
+// A file may instead hold dense networks with biases (package dense),
+// fitted to regression data by package regress ("csvgd fit -save"):
+//
+//	{
+//	  "format": "csvgd-ensemble",
+//	  "version": 4,
+//	  "network": "dense",
+//	  "widths": [6, 12, 1],
+//	  "dense": {
+//	    "activation": "relu",
+//	    "inputs": [{"name": "c0", "mean": -2.38, "sd": 1.51}, ...],
+//	    "targets": [{"name": "c6", "mean": 10.5, "sd": 15.2}]
+//	  },
+//	  "prior": "penalty",
+//	  "particles": [...]
+//	}
+//
+// Each layer k holds W_k (row-major, rows the output nodes) and then its
+// biases b_k; after the last layer come one log noise precision per
+// target and the log weight precision of the regression model, all on
+// the standardised scale (x' = (x - mean) / sd for inputs and targets;
+// the noise standard deviation of target o in its own units is
+// sd_o exp(-log gamma_o / 2)), so a particle has [DenseParams] values.
+// "inputs" is absent: the "dense" block names the inputs and targets,
+// with the means and standard deviations that standardised them. Files of
+// input-convex networks are written as version 3, which older readers
+// read; a version 3 reader refuses a version 4 file.
 //
 // [Save] writes atomically (a temporary file in the same folder, then a
 // rename) and does not replace an existing file unless asked to. [Load]

@@ -16,7 +16,9 @@ const Format = "csvgd-ensemble"
 // the shifted invariants, which is what they were ([InputsOfVersion1]).
 // Version 3 added "prior"; older files are read as trained with the
 // normalized prior, which is what they were ([PriorBeforeVersion3]).
-const Version = 3
+// Version 4 added dense networks ("network" and "dense", [NewDense]);
+// files of input-convex networks are still written as version 3.
+const Version = 4
 
 // The values of "prior": the form of the alpha prior the ensemble was
 // trained with (docs/reading.md section 2).
@@ -49,11 +51,13 @@ const (
 type File struct {
 	Format    string         `json:"format"`
 	Version   int            `json:"version"`
-	Widths    []int          `json:"widths"`         // layer widths, input first, output last
-	Inputs    string         `json:"inputs"`         // the network's inputs: InputsRaw or InputsShifted
-	Prior     string         `json:"prior"`          // the form of the prior it was trained with: PriorPenalty or PriorNormalized
-	Particles [][]float64    `json:"particles"`      // [particle][parameter]
-	Meta      map[string]any `json:"meta,omitempty"` // free-form: training configuration, data, history summary
+	Network   string         `json:"network,omitempty"` // NetworkDense, or "" (NetworkICNN)
+	Widths    []int          `json:"widths"`            // layer widths, input first, output last
+	Inputs    string         `json:"inputs,omitempty"`  // an input-convex network's inputs: InputsRaw or InputsShifted
+	Dense     *Dense         `json:"dense,omitempty"`   // a dense network's activation, inputs and targets
+	Prior     string         `json:"prior"`             // the form of the prior it was trained with: PriorPenalty or PriorNormalized
+	Particles [][]float64    `json:"particles"`         // [particle][parameter]
+	Meta      map[string]any `json:"meta,omitempty"`    // free-form: training configuration, data, history summary
 }
 
 // New returns a File of the current format and version holding widths,
@@ -61,7 +65,7 @@ type File struct {
 // trained with the penalty-form prior (set Inputs and Prior for others).
 // Call [File.Validate] to check it.
 func New(widths []int, particles [][]float64, meta map[string]any) *File {
-	return &File{Format: Format, Version: Version, Widths: widths, Inputs: InputsRaw, Prior: PriorPenalty, Particles: particles, Meta: meta}
+	return &File{Format: Format, Version: versionICNN, Widths: widths, Inputs: InputsRaw, Prior: PriorPenalty, Particles: particles, Meta: meta}
 }
 
 // Note is a one-line remark for the user about how the file was read, or ""
@@ -105,10 +109,12 @@ func NumParams(widths []int) int {
 }
 
 // Validate checks the file: the format and a version this package reads,
-// the inputs (raw or shifted), the prior (penalty or normalized), widths that make a network (at least two
-// layers, each at least 1 wide), at least one particle, every particle with
-// [NumParams] values, and every value finite. The error names the first
-// problem found.
+// the network, for an input-convex one its inputs (raw or shifted) and
+// for a dense one its block ([Dense]), the prior (penalty or normalized),
+// widths that make a network (at least two layers, each at least 1 wide),
+// at least one particle, every particle with [NumParams] values (for a
+// dense network [DenseParams]), and every value finite. The error names
+// the first problem found.
 func (f *File) Validate() error {
 	if f.Format != Format {
 		return fmt.Errorf("format %q, want %q", f.Format, Format)
@@ -116,26 +122,38 @@ func (f *File) Validate() error {
 	if err := checkVersion(f.Version); err != nil {
 		return err
 	}
-	if f.Inputs != InputsRaw && f.Inputs != InputsShifted {
+	switch {
+	case f.Network != "" && f.Network != NetworkICNN && f.Network != NetworkDense:
+		return fmt.Errorf("network %q: want %q or %q", f.Network, NetworkICNN, NetworkDense)
+	case f.IsDense():
+		if err := f.validateDense(); err != nil {
+			return err
+		}
+	case f.Inputs != InputsRaw && f.Inputs != InputsShifted:
 		return fmt.Errorf("inputs %q: want %q (the invariants I1, I2, I3) or %q (I1 - 3, I2 - 3, I3 - 1)", f.Inputs, InputsRaw, InputsShifted)
 	}
 	if f.Prior != PriorPenalty && f.Prior != PriorNormalized {
 		return fmt.Errorf("prior %q: want %q (lambda |theta|^alpha) or %q (eq. sparprior)", f.Prior, PriorPenalty, PriorNormalized)
 	}
-	if NumParams(f.Widths) < 0 {
+	p := f.paramCount()
+	if p < 0 {
 		return fmt.Errorf("widths %v: want at least two layers, each at least 1 wide (and a parameter count that fits an int)", f.Widths)
 	}
 	if len(f.Particles) == 0 {
 		return fmt.Errorf("no particles")
 	}
-	return CheckParticles(f.Widths, f.Particles)
+	return checkParticles(f.Widths, p, f.Particles)
 }
 
 // CheckParticles reports the first particle that does not hold
 // [NumParams](widths) values, or the first value that is not finite.
 // widths must make a network (NumParams not negative).
 func CheckParticles(widths []int, particles [][]float64) error {
-	p := NumParams(widths)
+	return checkParticles(widths, NumParams(widths), particles)
+}
+
+// checkParticles is [CheckParticles] for particles of p values.
+func checkParticles(widths []int, p int, particles [][]float64) error {
 	for a, theta := range particles {
 		if len(theta) != p {
 			return fmt.Errorf("particle %d has %d parameters, widths %v need %d", a, len(theta), widths, p)

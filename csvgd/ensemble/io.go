@@ -34,9 +34,18 @@ func Write(w io.Writer, f *File) error {
 	widths, _ := json.Marshal(f.Widths)
 
 	bw := bufio.NewWriter(w)
-	inputs, _ := json.Marshal(f.Inputs)
 	prior, _ := json.Marshal(f.Prior)
-	fmt.Fprintf(bw, "{\n  \"format\": %s,\n  \"version\": %d,\n  \"widths\": %s,\n  \"inputs\": %s,\n  \"prior\": %s,\n", format, Version, widths, inputs, prior)
+	fmt.Fprintf(bw, "{\n  \"format\": %s,\n  \"version\": %d,\n", format, f.writeVersion())
+	if f.IsDense() {
+		dense, err := json.MarshalIndent(f.Dense, "  ", "  ")
+		if err != nil {
+			return fmt.Errorf("ensemble: the dense block cannot be written as JSON: %w", err)
+		}
+		fmt.Fprintf(bw, "  \"network\": %q,\n  \"widths\": %s,\n  \"dense\": %s,\n  \"prior\": %s,\n", NetworkDense, widths, dense, prior)
+	} else {
+		inputs, _ := json.Marshal(f.Inputs)
+		fmt.Fprintf(bw, "  \"widths\": %s,\n  \"inputs\": %s,\n  \"prior\": %s,\n", widths, inputs, prior)
+	}
 	if meta != nil {
 		fmt.Fprintf(bw, "  \"meta\": %s,\n", meta)
 	}
@@ -124,6 +133,8 @@ type header struct {
 // (which encoding/json would silently read as 0) and strings such as "NaN"
 // are reported with their position.
 type body struct {
+	Network   *string             `json:"network"`
+	Dense     *Dense              `json:"dense"`
 	Widths    []int               `json:"widths"`
 	Inputs    *string             `json:"inputs"`
 	Prior     *string             `json:"prior"`
@@ -163,7 +174,11 @@ func decode(data []byte) (*File, error) {
 		return nil, jsonError(data, err)
 	}
 	f.Widths, f.Meta = b.Widths, b.Meta
+	if err := f.readNetwork(v, b); err != nil {
+		return nil, err
+	}
 	switch {
+	case f.IsDense():
 	case v == 1 && b.Inputs != nil:
 		return nil, errors.New("version 1 with an \"inputs\" field: version 1 files have none (inputs came with version 2)")
 	case v == 1:
@@ -179,8 +194,8 @@ func decode(data []byte) (*File, error) {
 	if b.Particles == nil {
 		return nil, errors.New("no \"particles\" field")
 	}
-	if NumParams(f.Widths) < 0 { // before the particles: a wrong count follows from bad widths
-		return nil, (&File{Format: Format, Version: Version, Inputs: f.Inputs, Prior: f.Prior, Widths: f.Widths}).Validate()
+	if f.paramCount() < 0 { // before the particles: a wrong count follows from bad widths
+		return nil, (&File{Format: Format, Version: Version, Network: f.Network, Dense: f.Dense, Inputs: f.Inputs, Prior: f.Prior, Widths: f.Widths}).Validate()
 	}
 	f.Particles = make([][]float64, len(b.Particles))
 	for a, raw := range b.Particles {
@@ -197,6 +212,27 @@ func decode(data []byte) (*File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// readNetwork reads the network's kind and, for a dense one, its block:
+// both came with version 4.
+func (f *File) readNetwork(v int, b body) error {
+	switch {
+	case b.Network == nil && b.Dense != nil:
+		return errors.New(`a "dense" block without "network": "dense"`)
+	case b.Network == nil:
+		return nil
+	case v < 4:
+		return fmt.Errorf("version %d with a \"network\" field: version %d files have none (it came with version 4)", v, v)
+	}
+	f.Network, f.Dense = *b.Network, b.Dense
+	if f.Network != NetworkICNN && f.Network != NetworkDense {
+		return fmt.Errorf("network %q: want %q or %q", f.Network, NetworkICNN, NetworkDense)
+	}
+	if f.IsDense() && b.Inputs != nil {
+		return errors.New(`network "dense" with an "inputs" field: a dense network names its inputs in its "dense" block`)
+	}
+	return nil
 }
 
 // priorOf is the prior form of a file of version v whose "prior" field is

@@ -69,8 +69,8 @@ func TestRoundTripExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Format != Format || got.Version != Version || !reflect.DeepEqual(got.Widths, want.Widths) || got.Inputs != want.Inputs {
-		t.Errorf("header %q %d %v %q, want %q %d %v %q", got.Format, got.Version, got.Widths, got.Inputs, Format, Version, want.Widths, want.Inputs)
+	if got.Format != Format || got.Version != versionICNN || !reflect.DeepEqual(got.Widths, want.Widths) || got.Inputs != want.Inputs {
+		t.Errorf("header %q %d %v %q, want %q %d %v %q", got.Format, got.Version, got.Widths, got.Inputs, Format, versionICNN, want.Widths, want.Inputs)
 	}
 	if !sameBits(got.Particles, want.Particles) {
 		t.Error("particles differ in their bits after a round trip")
@@ -171,8 +171,8 @@ func TestVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Version != Version || again.Inputs != InputsShifted || again.Prior != PriorNormalized || again.Note() != "" || !sameBits(again.Particles, f.Particles) {
-		t.Errorf("rewritten: version %d, inputs %q, prior %q: want %d, %q, %q and the same particles", again.Version, again.Inputs, again.Prior, Version, InputsShifted, PriorNormalized)
+	if again.Version != versionICNN || again.Inputs != InputsShifted || again.Prior != PriorNormalized || again.Note() != "" || !sameBits(again.Particles, f.Particles) {
+		t.Errorf("rewritten: version %d, inputs %q, prior %q: want %d, %q, %q and the same particles", again.Version, again.Inputs, again.Prior, versionICNN, InputsShifted, PriorNormalized)
 	}
 }
 
@@ -212,7 +212,7 @@ func TestDamagedFiles(t *testing.T) {
 		{"another format", `{"format": "npz", "version": 1}`, `format "npz", want "csvgd-ensemble"`},
 		{"format not a string", `{"format": 3, "version": 1}`, `format 3`},
 		{"no version", `{"format": "csvgd-ensemble", "widths": [2, 1], "particles": [[1, 2]]}`, `no "version" field`},
-		{"future version", `{"format": "csvgd-ensemble", "version": 4, "widths": {"new": "layout"}}`, "version 4 was written by a newer csvgd"},
+		{"future version", `{"format": "csvgd-ensemble", "version": 5, "widths": {"new": "layout"}}`, "version 5 was written by a newer csvgd"},
 		{"version 3 without prior", `{"format": "csvgd-ensemble", "version": 3, "inputs": "raw", "widths": [2, 1], "particles": [[1, 2]]}`, `no "prior" field`},
 		{"unknown prior", `{"format": "csvgd-ensemble", "version": 3, "inputs": "raw", "prior": "cauchy", "widths": [2, 1], "particles": [[1, 2]]}`, `prior "cauchy"`},
 		{"version 2 with prior", `{"format": "csvgd-ensemble", "version": 2, "inputs": "raw", "prior": "penalty", "widths": [2, 1], "particles": [[1, 2]]}`, "version 2 files have none"},

@@ -9,6 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/regress"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -133,11 +134,21 @@ func FromResult(label string, res *train.Result) weights.Networks {
 }
 
 // LoadFile reads the saved ensemble file at path (package ensemble: any
-// version it reads), labelled with the path.
+// version it reads), labelled with the path. A file of dense networks
+// (csvgd fit) is condensed with their rules first ([dense.Arch.Condense]:
+// the biases folded, at the paper's threshold) and opened as its weight
+// matrices, signed ([weights.Networks].Signed), labelled "PATH (weights)".
 func LoadFile(path string) (weights.Networks, error) {
 	f, err := ensemble.Load(path)
 	if err != nil {
 		return weights.Networks{}, err
+	}
+	if f.IsDense() {
+		e, err := regress.FromFile(f)
+		if err != nil {
+			return weights.Networks{}, fmt.Errorf("explore: %s: %w", path, err)
+		}
+		return FromFit(path+" (weights)", e)
 	}
 	arch, err := icnn.ArchOf(f)
 	if err != nil {
@@ -148,11 +159,36 @@ func LoadFile(path string) (weights.Networks, error) {
 
 // Condensed is e after graph condensation (Alg. graph_condense) at the
 // paper's threshold: its nodes sorted by importance and put on one
-// template, so that the entries of different particles compare.
+// template, so that the entries of different particles compare. Signed
+// networks are condensed by their own rules (weights.Networks.Graph).
 func Condensed(e weights.Networks) (weights.Networks, error) {
+	if e.Signed {
+		r, err := condense.CondenseNetwork(e.Graph(), e.Particles, e.GraphOptions())
+		if err != nil {
+			return weights.Networks{}, fmt.Errorf("explore: condensing %s: %w", e.Label, err)
+		}
+		return weights.Networks{Label: e.Label, Arch: e.Arch.WithWidths(r.To.Widths), Particles: r.Particles, Signed: true}, nil
+	}
 	r, err := condense.Condense(e.Arch, e.Particles, condense.Options{Threshold: condense.PaperThreshold})
 	if err != nil {
 		return weights.Networks{}, fmt.Errorf("explore: condensing %s: %w", e.Label, err)
 	}
 	return weights.Networks{Label: e.Label, Arch: r.Arch, Particles: r.Particles}, nil
+}
+
+// FromFit is a fit's ensemble of dense networks (package regress)
+// labelled label, as the explorer shows it: condensed at the paper's
+// threshold by the dense networks' rules ([dense.Arch.Condense]: the
+// constant nodes folded into the biases), then the weight matrices alone,
+// signed ([weights.Networks].Signed).
+func FromFit(label string, e regress.Ensemble) (weights.Networks, error) {
+	c, err := e.Model.Arch.Condense(e.Particles, e.Model.Extra(), condense.Options{Threshold: condense.PaperThreshold})
+	if err != nil {
+		return weights.Networks{}, fmt.Errorf("explore: %s: %w", label, err)
+	}
+	out := weights.Networks{Label: label, Arch: icnn.Arch{Widths: c.Arch.Widths}, Signed: true}
+	for _, theta := range c.Particles {
+		out.Particles = append(out.Particles, c.Arch.WeightsOf(theta))
+	}
+	return out, nil
 }

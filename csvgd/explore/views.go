@@ -44,7 +44,7 @@ func Views(e weights.Networks, compare []weights.Networks, o Options) ([]*figure
 		return nil, fmt.Errorf("explore: %d entries for the pair view, want 2", len(pair))
 	}
 	figs := []*figures.Figure{
-		figures.WeightDistributions(c.Arch, c.Particles),
+		figures.WeightDistributionsOf(c),
 		figures.WeightPair(c, pair[0], pair[1]),
 		figures.TemplateGraph(c),
 	}

@@ -46,10 +46,11 @@
 // the views of the weight explorers (package explore, the notebooks, csvgd
 // explore), from a weights.Networks or a history:
 //
-//	TemplateGraph  template_graph  the condensed template, nodes by mean importance, edges by mean |w|
-//	WeightPair     weight_pair     two entries across the particles: their densities and scatter
-//	SideBySide     side_by_side    two to four ensembles: templates and the densities of one weight matrix
-//	LayerWeights   layer_weights   one panel of weight_distributions
+//	TemplateGraph         template_graph        the condensed template, nodes by mean importance, edges by mean |w|
+//	WeightPair            weight_pair           two entries across the particles: their densities and scatter
+//	SideBySide            side_by_side          two to four ensembles: templates and the densities of one weight matrix
+//	LayerWeights          layer_weights         one panel of weight_distributions
+//	WeightDistributionsOf weight_distributions  weight_distributions of any ensemble, dense networks' signed weights included
 //
 // and teaching figures for the notebooks:
 //
@@ -58,6 +59,7 @@
 //	SteinAblations    stein_ablations    two-dimensional Stein flows (SVGD from scratch and its ablations)
 //	HyperelasticData  hyperelastic_data  the hyperelastic data: test path, training points, inputs
 //	PushForwardBands  pushforward_bands  an ensemble's stress bands against the truth on the test path
+//	RegressionBands   regression_bands   regression ensembles' predictive bands on held-out points and their coverage
 //	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
 //	CollapseParticles collapse_particles the final particles of runs on N(0, I_D), two coordinates
 //

@@ -31,7 +31,7 @@ func meanNetwork(particles [][]float64) []float64 {
 // ensembleGraph is the graph of e's mean network (see [TemplateGraph]),
 // from a checked ensemble.
 func ensembleGraph(e weights.Networks) (*netGraph, error) {
-	g, err := newNetGraph(e.Arch, meanNetwork(e.Particles))
+	g, err := newNetGraph(e.Graph(), e.GraphOptions(), meanNetwork(e.Particles))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.Label, err)
 	}

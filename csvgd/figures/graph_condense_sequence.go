@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -81,7 +82,7 @@ func GraphCondenseSequence(history []train.Record, particles []int, iters []int)
 			if err := arch.Validate(); err != nil {
 				return plotkit.Failed(name, fmt.Errorf("record at iteration %d: %w", rec.Iter, err))
 			}
-			g, err := newNetGraph(arch, rec.Particles[a])
+			g, err := newNetGraph(condense.NetworkOf(arch), condense.Options{Threshold: condense.PaperThreshold}, rec.Particles[a])
 			if err != nil {
 				return plotkit.Failed(name, fmt.Errorf("record at iteration %d, particle %d: %w", rec.Iter, a, err))
 			}
@@ -105,7 +106,7 @@ func GraphCondenseSequence(history []train.Record, particles []int, iters []int)
 			panels[r][c] = graphPanel(title, g)
 		}
 	}
-	leg := netLegend("importance", "|w|")
+	leg := netLegend("importance", "|w|", false)
 	cols := float64(len(iters))
 	return &Figure{
 		Name:      name,

@@ -3,6 +3,7 @@ package figures
 import (
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -19,7 +20,7 @@ func TestGraphCondenseSequencePadded(t *testing.T) {
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
-	g, err := newNetGraph(arch, live)
+	g, err := newNetGraph(condense.NetworkOf(arch), condense.Options{Threshold: condense.PaperThreshold}, live)
 	if err != nil {
 		t.Fatal(err)
 	}

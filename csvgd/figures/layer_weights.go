@@ -4,6 +4,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 )
 
@@ -23,7 +24,7 @@ func LayerWeights(arch icnn.Arch, particles [][]float64, k int) *Figure {
 		return plotkit.Failed(name, err)
 	}
 	leg := plotkit.NewLegend()
-	p, _ := weightPanel(arch, particles, k, plotkit.PanelTag(k), leg)
+	p, _ := weightPanel(weights.Networks{Arch: arch, Particles: particles}, k, plotkit.PanelTag(k), leg)
 	p.Y.Label.Text = "density"
 	return weightFigure(name, []*plot.Plot{p}, leg)
 }

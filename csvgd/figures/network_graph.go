@@ -9,7 +9,6 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
-	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -37,7 +36,7 @@ type netEdge struct {
 }
 
 // newNetGraph lays out the particle theta of arch.
-func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
+func newNetGraph(arch condense.Network, o condense.Options, theta []float64) (*netGraph, error) {
 	if n := arch.NumParams(); len(theta) != n {
 		return nil, fmt.Errorf("%d parameters, widths %v need %d", len(theta), arch.Widths, n)
 	}
@@ -46,11 +45,11 @@ func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
 			return nil, fmt.Errorf("parameter %d = %v is not finite", i, v)
 		}
 	}
-	imp, err := condense.Importance(arch, theta)
+	imp, err := condense.NetworkImportance(arch, theta)
 	if err != nil {
 		return nil, err
 	}
-	alive, err := condense.LiveNodes(arch, theta, condense.Options{Threshold: condense.PaperThreshold})
+	alive, err := condense.NetworkLiveNodes(arch, theta, o)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +66,7 @@ func newNetGraph(arch icnn.Arch, theta []float64) (*netGraph, error) {
 // particle theta of arch: the inputs' L1 norms of their outgoing weights,
 // the hidden nodes' importances imp (of [condense.Importance]), and 0 for
 // the output.
-func nodeScores(arch icnn.Arch, theta []float64, imp [][]float64, k int) []float64 {
+func nodeScores(arch condense.Network, theta []float64, imp [][]float64, k int) []float64 {
 	ws := arch.Widths
 	s := make([]float64, ws[k])
 	switch {
@@ -115,7 +114,7 @@ func layerNodes(s []float64, alive []bool, output bool) ([]netNode, int) {
 // least the pruning threshold, each at |w| over the largest of its
 // weight matrix, dead where it touches a node that alive does not mark:
 // the dead first, then the weakest first, the order they are drawn in.
-func graphEdges(arch icnn.Arch, theta []float64, alive [][]bool) []netEdge {
+func graphEdges(arch condense.Network, theta []float64, alive [][]bool) []netEdge {
 	var edges []netEdge
 	for k, l := range arch.Layers() {
 		top := 0.0

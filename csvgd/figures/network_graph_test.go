@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 )
@@ -25,7 +26,7 @@ func TestNetGraph(t *testing.T) {
 		// W_2 (1 x 2)
 		3, 1,
 	}
-	g, err := newNetGraph(arch, theta)
+	g, err := newNetGraph(condense.NetworkOf(arch), condense.Options{Threshold: condense.PaperThreshold}, theta)
 	if err != nil {
 		t.Fatal(err)
 	}

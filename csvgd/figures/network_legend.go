@@ -12,9 +12,10 @@ import (
 
 // netLegend is the legend of the network graphs: the colour scale of the
 // nodes (by nodes, e.g. "importance") and edges (by edges, e.g. "|w|"),
-// each over the largest in its layer, and the dashed, dead and omitted
-// marks.
-func netLegend(nodes, edges string) *plot.Legend {
+// each over the largest in its layer, and the dashed (negative: in W₀
+// only for the input-convex network, in any layer of signed networks),
+// dead and omitted marks.
+func netLegend(nodes, edges string, signed bool) *plot.Legend {
 	leg := plotkit.NewLegend()
 	leg.Add("nodes: " + nodes + " / layer max")
 	leg.Add("edges: " + edges + " / layer max")
@@ -22,7 +23,11 @@ func netLegend(nodes, edges string) *plot.Legend {
 		leg.Add(plotkit.Num(t), netThumb{t: t})
 	}
 	leg.Add("")
-	leg.Add("negative W₀ edge", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(plotkit.ViridisTop), Width: edgeWidth(1), Dashes: negDashes}))
+	neg := "negative W₀ edge" // the input-convex network's only signed weights
+	if signed {
+		neg = "negative edge"
+	}
+	leg.Add(neg, plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(plotkit.ViridisTop), Width: edgeWidth(1), Dashes: negDashes}))
 	leg.Add("dead or padded node", netThumb{dead: true})
 	leg.Add(fmt.Sprintf("edges |w| < %s omitted", plotkit.Num(condense.PaperThreshold)))
 	return leg

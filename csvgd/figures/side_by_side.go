@@ -2,6 +2,7 @@ package figures
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/weights"
@@ -46,13 +47,13 @@ func SideBySide(es []weights.Networks, k int) *Figure {
 		}
 		graphs[c], height = g, max(height, g.height)
 	}
-	leg := netLegend("mean importance", "mean |w|")
+	leg := netLegend("mean importance", "mean |w|", slices.ContainsFunc(es, func(e weights.Networks) bool { return e.Signed }))
 	top, bottom := make([]*plot.Plot, len(es)), make([]*plot.Plot, len(es))
 	for c, e := range es {
 		graphs[c].height = height
 		top[c] = graphPanel(ensembleTitle(plotkit.PanelTag(c), e), graphs[c])
 		leg.Add("")
-		bottom[c], _ = weightPanel(e.Arch, e.Particles, k, plotkit.PanelTag(len(es)+c), leg)
+		bottom[c], _ = weightPanel(e, k, plotkit.PanelTag(len(es)+c), leg)
 	}
 	bottom[0].Y.Label.Text = "density"
 	cols := float64(len(es))

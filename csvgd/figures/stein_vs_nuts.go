@@ -298,7 +298,7 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 	p := plotkit.NewPanel(fmt.Sprintf("%s %v, N = %d", tag, weights.Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
 	st, nu := applied(math.Asinh, column(r.SteinWeights, best)), applied(math.Asinh, column(r.NUTSWeights, best))
 	lo, hi := plotkit.PaddedRange(append(slices.Clone(st), nu...), 0.05)
-	bounded := constrainedLayer(r.Arch, k)
+	bounded := weights.Networks{Arch: r.Arch}.Bounded(k)
 	if bounded {
 		lo = 0
 	}

@@ -37,7 +37,7 @@ func TemplateGraph(e weights.Networks) *Figure {
 	return &Figure{
 		Name:   name,
 		Panels: [][]*plot.Plot{{graphPanel(ensembleTitle("", e), g)}},
-		Legend: netLegend("mean importance", "mean |w|"),
+		Legend: netLegend("mean importance", "mean |w|", e.Signed),
 		Width:  15.5 * vg.Centimeter,
 		Height: 10 * vg.Centimeter,
 	}

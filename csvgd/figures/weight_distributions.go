@@ -4,6 +4,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -42,14 +43,31 @@ func WeightDistributions(arch icnn.Arch, particles [][]float64) *Figure {
 	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return plotkit.Failed(name, err)
 	}
+	return weightDistributions(name, weights.Networks{Arch: arch, Particles: particles})
+}
+
+// WeightDistributionsOf is [WeightDistributions] for the weight matrices
+// of any ensemble the explorer opens, those of dense networks included
+// (weights.Networks.Signed: every density drawn on both sides of 0). It
+// reports the errors of [weights.Networks.Check].
+func WeightDistributionsOf(e weights.Networks) *Figure {
+	const name = "weight_distributions"
+	if err := e.Check(); err != nil {
+		return plotkit.Failed(name, err)
+	}
+	return weightDistributions(name, e)
+}
+
+// weightDistributions draws the panels of a checked ensemble.
+func weightDistributions(name string, e weights.Networks) *Figure {
 	leg := plotkit.NewLegend()
 	var panels []*plot.Plot
-	for k := range arch.Layers() {
-		p, drawn := weightPanel(arch, particles, k, plotkit.PanelTag(k), leg)
+	for k := range e.Arch.Layers() {
+		p, drawn := weightPanel(e, k, plotkit.PanelTag(k), leg)
 		if k == 0 {
 			p.Y.Label.Text = "density"
 		}
-		if drawn > 0 && k+1 < len(arch.Widths)-1 {
+		if drawn > 0 && k+1 < len(e.Arch.Widths)-1 {
 			leg.Add("")
 		}
 		panels = append(panels, p)

@@ -10,6 +10,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // TestWeightDistributionsOmits: narrow zero-centred entries are left out
@@ -169,7 +170,7 @@ func TestWeightPanelHoldsEveryPeak(t *testing.T) {
 		ps = append(ps, p)
 	}
 	kept, _, _ := layerEntries(arch, ps, 0)
-	p, _ := weightPanel(arch, ps, 0, "(a)", plotkit.NewLegend())
+	p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", plotkit.NewLegend())
 	xs := metrics.Linspace(p.X.Min, p.X.Max, metrics.DensityPoints)
 	for _, e := range kept {
 		if peak := slices.Max(entryKDE(e.Values, e.Bandwidth, false, xs)); peak > p.Y.Max {

@@ -88,7 +88,7 @@ func entryDensity(tag string, e weights.Networks, en weights.Entry, vals []float
 	h := max(metrics.DensityBandwidth(vals, metrics.WeightSpread(e.Arch, e.Particles, en.K)), condense.PaperThreshold)
 	lo, hi := metrics.DensityRange(vals, h)
 	xs, ys := metrics.DensityCurve(vals, h)
-	if constrainedLayer(e.Arch, en.K) { // a non-negative weight: its density starts at 0
+	if e.Bounded(en.K) { // a non-negative weight: its density starts at 0
 		lo = 0
 		xs, ys = metrics.BoundedDensityCurve(vals, h, 0)
 	}

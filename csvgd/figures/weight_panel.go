@@ -48,8 +48,8 @@ func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry
 // particles, with no y label, titled "TAG W_k: ..." (tag is "(a)" for W_0
 // in WeightDistributions); it adds the panel's entries to leg (no
 // separator after them) and returns the number of entries drawn.
-func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
-	kept, size, _ := layerEntries(arch, particles, k)
+func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
+	kept, size, _ := layerEntries(e.Arch, e.Particles, k)
 	label := "W" + subscript.Itoa(k)
 	p := plotkit.NewPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
 	if len(kept) == 0 {
@@ -59,11 +59,11 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 		return p, 0
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, e := range kept {
-		elo, ehi := metrics.DensityRange(e.Values, e.Bandwidth)
+	for _, en := range kept {
+		elo, ehi := metrics.DensityRange(en.Values, en.Bandwidth)
 		lo, hi = math.Min(lo, elo), math.Max(hi, ehi)
 	}
-	bounded := constrainedLayer(arch, k)
+	bounded := e.Bounded(k)
 	if bounded { // non-negative weights: their densities start at 0
 		lo = 0
 	}
@@ -71,8 +71,8 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 	named := min(kdeLegendCap, len(kept))
 	curves := make([]plotter.XYs, len(kept))
 	top := 0.0 // the y axis holds every curve whole: no peak is cut off
-	for r, e := range kept {
-		ys := entryKDE(e.Values, e.Bandwidth, bounded, xs)
+	for r, en := range kept {
+		ys := entryKDE(en.Values, en.Bandwidth, bounded, xs)
 		top = math.Max(top, slices.Max(ys))
 		curves[r] = plotkit.XYOf(xs, ys)
 	}
@@ -88,8 +88,8 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 		plotkit.AddFlat(p, plotkit.Line(curves[r], styles[r]))
 	}
 	for r := range named {
-		e := kept[r]
-		leg.Add(fmt.Sprintf("(%d, %d), mean %s", e.I+1, e.J+1, plotkit.Num(e.Mean)), plotkit.LineThumb(styles[r]))
+		en := kept[r]
+		leg.Add(fmt.Sprintf("(%d, %d), mean %s", en.I+1, en.J+1, plotkit.Num(en.Mean)), plotkit.LineThumb(styles[r]))
 	}
 	if n := len(kept) - named; n > 0 {
 		leg.Add(map[bool]string{true: "1 other", false: fmt.Sprintf("%d others", n)}[n == 1], plotkit.LineThumb(others))
@@ -97,13 +97,6 @@ func weightPanel(arch icnn.Arch, particles [][]float64, k int, tag string, leg *
 	plotkit.SetRange(&p.X, lo, hi)
 	plotkit.SetRange(&p.Y, 0, 1.05*top)
 	return p, len(kept)
-}
-
-// constrainedLayer reports whether the weights of W_k of arch are
-// constrained to be non-negative ([icnn.Arch.Constrained]): their
-// densities are then drawn from 0, reflected at it ([entryKDE]).
-func constrainedLayer(arch icnn.Arch, k int) bool {
-	return arch.Constrained()[arch.Layers()[k].Offset]
 }
 
 // entryKDE is the density of an entry's values vals with bandwidth h at

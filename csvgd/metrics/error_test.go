@@ -53,3 +53,15 @@ func TestMeanRelativeError(t *testing.T) {
 		t.Error("zero truth: no error")
 	}
 }
+
+// TestMeanSE: the mean and s / sqrt(n) of a known sample; NaN for the
+// standard error of one value.
+func TestMeanSE(t *testing.T) {
+	m, se := MeanSE([]float64{1, 2, 3, 4})
+	if m != 2.5 || math.Abs(se-math.Sqrt(5.0/3)/2) > 1e-15 {
+		t.Errorf("MeanSE = %v, %v", m, se)
+	}
+	if m, se := MeanSE([]float64{7}); m != 7 || !math.IsNaN(se) {
+		t.Errorf("one value: %v, %v", m, se)
+	}
+}

@@ -95,7 +95,7 @@ func Run(b compute.Backend, t Target, c Config) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	err = flow.Run(x, c.Iters, func(done int, x *stein.Ensemble) bool {
+	err = flow.Run(x, c.Iters, nil, func(done int, x *stein.Ensemble) bool {
 		if keep[done] {
 			res.Snapshots[done] = x.Clone()
 		}

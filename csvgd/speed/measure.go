@@ -15,6 +15,13 @@ type Options struct {
 	MaxIters int           // at most this many; default 10000
 	Seed     uint64        // seed of the data and of the initial particles; default 1
 	Workers  int           // goroutines of the reference (0: GOMAXPROCS)
+	// Steps is the number of steps of one call when the graph's steps are
+	// also timed in calls of many ([stein.Flow.Steps]); default
+	// [DefaultSteps]; < 0 skips that measurement.
+	Steps int
+	// NoReference skips the hand-written reference (for sizes where it
+	// would take long, such as 10,000 particles).
+	NoReference bool
 	// Context, when not nil, stops the measurement early with its error.
 	Context context.Context
 }
@@ -32,6 +39,9 @@ func (o Options) withDefaults() Options {
 	if o.MaxIters <= 0 {
 		o.MaxIters = 10000
 	}
+	if o.Steps == 0 {
+		o.Steps = DefaultSteps
+	}
 	if o.Seed == 0 {
 		o.Seed = 1
 	}
@@ -40,6 +50,11 @@ func (o Options) withDefaults() Options {
 	}
 	return o
 }
+
+// DefaultSteps is the number of steps of a call when the steps are timed
+// in calls of many: what a training run makes between two history records
+// at the default interval.
+const DefaultSteps = 100
 
 // timing is the median and the number of timed steps.
 type timing struct {
@@ -73,3 +88,10 @@ func measure(o Options, step func() error) (timing, error) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+
+// forCalls are the options for timing calls of k steps each: one warm-up
+// call, and at least 3 timed calls (each counts k steps toward MinIters).
+func (o Options) forCalls(k int) Options {
+	o.Warmup, o.MinIters = 1, max(3, o.MinIters/k)
+	return o
+}

@@ -10,14 +10,19 @@ import (
 )
 
 // Result is the measurement of one case. MsPerIter is the median wall
-// time of one step of GoMLX's graph, ReferenceMsPerIter that of the
-// hand-written reference, Ratio the first over the second.
+// time of one step of GoMLX's graph (a call of one step, [stein.Flow.Step]),
+// MsPerIterSteps that of a step in calls of StepsPerCall steps
+// ([stein.Flow.Steps]), ReferenceMsPerIter that of the hand-written
+// reference, Ratio the first over the last.
 type Result struct {
 	Particles          int     `json:"particles"`
 	Width              int     `json:"width"`
 	Params             int     `json:"params"`
 	MsPerIter          float64 `json:"ms_per_iter"`
 	Iters              int     `json:"iters"`
+	MsPerIterSteps     float64 `json:"ms_per_iter_steps,omitempty"`
+	StepsPerCall       int     `json:"steps_per_call,omitempty"`
+	StepsMode          string  `json:"steps_mode"`
 	ReferenceMsPerIter float64 `json:"reference_ms_per_iter"`
 	ReferenceIters     int     `json:"reference_iters"`
 	Ratio              float64 `json:"ratio_to_reference"`

@@ -51,8 +51,8 @@ func Run(b compute.Backend, cases []Case, o Options, log io.Writer) (*Report, er
 		}
 		r.Results = append(r.Results, res)
 		if log != nil {
-			fmt.Fprintf(log, "bench: %3d particles, width %2d (%4d weights): graph %8.3f ms, reference %8.3f ms (%.2fx)\n",
-				c.Particles, c.Width, res.Params, res.MsPerIter, res.ReferenceMsPerIter, res.Ratio)
+			fmt.Fprintf(log, "bench: %3d particles, width %2d (%4d weights): graph %8.3f ms (%.3f ms in calls of %d), reference %8.3f ms (%.2fx)\n",
+				c.Particles, c.Width, res.Params, res.MsPerIter, res.MsPerIterSteps, res.StepsPerCall, res.ReferenceMsPerIter, res.Ratio)
 		}
 	}
 	r.Targets = r.evaluate()
@@ -60,10 +60,13 @@ func Run(b compute.Backend, cases []Case, o Options, log io.Writer) (*Report, er
 }
 
 // steppers are one step of a case with each implementation, each on its
-// own copy of the same initial particles.
+// own copy of the same initial particles, and the graph's steps in calls
+// of many (steps of them per call).
 type steppers struct {
 	params      int
+	mode        func() string // the steps' mode (known after they ran)
 	graph, hand func() error
+	steps       func(k int) error
 }
 
 // newSteppers builds the graph's flow and the reference for case c.
@@ -86,11 +89,22 @@ func newSteppers(b compute.Backend, c Case, seed uint64, workers int) (steppers,
 		return steppers{}, err
 	}
 	ref.Workers = workers
-	x, y := init.Clone(), init.Clone()
+	many, err := p.Flow(b)
+	if err != nil {
+		return steppers{}, err
+	}
+	x, y, z := init.Clone(), init.Clone(), init.Clone()
 	return steppers{
 		params: p.Arch.NumParams(),
-		graph:  func() error { return flow.Step(x) },
-		hand:   func() error { return ref.Do(y) },
+		mode: func() string {
+			if many.ModeNote != "" {
+				return many.Mode.String() + "; " + many.ModeNote
+			}
+			return many.Mode.String()
+		},
+		graph: func() error { return flow.Step(x) },
+		hand:  func() error { return ref.Do(y) },
+		steps: func(k int) error { return many.Steps(z, k) },
 	}, nil
 }
 
@@ -104,13 +118,23 @@ func runCase(b compute.Backend, c Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("graph: %w", err)
 	}
+	res := Result{Particles: c.Particles, Width: c.Width, Params: s.params, MsPerIter: ms(graph.median), Iters: graph.iters}
+	if o.Steps > 0 {
+		calls, err := measure(o.forCalls(o.Steps), func() error { return s.steps(o.Steps) })
+		if err != nil {
+			return Result{}, fmt.Errorf("graph, %d steps per call: %w", o.Steps, err)
+		}
+		res.MsPerIterSteps, res.StepsPerCall = ms(calls.median)/float64(o.Steps), o.Steps
+	}
+	res.StepsMode = s.mode()
+	if o.NoReference {
+		return res, nil
+	}
 	hand, err := measure(o, s.hand)
 	if err != nil {
 		return Result{}, fmt.Errorf("reference: %w", err)
 	}
-	res := Result{Particles: c.Particles, Width: c.Width, Params: s.params,
-		MsPerIter: ms(graph.median), Iters: graph.iters,
-		ReferenceMsPerIter: ms(hand.median), ReferenceIters: hand.iters}
+	res.ReferenceMsPerIter, res.ReferenceIters = ms(hand.median), hand.iters
 	res.Ratio = res.MsPerIter / res.ReferenceMsPerIter
 	return res, nil
 }

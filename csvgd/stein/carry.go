@@ -69,61 +69,6 @@ func (f *Flow) input(x *Ensemble) (carried, error) {
 	return f.carry, nil
 }
 
-// gammaOf is the bandwidth of the step that starts from c, for n
-// particles: the configured rule's median of the pairwise values the
-// graph formed, the only values brought to the host for it (n^2 of them).
-// Where the backend shares the host's memory (pure Go, XLA's CPU plugin),
-// the one or two pairs at the median are then measured again on the host
-// from the particles, so that gamma is the one [Bandwidth.Of] gives, bit
-// for bit (but for pairs whose distances tie to rounding); elsewhere it
-// is the graph's value, which the Gram form of the RBF kernel's distances
-// makes differ from the host's by rounding.
-func (f *Flow) gammaOf(c carried, n int) (float64, error) {
-	if !f.Bandwidth.adaptive() {
-		return f.Bandwidth.Gamma, nil
-	}
-	src := c.dist
-	if f.needsEuclidPairs() {
-		if !f.euclidPairs {
-			return 0, fmt.Errorf("bandwidth rule %v with kernel order %v needs the squared Euclidean distances, "+
-				"which the flow's graphs, made for another rule, do not give: make a new flow for it", f.Bandwidth, f.Kernel.Beta)
-		}
-		src = c.pairs
-	}
-	var gamma float64
-	var inner error
-	err := tensors.ConstFlatData(src, func(m []float64) {
-		f.pairs = upperTriangle(f.pairs[:0], m, n)
-		if !f.shared {
-			gamma = f.Bandwidth.ofPairs(f.pairs, n, f.Kernel, nil)
-			return
-		}
-		inner = tensors.ConstFlatData(c.theta, func(theta []float64) {
-			gamma = f.Bandwidth.ofPairs(f.pairs, n, f.Kernel, f.hostPair(m, theta, n))
-		})
-	})
-	if err == nil {
-		err = inner
-	}
-	if err != nil {
-		return 0, fmt.Errorf("reading the pairwise distances back from the device: %w", err)
-	}
-	return gamma, nil
-}
-
-// hostPair maps a value of the graph's n x n pairwise matrix m to the
-// value the host computes for that pair from the particles theta.
-func (f *Flow) hostPair(m, theta []float64, n int) func(v float64) float64 {
-	dist, d := f.Bandwidth.pairDistance(f.Kernel), len(theta)/n
-	return func(v float64) float64 {
-		i, j, ok := pairOf(m, n, v)
-		if !ok {
-			return v
-		}
-		return dist(theta[i*d:(i+1)*d], theta[j*d:(j+1)*d])
-	}
-}
-
 // release frees tensors on the device now rather than at the next garbage
 // collection, which sees only their small host-side handles. Errors are
 // ignored: a tensor that cannot be freed is freed by the collector.

@@ -95,7 +95,8 @@ func (s stepParts) checks() [][]*Node {
 	}
 }
 
-// diagnoseGraph: the inputs of [Flow.stepGraph]; output the [Quantity]
+// diagnoseGraph: inputs theta, its distances, gamma, lambda, iter and the
+// optimizer state (those of the step that failed); output the [Quantity]
 // (int32) that first went non-finite, 0 if none. It recomputes the step
 // with one check per quantity, which costs a few reductions and scalar
 // operations; the step graph itself only checks its results, so that
@@ -104,12 +105,17 @@ func (f *Flow) diagnoseGraph(in []*Node) *Node {
 	return firstNonFinite(in[0].Graph(), f.stepNodes(in[0], in[1], in[2], in[3], in[4], in[5:]).checks())
 }
 
-// nonFiniteStep is the error of a step whose results were not finite: it
-// reruns the step's arguments through the diagnosis graph (same
+// nonFiniteStep is the error of a step whose results were not finite, the
+// step from the carried particles with the flow's state, lambda, iteration
+// and last bandwidth: it reruns the step through the diagnosis graph (same
 // operations, same values) to name the first non-finite quantity. Should
 // the rerun find every quantity finite (a backend that is not
 // deterministic), the update of the particles is named.
-func (f *Flow) nonFiniteStep(x *Ensemble, args []any) error {
+func (f *Flow) nonFiniteStep(x *Ensemble) error {
+	args := []any{f.carry.theta, f.carry.dist, f.LastGamma, f.Lambda, float64(f.Iter)}
+	for _, s := range f.state {
+		args = append(args, s)
+	}
 	out, err := f.execute(f.diagnosis, x, "diagnosis", args)
 	if err != nil {
 		return fmt.Errorf("stein: iteration %d (lambda %g, gamma %g): locating the non-finite value: %w (%w)",

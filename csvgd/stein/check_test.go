@@ -60,7 +60,7 @@ func TestNonFiniteNamesTheQuantity(t *testing.T) {
 			x := randomEnsemble(5, 4, 3, 3)
 			iter := 0
 			if c.prep != nil { // two good steps first: the error must name iteration 2
-				if err := f.Run(x, 2, nil); err != nil {
+				if err := f.Run(x, 2, nil, nil); err != nil {
 					t.Fatal(err)
 				}
 				c.prep(f, x)
@@ -117,10 +117,10 @@ func TestNonFiniteStateIsKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	x, y := randomEnsemble(6, 5, 3, 1), randomEnsemble(6, 5, 3, 1)
-	if err := ref.Run(x, 4, nil); err != nil {
+	if err := ref.Run(x, 4, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Run(y, 2, nil); err != nil {
+	if err := f.Run(y, 2, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	f.Lambda = math.MaxFloat64
@@ -128,10 +128,47 @@ func TestNonFiniteStateIsKept(t *testing.T) {
 		t.Fatalf("want ErrNonFinite, got %v", err)
 	}
 	f.Lambda = cfg.Prior.Lambda
-	if err := f.Run(y, 2, nil); err != nil {
+	if err := f.Run(y, 2, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if d := maxAbsDiff(x.Data, y.Data); d != 0 {
 		t.Fatalf("particles differ by %g from a run without the failed step", d)
+	}
+}
+
+// TestStepsStopAtTheFirstNonFiniteStep: a flow whose score turns NaN once
+// a particle passes 2 (the square root of 2 - theta) stops k steps, in
+// either mode, at the step single steps stop at, with the same error (its
+// iteration and quantity) and the particles before that step.
+func TestStepsStopAtTheFirstNonFiniteStep(t *testing.T) {
+	score := func(theta *Node) *Node { return Sqrt(Sub(ConstAs(theta, 2), theta)) }
+	cfg := Config{Prior: Prior{Alpha: 2, Lambda: 0}, Kernel: Kernel{Beta: 2}, Bandwidth: Bandwidth{Gamma: 1}, Optimizer: SGD{LR: 0.5}}
+	run := func(mode StepsMode) (error, []float64, int) {
+		f, err := NewFlowScore(testBackend(t), cfg, score)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := randomEnsemble(2, 4, 2, 0.1)
+		if mode < 0 {
+			for err == nil {
+				err = f.Step(x)
+			}
+		} else {
+			f.Mode = mode
+			err = f.Steps(x, 50)
+		}
+		return err, x.Clone().Data, f.Iter
+	}
+	wantErr, want, wantIter := run(-1)
+	var nf *NonFiniteError
+	if !errors.As(wantErr, &nf) || wantIter < 2 {
+		t.Fatalf("single steps: %v after %d iterations; want a NonFiniteError after a few good steps", wantErr, wantIter)
+	}
+	for _, mode := range []StepsMode{LoopInGraph, ChainedSteps} {
+		err, got, iter := run(mode)
+		if err == nil || err.Error() != wantErr.Error() || iter != wantIter || !equalBits(got, want) {
+			t.Errorf("%v: %v after %d iterations; single steps: %v after %d (particles equal: %v)",
+				mode, err, iter, wantErr, wantIter, equalBits(got, want))
+		}
 	}
 }

@@ -13,7 +13,9 @@
 //   - [Prior]: the alpha-exponential family exp(-lambda |theta|^alpha) of
 //     eqs. (prior_family) and (log_post), or, as an option ([PriorForm]),
 //     the normalised generalised normal of eq. (sparprior), variance
-//     1/lambda^2; the score is smoothed to be finite at 0.
+//     1/lambda^2; the score is smoothed to be finite at 0, and a
+//     particle's last [Prior].Hyper components (a model's hyper-parameters)
+//     are left out.
 //   - [Kernel]: the beta-exponential kernel exp(-|a-b|^beta / (gamma beta)),
 //     its gradient and the optional axis mask of Sec. 4.
 //   - [Bandwidth]: a fixed gamma, Liu & Wang's median rule or the paper's
@@ -22,7 +24,8 @@
 //     ([AdagradMomentum]) and [Adam].
 //   - [Flow]: one compiled GoMLX graph per step for all particles — the
 //     data score by autodiff of the log-likelihood ([NewFlow]) or given in
-//     closed form ([NewFlowScore]), kernel matrix, phi, optimizer update, a
+//     closed form ([NewFlowScore]) or estimated from a mini-batch chosen
+//     by the iteration count ([NewFlowBatch]), kernel matrix, phi, optimizer update, a
 //     finiteness check and the pairwise distances the next step's kernel and
 //     bandwidth use — with no loop over particles on the host; the particles
 //     stay on the device between steps until something reads them. A step

@@ -28,7 +28,7 @@ func Example() {
 		panic(err)
 	}
 	x := stein.GaussianEnsemble(50, []float64{3}, 0.5, rand.New(rand.NewPCG(1, 1)))
-	if err := flow.Run(x, 2000, nil); err != nil {
+	if err := flow.Run(x, 2000, nil, nil); err != nil {
 		panic(err)
 	}
 	var m, v float64

@@ -40,23 +40,45 @@ func (c Config) Validate() error {
 }
 
 // Flow runs SVGD iterations theta_a += eps phi(theta_a) for all particles in
-// one compiled GoMLX graph per step: score (autodiff of the log-likelihood
-// plus the prior score), kernel matrix and gradients, the Stein direction,
-// the optimizer update and a finiteness check that names the first
-// non-finite quantity ([NonFiniteError]). The step also computes the
+// one compiled GoMLX graph: score (autodiff of the log-likelihood plus the
+// prior score), kernel matrix and gradients, the Stein direction, the
+// optimizer update and a finiteness check that names the first non-finite
+// quantity ([NonFiniteError]). One execution runs any number of steps
+// ([Flow.Steps]), a While loop on the device: each step computes the
 // pairwise distances of the particles it returns ([Kernel.Distances]),
-// which the next step's kernel uses; the host takes the bandwidth's median
-// of them (a median needs a sort, which the graph lacks), so that its work
-// per step does not grow with the dimension. The particles, their
-// distances and the optimizer state stay on the device from step to step
-// ([Ensemble] says when they come back). Every graph execution runs under
-// a watchdog ([Flow.Watchdog]), so that a stalled backend ends in an error
-// wrapping [ErrStalled] instead of a hang.
+// which the next step's kernel uses and whose median (a sort on the
+// device) gives the next bandwidth. The particles, their distances, the
+// iteration count and the optimizer state stay on the device from step to
+// step and from call to call ([Ensemble] says when they come back); a call
+// of k steps makes the same host transfers as a call of one. Every graph
+// execution runs under a watchdog ([Flow.Watchdog]), so that a stalled
+// backend ends in an error wrapping [ErrStalled] instead of a hang.
 type Flow struct {
 	Config
 	Lambda    float64 // the prior multiplier used by the next step (starts at Prior.Lambda)
 	Iter      int     // iterations done
 	LastGamma float64 // bandwidth used by the last step
+
+	// Mode is how [Flow.Steps] runs its steps on the device: the
+	// default for the backend ([StepsModeFor]) unless changed.
+	Mode StepsMode
+	// HostMedian: with chained steps ([ChainedSteps]), the host takes the
+	// bandwidth's median between them, from the distances the last step
+	// left, as [Bandwidth.Of] does (bit for bit). The default where the
+	// backend's buffers are the host's memory (the pure-Go backend), so that
+	// reading them copies nothing: there the host's selection costs a few
+	// microseconds where the graph's costs as much as the rest of a step at
+	// 100 particles (docs/speed.md). The loop in the graph always takes it
+	// on the device.
+	HostMedian bool
+	// ModeNote says why Mode is not the one asked for (the backend could
+	// not compile the loop in the graph), or is empty.
+	ModeNote string
+	// Executions counts the graph executions of the steps and Reads the
+	// times the host read their results back: once per call of
+	// [Flow.Steps], whatever its number of steps, and once per step for
+	// the host's median ([Flow.HostMedian]).
+	Executions, Reads int
 
 	// Watchdog is the time limit of one graph execution. 0 (the default)
 	// means max(DefaultWatchdog, WatchdogFactor x the slowest execution
@@ -66,16 +88,19 @@ type Flow struct {
 	Watchdog time.Duration
 
 	score       Score
-	step        *Exec
-	distances   *Exec // the pairwise distances of particles that come from the host
+	batch       BatchScore // the steps' data score, when it depends on the iteration (NewFlowBatch)
+	backend     compute.Backend
+	loops       map[stepsKey]*Exec // the steps (loopGraph or chainGraph), by bandwidth rule and mode
+	distances   *Exec              // the pairwise distances of particles that come from the host
 	forces      *Exec
 	diagnosis   *Exec // the step with a check per quantity, run after a failure
 	posterior   *Exec // the posterior's score alone (PosteriorScore)
 	state       []*tensors.Tensor
-	carry       carried   // the particles of the last step and their distances, on the device
-	pairs       []float64 // the pairwise values the bandwidth's median is taken of
-	shared      bool      // the backend's buffers are host memory (see gammaOf)
-	backendName string    // the backend's name, for the stall error
+	carry       carried                 // the particles of the last step and their distances, on the device
+	pairs       []float64               // the pairwise values the host's median is taken of (HostMedian)
+	scalars     map[any]*tensors.Tensor // scalar inputs, kept on the device ([Flow.scalar])
+	iter        iterOnDevice            // the iteration count on the device ([Flow.iterTensor])
+	backendName string                  // the backend's name, for the stall error
 	// euclidPairs: the graphs give squared Euclidean distances besides
 	// the kernel's ([Flow.pairNodes]), fixed when the flow is made.
 	euclidPairs bool
@@ -98,14 +123,36 @@ func NewFlow(b compute.Backend, cfg Config, like LogLikelihood) (*Flow, error) {
 // NewFlowScore is [NewFlow] with the data score given directly (for
 // example in closed form), not derived from a log-likelihood.
 func NewFlowScore(b compute.Backend, cfg Config, score Score) (*Flow, error) {
+	return newFlow(b, cfg, score, nil)
+}
+
+// NewFlowBatch is [NewFlowScore] with a data score for the steps that
+// depends on the iteration, such as a mini-batch estimate of the full
+// score (package regress draws its batches from the iteration count, as
+// Liu & Wang's code does); full is the score of all the data, which
+// [Flow.Forces], [Flow.PosteriorScore] and [Flow.KSD] use.
+func NewFlowBatch(b compute.Backend, cfg Config, full Score, batch BatchScore) (*Flow, error) {
+	if batch == nil {
+		return nil, errors.New("stein: NewFlowBatch needs a batch score")
+	}
+	return newFlow(b, cfg, full, batch)
+}
+
+// BatchScore builds, for an ensemble theta [N, D] and the 0-based
+// iteration number iter (a scalar of theta's dtype: the count the
+// optimizer sees, [Flow.Iter]), the data score a step follows, [N, D].
+type BatchScore func(theta, iter *Node) *Node
+
+func newFlow(b compute.Backend, cfg Config, score Score, batch BatchScore) (*Flow, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, shared: b.HasSharedBuffers(), backendName: b.Name()}
+	f := &Flow{Config: cfg, Lambda: cfg.Prior.Lambda, score: score, batch: batch, Mode: StepsModeFor(b), HostMedian: b.HasSharedBuffers(),
+		backend: b, backendName: b.Name()}
 	f.euclidPairs = f.needsEuclidPairs()
 	var err error
-	if f.step, err = NewExec(b, f.stepGraph); err != nil {
-		return nil, fmt.Errorf("stein: building the step graph: %w", err)
+	if _, err = f.steps(); err != nil {
+		return nil, fmt.Errorf("stein: %w", err)
 	}
 	if f.distances, err = NewExec(b, f.pairNodes); err != nil {
 		return nil, fmt.Errorf("stein: building the distances graph: %w", err)
@@ -120,19 +167,6 @@ func NewFlowScore(b compute.Backend, cfg Config, score Score) (*Flow, error) {
 		return nil, fmt.Errorf("stein: building the posterior score graph: %w", err)
 	}
 	return f, nil
-}
-
-// stepGraph: inputs theta, its distances ([Kernel.Distances]), gamma,
-// lambda, iter, state...; outputs the new theta, whether it and the new
-// state are all finite, the pairwise values of the new theta
-// ([Flow.pairNodes]) and the new state. One IsFinite and one reduction
-// over the new particles and state together keep the check cheap; which
-// quantity went bad is found only after a failure ([Flow.diagnoseGraph]).
-func (f *Flow) stepGraph(in []*Node) []*Node {
-	s := f.stepNodes(in[0], in[1], in[2], in[3], in[4], in[5:])
-	ok := LogicalAll(IsFinite(Concatenate(append([]*Node{s.next}, s.state...), 0)))
-	out := append([]*Node{s.next, ok}, f.pairNodes(s.next)...)
-	return append(out, s.state...)
 }
 
 // pairNodes are the pairwise values of the particles x [N, D] that the
@@ -171,7 +205,11 @@ type stepParts struct {
 // stepNodes builds one SVGD step from theta, its distances and the
 // optimizer state.
 func (f *Flow) stepNodes(theta, dist, gamma, lambda, iter *Node, state []*Node) stepParts {
-	s := stepParts{terms: directionTerms(theta, dist, gamma, lambda, f.score, f.Prior, f.Kernel)}
+	score := f.score
+	if f.batch != nil {
+		score = func(t *Node) *Node { return f.batch(t, iter) }
+	}
+	s := stepParts{terms: directionTerms(theta, dist, gamma, lambda, score, f.Prior, f.Kernel)}
 	s.phi = f.Kernel.phi(theta, dist, gamma, Add(s.scoreL, s.scoreP))
 	s.next, s.state = f.Optimizer.Update(theta, s.phi, iter, state)
 	if f.Project != nil {
@@ -189,53 +227,14 @@ func (f *Flow) forcesGraph(theta, gamma, lambda *Node) []*Node {
 // Gamma is the bandwidth the configured rule gives for x.
 func (f *Flow) Gamma(x *Ensemble) float64 { return f.Bandwidth.Of(x.Rows(), f.Kernel) }
 
-// Step performs one SVGD iteration on x in place. The new particles stay
-// on the device, and x's Data is nil, until something reads them
-// ([Ensemble]); the next step starts from them there unless x was changed
-// in between. When a quantity of the step is not finite, x and the
-// optimizer state are left unchanged and the error is a [*NonFiniteError]
-// (wrapping [ErrNonFinite]) naming it; when the execution outlives the
-// watchdog, the error wraps [ErrStalled].
-func (f *Flow) Step(x *Ensemble) error {
-	if len(f.state) != f.Optimizer.NumState() || (len(f.state) > 0 && !sameShape(f.state[0], x)) {
-		f.ResetState(x)
-	}
-	in, err := f.input(x)
-	if err != nil {
-		return err
-	}
-	if f.LastGamma, err = f.gammaOf(in, x.N); err != nil {
-		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
-	}
-	args := []any{in.theta, in.dist, f.LastGamma, f.Lambda, float64(f.Iter)}
-	for _, s := range f.state {
-		args = append(args, s)
-	}
-	out, err := f.execute(f.step, x, "step", args)
-	if err != nil {
-		return fmt.Errorf("stein: iteration %d: %w", f.Iter, err)
-	}
-	if !out[1].Value().(bool) {
-		release(out...)
-		return f.nonFiniteStep(x, args)
-	}
-	f.advance(x, out)
-	return nil
-}
-
-// advance makes the outputs of a good step the flow's state and x's
-// pending values, and releases what they replace.
-func (f *Flow) advance(x *Ensemble, out []*tensors.Tensor) {
-	k := 2 + f.numPairs()
-	old := f.carry
-	f.carry = carried{x: x, theta: out[0], dist: out[2], pairs: out[k-1]}
-	x.park(out[0])
-	old.release()
-	release(f.state...)
-	release(out[1])
-	f.state = out[k:]
-	f.Iter++
-}
+// Step performs one SVGD iteration on x in place: [Flow.Steps] with k = 1.
+// The new particles stay on the device, and x's Data is nil, until
+// something reads them ([Ensemble]); the next step starts from them there
+// unless x was changed in between. When a quantity of the step is not
+// finite, x and the optimizer state are left unchanged and the error is a
+// [*NonFiniteError] (wrapping [ErrNonFinite]) naming it; when the
+// execution outlives the watchdog, the error wraps [ErrStalled].
+func (f *Flow) Step(x *Ensemble) error { return f.Steps(x, 1) }
 
 // nonFinite is the error of the current iteration for quantity q.
 func (f *Flow) nonFinite(q Quantity) error {
@@ -252,31 +251,44 @@ func (f *Flow) ResetState(x *Ensemble) {
 	f.Iter = 0
 }
 
-// Run performs iters steps on x. When observe is not nil it is called after
-// every step with the number of steps done; returning false stops early.
-// x's Data holds the particles whenever observe is called and when Run
-// returns.
-func (f *Flow) Run(x *Ensemble, iters int, observe func(done int, x *Ensemble) bool) (err error) {
+// Run performs iters steps on x. When observe is not nil it is called
+// after the steps that stops names, with the number of steps done;
+// returning false stops early. stops(done) is the next count of steps
+// done at which to observe (a value past iters observes at iters); a nil
+// stops observes after every step. The steps between two observations run
+// in one graph execution ([Flow.Steps]). x's Data holds the particles
+// whenever observe is called and when Run returns.
+func (f *Flow) Run(x *Ensemble, iters int, stops func(done int) int, observe func(done int, x *Ensemble) bool) (err error) {
 	defer func() {
 		if serr := x.Sync(); err == nil {
 			err = serr
 		}
 	}()
-	for k := 0; k < iters; k++ {
-		if err := f.Step(x); err != nil {
+	if observe == nil {
+		return f.Steps(x, iters)
+	}
+	for done := 0; done < iters; {
+		next := done + 1
+		if stops != nil {
+			next = min(max(stops(done), done+1), iters)
+		}
+		if err := f.Steps(x, next-done); err != nil {
 			return err
 		}
-		if observe == nil {
-			continue
-		}
+		done = next
 		if err := x.Sync(); err != nil {
 			return err
 		}
-		if !observe(k+1, x) {
+		if !observe(done, x) {
 			return nil
 		}
 	}
 	return nil
+}
+
+// Every is a stops function for [Flow.Run]: every k steps (k >= 1).
+func Every(k int) func(done int) int {
+	return func(done int) int { return (done/k + 1) * k }
 }
 
 // ForceField is the host-side value of [Forces] for an ensemble.

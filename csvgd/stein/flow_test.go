@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/numtest"
+	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
 // adamConfig is a flow with Adam, the alpha = 1/2 prior and kernel k with
@@ -17,34 +18,30 @@ func adamConfig(k Kernel, bw Bandwidth) Config {
 		Optimizer: Adam{LR: 0.05, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}}
 }
 
-// TestFlowMatchesHostBandwidth: the flow, whose graph computes the
-// pairwise distances and whose host takes their median, against the same
-// step with the bandwidth computed on the host from the particles
-// (Bandwidth.Of, as every step did before), for both median rules, beta 1
-// and 2, an odd and an even number of particles, over six steps. On a
-// backend that shares the host's memory, where the flow measures the
-// median pairs again on the host, the bandwidths and the particles are the
-// same bit for bit. With the graph's values alone, as on a GPU, they agree
-// to 1e-12 relative (the RBF kernel's graph forms squared distances from
-// the Gram matrix, which differ from the host's by rounding).
+// TestFlowMatchesHostBandwidth: the flow, whose graph takes the
+// bandwidth's median of the pairwise distances on the device, against the
+// same steps with the bandwidth computed on the host from the particles
+// (Bandwidth.Of), for both median rules, beta 1 and 2, an odd and an even
+// number of particles, over six steps: the bandwidths and the particles
+// agree to 1e-13 relative (the device measures the median pairs again
+// with differences formed directly, as the host does; only the order in
+// which the backend sums the D terms can differ).
 func TestFlowMatchesHostBandwidth(t *testing.T) {
 	for _, rule := range []BandwidthRule{MedianLiuWang, MedianPaper} {
 		for _, beta := range []float64{1, 2} {
 			for _, n := range []int{7, 8} {
-				for _, graphValues := range []bool{false, true} {
-					bw := Bandwidth{Rule: rule}
-					name := fmt.Sprintf("%v/beta=%v/N=%d/graph values %v", bw, beta, n, graphValues)
-					t.Run(name, func(t *testing.T) { checkHostBandwidth(t, bw, Kernel{Beta: beta}, n, graphValues) })
-				}
+				bw := Bandwidth{Rule: rule}
+				name := fmt.Sprintf("%v/beta=%v/N=%d", bw, beta, n)
+				t.Run(name, func(t *testing.T) { checkHostBandwidth(t, bw, Kernel{Beta: beta}, n) })
 			}
 		}
 	}
 }
 
 // checkHostBandwidth takes six steps with the flow of bw and k and with
-// the host's bandwidth, from the same n particles; graphValues keeps the
-// flow from measuring the median pairs again on the host.
-func checkHostBandwidth(t *testing.T, bw Bandwidth, k Kernel, n int, graphValues bool) {
+// the host's bandwidth, from the same n particles.
+func checkHostBandwidth(t *testing.T, bw Bandwidth, k Kernel, n int) {
+	const tol = 1e-13
 	b := testBackend(t)
 	f, err := NewFlow(b, adamConfig(k, bw), testTarget.graph)
 	if err != nil {
@@ -53,13 +50,6 @@ func checkHostBandwidth(t *testing.T, bw Bandwidth, k Kernel, n int, graphValues
 	host, err := NewFlow(b, adamConfig(k, Bandwidth{Rule: Fixed, Gamma: 1}), testTarget.graph)
 	if err != nil {
 		t.Fatal(err)
-	}
-	tol := 0.0
-	switch {
-	case graphValues:
-		f.shared, tol = false, 1e-12
-	case !f.shared:
-		t.Skip("the backend does not share the host's memory")
 	}
 	x := randomEnsemble(uint64(n), n, 3, 1.5)
 	y := x.Clone()
@@ -163,7 +153,7 @@ func TestPendingParticlesAreRead(t *testing.T) {
 	x, other := randomEnsemble(1, 5, 3, 1), randomEnsemble(2, 5, 3, 1)
 	want := x.Clone()
 	g := flowWithStateOf(t, f, cfg)
-	if err := g.Run(want, 1, nil); err != nil {
+	if err := g.Run(want, 1, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if want.Data == nil || want.dev != nil {
@@ -215,15 +205,129 @@ func TestBandwidthRuleChangedLater(t *testing.T) {
 	}
 	f.Bandwidth = Bandwidth{Rule: MedianLiuWang}
 	want := f.Bandwidth.Of(x.Rows(), k)
-	tol := 0.0
-	if !f.shared {
-		tol = 1e-12 // the graph's distances, summed in another order
-	}
+	const tol = 1e-13 // the D terms of a distance, summed in another order
 	if err := f.Step(x); err != nil || !(math.Abs(f.LastGamma-want) <= tol*want) {
 		t.Fatalf("Liu & Wang's rule after a fixed gamma: gamma %v, want %v (error %v)", f.LastGamma, want, err)
 	}
 	f.Bandwidth = Bandwidth{Rule: MedianPaper}
 	if err := f.Step(x); err == nil || !strings.Contains(err.Error(), "squared Euclidean") {
 		t.Fatalf("the paper's rule with beta = 1: error %v, want one about the squared Euclidean distances", err)
+	}
+}
+
+// TestStepsModesAgree: k steps as one While loop in the graph, as k
+// chained executions (the median on the device, or on the host between
+// them) and as k single steps give the same particles, state and
+// bandwidth: bit for bit where the median is taken on the device, to
+// 1e-13 with the host's (which sums the D terms of the median pair's
+// distance in its own order). A call of Steps with the median on the
+// device reads back from the device once, whatever k; with the host's
+// median, once more per step. The score is in closed form (the pure-Go
+// backend cannot run a gradient taken by autodiff inside a loop body).
+func TestStepsModesAgree(t *testing.T) {
+	score := func(theta *Node) *Node { return Neg(MulScalar(theta, 0.5)) }
+	type run struct {
+		name       string
+		mode       StepsMode
+		hostMedian bool
+		single     bool
+	}
+	runs := []run{{"loop in the graph", LoopInGraph, false, false}, {"chained, median on the device", ChainedSteps, false, false},
+		{"chained, median on the host", ChainedSteps, true, false}, {"single steps", ChainedSteps, true, true}}
+	for _, c := range []struct {
+		name string
+		k    Kernel
+		bw   Bandwidth
+	}{
+		{"rbf, median", Kernel{Beta: 2}, Bandwidth{Rule: MedianLiuWang}},
+		{"beta 1, paper's rule", Kernel{Beta: 1}, Bandwidth{Rule: MedianPaper}},
+		{"rbf, fixed", Kernel{Beta: 2}, Bandwidth{Gamma: 0.7}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var first []float64
+			for _, r := range runs {
+				f, err := NewFlowScore(testBackend(t), adamConfig(c.k, c.bw), score)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.Mode, f.HostMedian = r.mode, r.hostMedian
+				x := randomEnsemble(9, 40, 4, 1) // 780 pairs: the radix selection on the device
+				const k = 7
+				if r.single {
+					for range k {
+						if err := f.Step(x); err != nil {
+							t.Fatal(err)
+						}
+					}
+				} else if err := f.Steps(x, k); err != nil {
+					t.Fatalf("%s: %v", r.name, err)
+				}
+				wantReads := 1
+				if r.single {
+					wantReads = k
+				}
+				if f.hostMedian() {
+					wantReads += k
+				}
+				if f.Reads != wantReads || f.Iter != k {
+					t.Errorf("%s: %d reads, %d iterations; want %d for %d", r.name, f.Reads, f.Iter, wantReads, k)
+				}
+				state, err := f.State()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := append(append(x.Clone().Data, state[0].Data...), f.LastGamma)
+				tol := 0.0
+				if f.hostMedian() {
+					tol = 1e-13
+				}
+				if first == nil {
+					first = got
+				} else if d := numtest.RelDiff(got, first); !(d <= tol) {
+					t.Errorf("%s differs from the loop in the graph by %.3g relative, want <= %g", r.name, d, tol)
+				}
+			}
+		})
+	}
+}
+
+// TestFlowBatchScore: a flow of NewFlowBatch steps along the score its
+// batch score gives for the iteration count, (iter + 1) in every
+// component here, and its posterior score is the full one. Two particles
+// far apart under a narrow fixed kernel do not interact (k = 1 on the
+// diagonal, e^-5000 off it, no repulsion left), so plain steps of 1 move
+// every component by (iter + 1) / N.
+func TestFlowBatchScore(t *testing.T) {
+	b := testBackend(t)
+	cfg := Config{Prior: Prior{Alpha: 2}, Kernel: Kernel{Beta: 2}, Bandwidth: Bandwidth{Rule: Fixed, Gamma: 1e-2}, Optimizer: SGD{LR: 1}}
+	full := func(theta *Node) *Node { return MulScalar(OnesLike(theta), 7) }
+	batch := func(theta, iter *Node) *Node { return Mul(OnesLike(theta), AddScalar(iter, 1)) }
+	f, err := NewFlowBatch(b, cfg, full, batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := EnsembleFromRows([][]float64{{0, 0, 0}, {10, 10, 10}})
+	if err := f.Run(x, 3, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	moved := (1.0 + 2 + 3) / 2 // steps 0, 1 and 2
+	for a, start := range []float64{0, 10} {
+		for i, v := range x.Particle(a) {
+			if math.Abs(v-(start+moved)) > 1e-12 {
+				t.Errorf("particle %d, component %d = %v, want %v", a, i, v, start+moved)
+			}
+		}
+	}
+	s, err := f.PosteriorScore(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range s.Data {
+		if v != 7 {
+			t.Fatalf("posterior score %v, want the full score 7 (lambda 0)", s.Data)
+		}
+	}
+	if _, err := NewFlowBatch(b, cfg, full, nil); err == nil {
+		t.Error("NewFlowBatch without a batch score: want an error")
 	}
 }

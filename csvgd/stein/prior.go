@@ -50,6 +50,11 @@ type Prior struct {
 	Lambda    float64   // multiplier lambda >= 0
 	Smoothing float64   // s > 0 of the smoothed |theta|; 0 means DefaultSmoothing
 	Form      PriorForm // how lambda sets the coefficient; the zero value is PenaltyForm
+	// Hyper is the number of trailing components of a particle that the
+	// prior leaves alone: a model's own hyper-parameters (the log noise
+	// and weight precisions of package regress), which carry priors of
+	// their own in the model's score. 0, the default: every component.
+	Hyper int
 }
 
 // Validate reports an out-of-range alpha, lambda or smoothing, or an
@@ -62,6 +67,8 @@ func (p Prior) Validate() error {
 		return fmt.Errorf("prior multiplier lambda = %v must be finite and >= 0", p.Lambda)
 	case !(p.Smoothing >= 0) || math.IsInf(p.Smoothing, 0):
 		return fmt.Errorf("prior smoothing s = %v must be finite and >= 0", p.Smoothing)
+	case p.Hyper < 0:
+		return fmt.Errorf("prior: %d hyper-parameters outside the prior must be >= 0", p.Hyper)
 	}
 	return p.Form.Validate()
 }
@@ -162,13 +169,35 @@ func (p Prior) Score1D(theta float64) float64 {
 }
 
 // Score builds the smoothed prior score in the graph, element-wise over
-// theta of any shape (for an ensemble: [particles, dims]). lambda is a scalar
-// node so that a changing lambda does not recompile the graph.
+// theta of any shape (for an ensemble: [particles, dims]), zero on the
+// last Hyper components of the last axis. lambda is a scalar node so that
+// a changing lambda does not recompile the graph.
 func (p Prior) Score(theta, lambda *Node) *Node {
 	s := p.smoothing()
 	pen := p.coefficientNode(lambda)
 	mag2 := AddScalar(Square(theta), s*s)
-	return Neg(Mul(pen, Mul(theta, powConst(mag2, p.Alpha/2-1))))
+	score := Neg(Mul(pen, Mul(theta, powConst(mag2, p.Alpha/2-1))))
+	if p.Hyper == 0 {
+		return score
+	}
+	return Mul(score, p.mask(theta))
+}
+
+// mask is 1 on the components the prior acts on and 0 on the last Hyper
+// of theta's last axis, a constant broadcast over the other axes.
+func (p Prior) mask(theta *Node) *Node {
+	d := theta.Shape().Dimensions
+	m := make([]float64, d[len(d)-1])
+	for i := range m {
+		if i < len(m)-p.Hyper {
+			m[i] = 1
+		}
+	}
+	c := ConstAs(theta, m)
+	for range len(d) - 1 {
+		c = ExpandAxes(c, 0)
+	}
+	return c
 }
 
 // powConst is x^e for x > 0 and a constant e. The paper's orders alpha =

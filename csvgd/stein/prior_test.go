@@ -124,7 +124,7 @@ func TestPriorScoreFiniteEverywhereAndExactAwayFromZero(t *testing.T) {
 }
 
 func TestPriorValidate(t *testing.T) {
-	for _, p := range []Prior{{Alpha: 0}, {Alpha: 2.5}, {Alpha: math.NaN()}, {Alpha: 1, Lambda: -1}, {Alpha: 1, Smoothing: -1}, {Alpha: 1, Form: 7}} {
+	for _, p := range []Prior{{Alpha: 0}, {Alpha: 2.5}, {Alpha: math.NaN()}, {Alpha: 1, Lambda: -1}, {Alpha: 1, Smoothing: -1}, {Alpha: 1, Form: 7}, {Alpha: 1, Hyper: -1}} {
 		if p.Validate() == nil {
 			t.Errorf("%+v: want an error", p)
 		}
@@ -149,6 +149,29 @@ func TestPriorScoreGraphMatchesHost(t *testing.T) {
 				want := p.Score1D(x)
 				if math.Abs(got[i]-want) > 1e-14*math.Abs(want) {
 					t.Errorf("%v alpha=%v x=%v: graph score %v, host %v", form, alpha, x, got[i], want)
+				}
+			}
+		}
+	}
+}
+
+// TestPriorHyperComponents: with Hyper = h the graph's score is zero on
+// the last h components of every particle and Score1D's elsewhere.
+func TestPriorHyperComponents(t *testing.T) {
+	b := testBackend(t)
+	xs := [][]float64{{-0.5, 0.2, 3, -2}, {0.7, -0.01, 1, 4}}
+	for _, h := range []int{0, 1, 2, 4} {
+		p := Prior{Alpha: 0.5, Lambda: 0.3, Hyper: h}
+		out := MustExecOnce(b, func(theta, lambda *Node) *Node { return p.Score(theta, lambda) }, xs, 0.3)
+		got := out.Value().([][]float64)
+		for a, row := range xs {
+			for i, x := range row {
+				want := p.Score1D(x)
+				if i >= len(row)-h {
+					want = 0
+				}
+				if math.Abs(got[a][i]-want) > 1e-14*math.Abs(want) {
+					t.Errorf("hyper %d, particle %d, component %d: score %v, want %v", h, a, i, got[a][i], want)
 				}
 			}
 		}

@@ -132,7 +132,7 @@ func TestWideKernelWithoutPriorIsGradientAscent(t *testing.T) {
 
 	x := randomEnsemble(12, 6, 3, 1)
 	x0 := x.Clone()
-	if err := f.Run(x, 1000, nil); err != nil {
+	if err := f.Run(x, 1000, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	mean := func(e *Ensemble, i int) float64 {
@@ -185,7 +185,7 @@ func TestProjectIsAppliedAfterTheUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := randomEnsemble(3, 5, 2, 1)
-	if err := f.Run(x, 10, nil); err != nil {
+	if err := f.Run(x, 10, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	for i, v := range x.Data {

@@ -29,7 +29,8 @@ const (
 )
 
 // execKey identifies a compiled graph: the executor and the ensemble shape
-// (the executor compiles one graph per shape).
+// (the executor compiles one graph per shape; the steps graph one for any
+// number of steps).
 type execKey struct {
 	exec *Exec
 	n, d int
@@ -40,42 +41,58 @@ type execResult struct {
 	err error
 }
 
-// watchdogLimit is the time limit of the next execution of a graph; first
-// says whether that execution compiles it. A negative Watchdog disables
-// the watchdog (limit < 0).
-func (f *Flow) watchdogLimit(first bool) time.Duration {
+// watchdogLimit is the time limit of the next execution of a graph, of
+// steps Stein steps (1 for the other graphs); first says whether that
+// execution compiles it. A negative Watchdog disables the watchdog (limit
+// < 0); a positive one limits a step, so that a call of k steps may take k
+// times as long.
+func (f *Flow) watchdogLimit(first bool, steps int) time.Duration {
 	if f.Watchdog != 0 {
-		return f.Watchdog
+		return time.Duration(steps) * f.Watchdog
 	}
 	floor := DefaultWatchdog
 	if first {
 		floor = CompileWatchdog
 	}
-	return max(floor, WatchdogFactor*f.slowest)
+	return max(floor, time.Duration(steps)*WatchdogFactor*f.slowest)
 }
 
-// execute runs e on args under the watchdog: on a goroutine of its own,
-// while this one waits at most the limit. A stuck execution cannot be
-// killed; it keeps its goroutine, and the flow refuses to run again, since
-// the executor may be left in use. what names the graph in the error.
+// execute runs e on args under the watchdog ([Flow.executeN] of one step).
 func (f *Flow) execute(e *Exec, x *Ensemble, what string, args []any) ([]*tensors.Tensor, error) {
+	return f.executeN(e, x, what, args, 1)
+}
+
+// executeN runs e on args, an execution of steps Stein steps, under the
+// watchdog: on a goroutine of its own, while this one waits at most the
+// limit. A stuck execution cannot be killed; it keeps its goroutine, and
+// the flow refuses to run again, since the executor may be left in use.
+// what names the graph in the error. The first execution of a graph
+// compiles it, before the clock starts when the backend compiles ahead
+// ([Flow.Compile]).
+func (f *Flow) executeN(e *Exec, x *Ensemble, what string, args []any, steps int) ([]*tensors.Tensor, error) {
+	return f.executeFn(e, x, what, steps, func() ([]*tensors.Tensor, error) { return f.call(e, args) })
+}
+
+// executeFn is [Flow.executeN] with the executions of e that make up
+// steps Stein steps given as run.
+func (f *Flow) executeFn(e *Exec, x *Ensemble, what string, steps int, run func() ([]*tensors.Tensor, error)) ([]*tensors.Tensor, error) {
 	if f.stalled != nil {
 		return nil, fmt.Errorf("not run, since an earlier execution of this flow stalled: %w", f.stalled)
 	}
 	key := execKey{exec: e, n: x.N, d: x.D}
 	first := !f.ran[key]
-	limit := f.watchdogLimit(first)
+	limit := f.watchdogLimit(first, steps)
 	if limit < 0 {
-		return f.call(e, args)
+		return run()
 	}
 	done := make(chan execResult, 1) // buffered: an abandoned execution can still finish and exit
 	start := time.Now()
-	go func() { done <- f.guardedCall(e, args) }()
+	go func() { done <- guarded(run) }()
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		f.record(key, first, time.Since(start))
+		f.record(key, first, time.Since(start)/time.Duration(steps))
 		return r.out, r.err
 	case <-timer.C:
 		f.stalled = stallError(what, limit, f.backendName)
@@ -84,14 +101,15 @@ func (f *Flow) execute(e *Exec, x *Ensemble, what string, args []any) ([]*tensor
 }
 
 // record notes a finished execution: its graph is compiled now, and the
-// slowest execution that did not compile sets the default limit.
-func (f *Flow) record(key execKey, first bool, took time.Duration) {
+// slowest step of an execution that did not compile sets the default
+// limit.
+func (f *Flow) record(key execKey, first bool, perStep time.Duration) {
 	if f.ran == nil {
 		f.ran = map[execKey]bool{}
 	}
 	f.ran[key] = true
 	if !first {
-		f.slowest = max(f.slowest, took)
+		f.slowest = max(f.slowest, perStep)
 	}
 }
 
@@ -103,15 +121,15 @@ func (f *Flow) call(e *Exec, args []any) ([]*tensors.Tensor, error) {
 	return e.Exec(args...)
 }
 
-// guardedCall is call for the watchdog's goroutine: a panic there would
-// end the program past any recover of the caller, so it becomes an error.
-func (f *Flow) guardedCall(e *Exec, args []any) (r execResult) {
+// guarded runs run for the watchdog's goroutine: a panic there would end
+// the program past any recover of the caller, so it becomes an error.
+func guarded(run func() ([]*tensors.Tensor, error)) (r execResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			r = execResult{err: fmt.Errorf("graph execution panicked: %v", p)}
 		}
 	}()
-	out, err := f.call(e, args)
+	out, err := run()
 	return execResult{out: out, err: err}
 }
 

@@ -40,7 +40,7 @@ func TestWatchdogTurnsAStallIntoAnError(t *testing.T) {
 	f := stallingFlow(t, &stall, &calls)
 	f.Watchdog = 200 * time.Millisecond
 	x := randomEnsemble(8, 5, 3, 1)
-	if err := f.Run(x, 2, nil); err != nil {
+	if err := f.Run(x, 2, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	before := x.Clone()
@@ -106,7 +106,7 @@ func TestWatchdogDefaultLimit(t *testing.T) {
 		{-1, 0, false, -1},
 	} {
 		f.Watchdog, f.slowest = c.watchdog, c.slowest
-		if got := f.watchdogLimit(c.first); got != c.want {
+		if got := f.watchdogLimit(c.first, 1); got != c.want {
 			t.Errorf("watchdog %v, slowest %v, first %v: limit %v, want %v", c.watchdog, c.slowest, c.first, got, c.want)
 		}
 	}
@@ -125,11 +125,11 @@ func TestWatchdogLearnsTheStepTime(t *testing.T) {
 	if f.slowest != 0 {
 		t.Errorf("the compiling execution counted: slowest %v", f.slowest)
 	}
-	if err := f.Run(x, 3, nil); err != nil {
+	if err := f.Run(x, 3, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if f.slowest <= 0 || f.watchdogLimit(false) != DefaultWatchdog {
-		t.Errorf("slowest %v, limit %v", f.slowest, f.watchdogLimit(false))
+	if f.slowest <= 0 || f.watchdogLimit(false, 1) != DefaultWatchdog {
+		t.Errorf("slowest %v, limit %v", f.slowest, f.watchdogLimit(false, 1))
 	}
 	f.Watchdog = -1
 	if err := f.Step(x); err != nil || f.Iter != 5 {

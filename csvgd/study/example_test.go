@@ -37,4 +37,5 @@ func ExampleFigures() {
 	// exact-posterior.md -> docs/exact-posterior.md
 	// variance-collapse.md -> docs/beyond.md
 	// newton.md -> docs/beyond.md
+	// uci.md -> docs/own-data.md
 }

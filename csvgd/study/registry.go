@@ -142,6 +142,8 @@ var tableRegistry = []Table{
 		"the variance collapse on Gaussians", CollapseTable},
 	{beyond("newton", "5.5", Plan.newtonNeeds), "newton.md", "beyond.md",
 		"the Newton updates on the condensed templates", NewtonTables},
+	{beyond("uci", "5", Plan.uciNeeds), "uci.md", "own-data.md",
+		"the UCI regression benchmark (yacht, concrete): SVGD and cSVGD of dense networks beside the published numbers", UCITable},
 }
 
 // Figures are the registry's figures, in the order csvgd reproduce makes

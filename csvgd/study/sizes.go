@@ -26,6 +26,9 @@ const (
 	NewtonTopic
 	// CollapseTopic: the variance collapse on Gaussians.
 	CollapseTopic
+	// RegressionTopic: the regression benchmark of dense networks (table
+	// uci).
+	RegressionTopic
 )
 
 // Size is one setting of a study at the plan's size.
@@ -72,6 +75,11 @@ func (p Plan) topicSizes(t Topic) []Size {
 			seeds = fmt.Sprintf("%d seeds", n)
 		}
 		return []Size{{"the Newton study", fmt.Sprintf("ensembles of %s particles, %s each", listInts(p.newtonSizes()), seeds)}}
+	case RegressionTopic:
+		bm := p.UCIBenchmark(UCISets[0], UCISettings()[0])
+		c := bm.Config
+		return []Size{{"the regression benchmark (table uci)", fmt.Sprintf("%d splits per data set, %d particles, %d iterations, cSVGD in stages of %d",
+			len(bm.Splits), c.Particles, c.Iters, c.Stage)}}
 	case CollapseTopic:
 		c := collapse.PaperSweep(p.Quick)
 		return []Size{{"the variance collapse", fmt.Sprintf("dimensions %s, particle counts %s", listInts(c.Dims), listInts(c.Counts))}}

@@ -1,9 +1,6 @@
 package train
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // AdaptiveSchedule is the adaptive penalty of Sec. 5.6 (docs/reading.md
 // section 11), for method csvgd: the prior multiplier starts at
@@ -26,32 +23,22 @@ type AdaptiveSchedule struct {
 	Tolerance float64 // adaptive: relative rise of the training error over its best that ends the growth
 }
 
-// validateAdaptive reports a bad schedule: one for a method other than
-// csvgd, a growth factor <= 1, a negative tolerance or no initial lambda.
-func (c Config) validateAdaptive() error {
+// validateAdaptive reports a bad schedule ([AdaptiveSchedule.Check]).
+func (c Config) validateAdaptive() error { return c.AdaptiveSchedule.Check(c.Method, c.Lambda) }
+
+// Check reports a bad schedule for a run of method m starting at lambda:
+// one for a method other than csvgd, a growth factor <= 1, a negative
+// tolerance or no initial lambda. A schedule that is off is never bad.
+func (a AdaptiveSchedule) Check(m Method, lambda float64) error {
 	switch {
-	case c.Adaptive && c.Method != CSVGD:
-		return fmt.Errorf("the adaptive penalty needs method csvgd, not %q", c.Method)
-	case c.Adaptive && !(c.Growth > 1):
-		return fmt.Errorf("growth factor = %v must be > 1", c.Growth)
-	case c.Adaptive && !(c.Tolerance >= 0):
-		return fmt.Errorf("tolerance = %v must be >= 0", c.Tolerance)
-	case c.Adaptive && !(c.Lambda > 0):
-		return fmt.Errorf("adaptive penalty: initial lambda = %v must be > 0", c.Lambda)
+	case a.Adaptive && m != CSVGD:
+		return fmt.Errorf("the adaptive penalty needs method csvgd, not %q", m)
+	case a.Adaptive && !(a.Growth > 1):
+		return fmt.Errorf("growth factor = %v must be > 1", a.Growth)
+	case a.Adaptive && !(a.Tolerance >= 0):
+		return fmt.Errorf("tolerance = %v must be >= 0", a.Tolerance)
+	case a.Adaptive && !(lambda > 0):
+		return fmt.Errorf("adaptive penalty: initial lambda = %v must be > 0", lambda)
 	}
 	return nil
-}
-
-// adapt applies the schedule after a stage: it grows lambda, or, when the
-// stage's error rose past the tolerance, reverts it, marks the stage
-// ([StageRecord].ErrorRose) and makes the next stage the final one. The
-// final stage at the end of the budget is [run.stages]'s.
-func (r *run) adapt() {
-	last := &r.res.Stages[len(r.res.Stages)-1]
-	r.bestRMSE = math.Min(r.bestRMSE, last.TrainRMSE)
-	if last.TrainRMSE > r.bestRMSE*(1+r.c.Tolerance) {
-		r.lambda, r.final, last.ErrorRose = r.c.Lambda, true, true
-		return
-	}
-	r.lambda *= r.c.Growth
 }

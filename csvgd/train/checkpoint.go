@@ -101,11 +101,7 @@ func (r *run) afterStep(p position) error {
 		r.opt.onStep(r.done)
 	}
 	stop := r.ctx.Err()
-	every := r.opt.CheckpointEvery
-	if every == 0 {
-		every = defaultCheckpointEvery
-	}
-	if stop != nil || (r.done%every == 0 && p.iter < p.length) {
+	if stop != nil || (r.done%r.checkpointEvery() == 0 && p.iter < p.length) {
 		if err := r.save(p); err != nil {
 			return err
 		}
@@ -117,6 +113,14 @@ func (r *run) afterStep(p position) error {
 		return fmt.Errorf("stopped after iteration %d, no checkpoint (no path set): %w", r.done, stop)
 	}
 	return fmt.Errorf("stopped after iteration %d; checkpoint written to %s: %w", r.done, r.opt.Checkpoint, stop)
+}
+
+// checkpointEvery is the checkpoint interval in iterations.
+func (r *run) checkpointEvery() int {
+	if r.opt.CheckpointEvery == 0 {
+		return defaultCheckpointEvery
+	}
+	return r.opt.CheckpointEvery
 }
 
 // save writes the checkpoint of position p, when the run has a path.
@@ -139,11 +143,11 @@ func (r *run) snapshot(p position) (*checkpoint, error) {
 	ck := &checkpoint{
 		Version: checkpointVersion, Config: r.c, Noise: r.data.Noise, Data: r.dataSum,
 		Stage: p.stage, StageIter: p.iter, StageLength: p.length, Done: r.done,
-		Lambda: r.lambda, Final: r.final, Arch: r.res.Arch, Particles: r.x, State: r.state, OptimizerIter: r.done,
+		Lambda: r.sched.Lambda, Final: r.sched.Final, Arch: r.res.Arch, Particles: r.x, State: r.state, OptimizerIter: r.done,
 		History: r.res.History, Stages: r.res.Stages, Seconds: r.seconds(),
 	}
-	if !math.IsInf(r.bestRMSE, 1) {
-		best := r.bestRMSE
+	if !math.IsInf(r.sched.Best, 1) {
+		best := r.sched.Best
 		ck.BestRMSE = &best
 	}
 	if p.one != nil {
@@ -271,9 +275,9 @@ func checkEnsemble(what string, e *stein.Ensemble, n, d int) error {
 // restore sets the run to the checkpoint's state; its first stage then
 // picks up at the checkpoint's position.
 func (r *run) restore(ck *checkpoint) {
-	r.done, r.lambda, r.final, r.elapsed = ck.Done, ck.Lambda, ck.Final, ck.Seconds
+	r.done, r.sched.Lambda, r.sched.Final, r.elapsed = ck.Done, ck.Lambda, ck.Final, ck.Seconds
 	if ck.BestRMSE != nil {
-		r.bestRMSE = *ck.BestRMSE
+		r.sched.Best = *ck.BestRMSE
 	}
 	r.res.Arch, r.res.History, r.res.Stages = ck.Arch, ck.History, ck.Stages
 	r.at = &resumePoint{stage: ck.Stage, iter: ck.StageIter, length: ck.StageLength,

@@ -165,7 +165,7 @@ func sameResult(t *testing.T, what string, got, want *Result) {
 func untimed(stages []StageRecord) []StageRecord {
 	out := slices.Clone(stages)
 	for i := range out {
-		out[i].MsPerIter = 0
+		out[i].MsPerIter, out[i].CompileMs, out[i].StepsMode, out[i].StepCalls, out[i].HostReads = 0, 0, "", 0, 0
 	}
 	return out
 }

@@ -135,15 +135,6 @@ func (c Config) score(arch icnn.Arch, train icnn.Batch, sigma float64) stein.Sco
 	return arch.MeanScore(train, sigma)
 }
 
-// stageLength is the number of iterations of a stage: all of them for
-// svgd, Stage for csvgd.
-func (c Config) stageLength() int {
-	if c.Method != CSVGD {
-		return c.Iters
-	}
-	return c.Stage
-}
-
 // steinConfig builds the flow's configuration for the network arch: the
 // settings' prior smoothed at the threshold, its kernel without a mask,
 // and the projection that keeps the network input-convex.

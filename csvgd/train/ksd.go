@@ -17,6 +17,6 @@ func (r *run) ksd() (float64, error) {
 		}
 		r.ksdFlow, r.ksdArch = f, slices.Clone(arch.Widths)
 	}
-	r.ksdFlow.Lambda = r.lambda
+	r.ksdFlow.Lambda = r.sched.Lambda
 	return r.ksdFlow.KSD(r.x)
 }

@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"io"
 )
 
@@ -23,6 +24,12 @@ type Options struct {
 	// Context, when not nil, stops the run after the iteration during
 	// which it is cancelled.
 	Context context.Context
+	// Steps is how the first-order stages run their steps on the device
+	// (stein.StepsMode); the zero value, the backend's mode
+	// ([stein.StepsModeFor]), with the host taking the bandwidth's median
+	// where the backend shares its memory. Another mode takes the median
+	// on the device.
+	Steps stein.StepsMode
 
 	onStep func(done int) // tests: called after every iteration
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"time"
 
@@ -31,14 +30,18 @@ type run struct {
 	state    []*stein.Ensemble
 	done     int
 	stepTime time.Duration
-	lambda   float64 // the prior multiplier of the current stage
-	bestRMSE float64 // adaptive: the lowest training error at the end of a stage
-	final    bool    // adaptive: the current stage is the last, on a fixed template
+	// compileTime is the time the current stage spent compiling its graphs
+	// before its first step (not in stepTime).
+	compileTime time.Duration
+	stepCalls   int      // the current stage's calls of many steps
+	sched       Schedule // the stages: the current lambda, the adaptive schedule's state
 
 	at      *resumePoint // where a resumed run picks up, until its first stage starts
 	start   time.Time    // when this process started the run's iterations
 	elapsed float64      // seconds of the run's iterations before this process started (resumed from a checkpoint)
 	dataSum string       // the data's fingerprint, when checkpointing
+
+	evaluators map[string]*evaluator // by template ([FormatWidths])
 
 	ksdFlow *stein.Flow // scores the posterior for the KSD of the history records, at ksdArch
 	ksdArch []int
@@ -108,7 +111,7 @@ func RunWith(b compute.Backend, c Config, data Data, o Options) (*Result, error)
 func newRun(b compute.Backend, c Config, data Data, o Options) *run {
 	p := NewProblem(c, data)
 	r := &run{b: b, c: c, data: data, opt: o, ctx: o.Context, train: p.Train, test: icnn.NewBatch(data.Test),
-		sigma: p.Sigma, lambda: c.Lambda, bestRMSE: math.Inf(1)}
+		sigma: p.Sigma, sched: c.schedule()}
 	if r.ctx == nil {
 		r.ctx = context.Background()
 	}
@@ -127,8 +130,22 @@ func (r *run) problem(arch icnn.Arch) Problem {
 // process started and, for a run resumed from a checkpoint, those before.
 func (r *run) seconds() float64 { return r.elapsed + time.Since(r.start).Seconds() }
 
+// evaluator is the evaluator of the current network, made (and its
+// graphs compiled) once per template of the run.
 func (r *run) evaluator() (*evaluator, error) {
-	return newEvaluator(r.b, r.c, r.res.Arch, r.train, r.test, r.data.Test, r.ref)
+	key := FormatWidths(r.res.Arch.Widths)
+	if ev := r.evaluators[key]; ev != nil {
+		return ev, nil
+	}
+	ev, err := newEvaluator(r.b, r.c, r.res.Arch, r.train, r.test, r.data.Test, r.ref)
+	if err != nil {
+		return nil, err
+	}
+	if r.evaluators == nil {
+		r.evaluators = map[string]*evaluator{}
+	}
+	r.evaluators[key] = ev
+	return ev, nil
 }
 
 // stages runs every stage, recording the history on the way. After each
@@ -147,27 +164,21 @@ func (r *run) stages() error {
 	if r.c.Method == Sequential {
 		return r.sequential()
 	}
-	s, n := 0, min(r.c.stageLength(), r.c.Iters)
+	s, n := 0, r.sched.First()
 	if r.at != nil {
 		s, n = r.at.stage, r.at.length
 	}
 	for {
-		final := r.final
+		final := r.sched.Final
 		if err := r.stage(s, n); err != nil {
 			return err
 		}
-		if final {
+		if !final {
+			last := &r.res.Stages[len(r.res.Stages)-1]
+			last.ErrorRose = r.sched.Adapt(last.TrainRMSE)
+		}
+		if s, n = s+1, r.sched.Next(r.done, final); n == 0 {
 			return nil
-		}
-		if r.c.Adaptive {
-			r.adapt()
-		}
-		if r.done >= r.c.Iters {
-			return nil
-		}
-		s, n = s+1, min(r.c.stageLength(), r.c.Iters-r.done)
-		if r.c.Adaptive && (r.final || n == r.c.Iters-r.done) {
-			r.lambda, r.final, n = r.c.Lambda, true, r.c.Iters-r.done
 		}
 		if err := r.save(position{stage: s, length: n}); err != nil {
 			return err
@@ -176,7 +187,11 @@ func (r *run) stages() error {
 }
 
 // stage runs stage s, n iterations on the current network, then (csvgd)
-// condenses. A resumed stage goes on from the checkpoint's iteration.
+// condenses. A resumed stage goes on from the checkpoint's iteration. The
+// stage's graphs are compiled before its clock starts
+// ([StageRecord].CompileMs), and its steps run in calls of many steps
+// ([stein.Flow.Steps]) that end where the history records the ensemble,
+// where a checkpoint is due and where the stage ends ([run.chunk]).
 func (r *run) stage(s, n int) error {
 	arch := r.res.Arch
 	r.bar.stage, r.bar.widths = s, arch.Widths
@@ -184,33 +199,39 @@ func (r *run) stage(s, n int) error {
 	if err != nil {
 		return err
 	}
-	flow.setLambda(r.lambda)
+	flow.setLambda(r.sched.Lambda)
 	k0, err := r.startFlow(flow)
 	if err != nil {
 		return err
+	}
+	if err := r.compile(flow); err != nil {
+		return fmt.Errorf("stage %d: %w", s, err)
 	}
 	ev, err := r.evaluator()
 	if err != nil {
 		return err
 	}
-	for k := k0; k < n; k++ {
+	for k := k0; k < n; {
+		m := r.chunk(n - k)
 		t0 := time.Now()
-		if err := flow.Step(r.x); err != nil {
+		if err := flow.Steps(r.x, m); err != nil {
 			return fmt.Errorf("stage %d: %w", s, err)
 		}
 		r.stepTime += time.Since(t0)
-		r.done++
+		r.stepCalls++
+		k += m
+		r.done += m
 		r.bar.update(r.done)
 		if r.done == r.c.Iters || (r.c.Every > 0 && r.done%r.c.Every == 0) {
 			phase := NoCondensation
-			if k+1 == n && r.condenses() {
+			if k == n && r.condenses() {
 				phase = Before
 			}
 			if err := r.record(ev, phase); err != nil {
 				return err
 			}
 		}
-		if err := r.afterStep(position{stage: s, iter: k + 1, length: n, flow: flow}); err != nil {
+		if err := r.afterStep(position{stage: s, iter: k, length: n, flow: flow}); err != nil {
 			return err
 		}
 	}
@@ -218,6 +239,36 @@ func (r *run) stage(s, n int) error {
 		return err
 	}
 	return r.endStage(s, n, flow)
+}
+
+// chunk is the number of steps of the next call, at most left: up to the
+// next history record, the next checkpoint and the end of the run, so
+// that those land where single steps put them; one step at a time when a
+// test watches every step.
+func (r *run) chunk(left int) int {
+	if r.opt.onStep != nil {
+		return 1
+	}
+	m := min(left, r.c.Iters-r.done, untilMultiple(r.done, r.checkpointEvery()))
+	if r.c.Every > 0 {
+		m = min(m, untilMultiple(r.done, r.c.Every))
+	}
+	return max(m, 1)
+}
+
+// untilMultiple is the number of steps from done to the next multiple of
+// every.
+func untilMultiple(done, every int) int { return every - done%every }
+
+// compile compiles the stage's graphs for the current ensemble and adds
+// the time it took to the stage's compile time.
+func (r *run) compile(flow stepper) error {
+	t0 := time.Now()
+	if err := flow.compile(r.x); err != nil {
+		return err
+	}
+	r.compileTime += time.Since(t0)
+	return nil
 }
 
 // stepper is the update of a stage on the network arch: a Newton flow
@@ -230,6 +281,9 @@ func (r *run) stepper(arch icnn.Arch) (stepper, error) {
 		return secondOrder{f}, err
 	}
 	f, err := p.Flow(r.b)
+	if err == nil && r.opt.Steps != stein.BackendSteps {
+		f.Mode, f.HostMedian = r.opt.Steps, false
+	}
 	return firstOrder{f}, err
 }
 
@@ -240,6 +294,7 @@ func (r *run) stepper(arch icnn.Arch) (stepper, error) {
 func (r *run) startFlow(flow stepper) (int, error) {
 	p := r.at
 	r.at = nil
+	r.compileTime, r.stepCalls = 0, 0
 	if p == nil {
 		r.stepTime = 0
 		return 0, flow.SetState(r.state, r.done)
@@ -250,7 +305,7 @@ func (r *run) startFlow(flow stepper) (int, error) {
 
 // condenses reports whether the stage in progress ends with a graph
 // condensation: every csvgd stage but the adaptive schedule's final one.
-func (r *run) condenses() bool { return r.c.Method == CSVGD && !r.final }
+func (r *run) condenses() bool { return r.sched.Condenses() }
 
 // record appends the state of the ensemble to the history; phase is its
 // [Record].Condensation.

@@ -20,9 +20,13 @@ type StageRecord struct {
 	Stage          int     `json:"stage"`
 	Iterations     int     `json:"iterations"` // in this stage
 	Lambda         float64 `json:"lambda"`
-	Widths         []int   `json:"widths"`          // the template the stage ran on
-	TemplateParams int     `json:"template_params"` // its size: what each iteration computed
-	MsPerIter      float64 `json:"ms_per_iter"`     // mean wall time of a Stein step in this stage
+	Widths         []int   `json:"widths"`               // the template the stage ran on
+	TemplateParams int     `json:"template_params"`      // its size: what each iteration computed
+	MsPerIter      float64 `json:"ms_per_iter"`          // mean wall time of a Stein step in this stage, compiling aside
+	CompileMs      float64 `json:"compile_ms"`           // time spent compiling the stage's graphs before its first step
+	StepsMode      string  `json:"steps_mode,omitempty"` // how the stage's steps ran on the device (stein.StepsMode, and why when it fell back)
+	StepCalls      int     `json:"step_calls,omitempty"` // the calls of many steps ([stein.Flow.Steps]) the stage made
+	HostReads      int     `json:"host_reads,omitempty"` // the times the host read the device during the stage's first-order steps
 	CondensedTo    []int   `json:"condensed_to,omitempty"`
 	ActiveWeights  float64 `json:"active_weights"` // mean per particle, |w| >= threshold, at the end
 	TrainRMSE      float64 `json:"train_rmse"`
@@ -50,8 +54,10 @@ func (r *run) endStage(s, n int, flow stepper) error {
 	rec := StageRecord{
 		Stage: s, Iterations: n, Lambda: flow.lambda(), Widths: arch.Widths, TemplateParams: arch.NumParams(),
 		MsPerIter: float64(r.stepTime) / float64(time.Millisecond) / float64(n),
+		CompileMs: float64(r.compileTime) / float64(time.Millisecond), StepsMode: flow.mode(),
+		StepCalls: r.stepCalls, HostReads: flow.reads(),
 	}
-	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.final) {
+	if r.c.KeepLastStage && (r.done >= r.c.Iters || r.sched.Final) {
 		r.res.LastStage = &StageEnsemble{Widths: append([]int(nil), arch.Widths...), Particles: r.x.Clone().Rows()}
 	}
 	if u := flow.update(); u.SecondOrder() {

@@ -38,6 +38,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the data and the initial particles")
 	doc := fs.String("doc", "", "document whose speed table (between the bench markers) to replace, for example docs/speed.md")
 	profile := fs.String("cpuprofile", "", "write a pprof CPU profile of the run to this new file")
+	steps := fs.Int("steps", speed.DefaultSteps, "steps per call when the graph's steps are also timed in calls of many (0: not timed)")
+	noRef := fs.Bool("no-reference", false, "do not time the hand-written reference (for sizes where it takes long)")
+	checkOut := fs.String("check-out", "", "measure nothing: write to this new file the initial particles of the one case of -particles and -widths and those after -check-steps steps of the hand-written reference, which bench/torch_step.py and bench/jax_step.py check their step against (--check)")
+	checkSteps := fs.Int("check-steps", 3, "with -check-out: the reference steps")
 	var builds buildList
 	fs.Var(&builds, "build", "compare builds instead of measuring: LABEL=FILE[,FILE...], the bench -json reports of one build (repeat for each build)")
 	anchor := fs.String("anchor", "", "with -build: the label of a build every other is also compared with (for example bench/torch_step.py's JSON)")
@@ -54,8 +58,20 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		err = checkBenchFlags(*minTime, *minIters, *workers, *doc, *profile)
 	}
+	if err == nil && *steps < 0 {
+		err = fmt.Errorf("-steps %d: must be >= 0", *steps)
+	}
 	if err != nil {
 		return usageError(fs, stderr, err)
+	}
+	if *checkOut != "" {
+		if err := writeStepCheck(*checkOut, cases, *seed, *checkSteps); err != nil {
+			return usageError(fs, stderr, err)
+		}
+		return exitOK
+	}
+	if *steps == 0 {
+		*steps = -1 // speed.Options: not timed
 	}
 	b, err := backend.Default()
 	if err != nil {
@@ -67,7 +83,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	o := speed.Options{MinTime: *minTime, MinIters: *minIters, Workers: *workers, Seed: *seed, Context: ctx}
+	o := speed.Options{MinTime: *minTime, MinIters: *minIters, Workers: *workers, Seed: *seed, Context: ctx,
+		Steps: *steps, NoReference: *noRef}
 	rep, err := speed.Run(b, cases, o, stderr)
 	if perr := stopProfile(); err == nil {
 		err = perr
@@ -104,6 +121,27 @@ func writeBench(rep *speed.Report, asJSON bool, doc string, stdout io.Writer) er
 		return nil
 	}
 	return speedTable.replace(doc, table.String())
+}
+
+// writeStepCheck writes the reference's check of the one case in cases
+// to the new file path.
+func writeStepCheck(path string, cases []speed.Case, seed uint64, steps int) error {
+	if len(cases) != 1 {
+		return fmt.Errorf("-check-out: %d cases; give one ensemble size and one width", len(cases))
+	}
+	check, err := speed.ReferenceSteps(cases[0], seed, steps)
+	if err != nil {
+		return fmt.Errorf("-check-out: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("-check-out: %w", err)
+	}
+	if err := json.NewEncoder(f).Encode(check); err != nil {
+		f.Close()
+		return fmt.Errorf("-check-out: %w", err)
+	}
+	return f.Close()
 }
 
 // checkBenchFlags reports a bad setting before any work starts.

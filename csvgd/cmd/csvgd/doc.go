@@ -4,7 +4,7 @@
 // subcommands and "csvgd COMMAND -h" for a command's flags.
 //
 // Each subcommand parses its flags and calls the module's packages (train,
-// condense, nuts, exact, calibration, compare, collapse, ...), so that the
+// condense, nuts, exact, calibration, compare, collapse, regress, ...), so that the
 // command line and the notebooks share one implementation. reproduce,
 // figures and runs read the registry of package study (study.Figures,
 // study.Tables): which figures and tables there are, the runs each needs,

@@ -22,7 +22,7 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 		"and, with -compare, side_by_side. The ensembles are condensed first (Alg. graph_condense; a no-op\n"+
 		"for a cSVGD run's final ensemble). -list prints the cached runs of the studies and their keys;\n"+
 		"nothing is trained.", stdout)
-	file := fs.String("ensemble", "", "saved ensemble file (csvgd train -save, csvgd condense)")
+	file := fs.String("ensemble", "", "saved ensemble file (csvgd train -save, csvgd condense, csvgd fit -save)")
 	key := fs.String("run", "", "cache key of a cached run of the studies (see -list)")
 	var compare []string
 	fs.Func("compare", "another ensemble to draw side by side: a FILE, or a cached run's KEY; repeat for up to 3", func(s string) error {

@@ -25,7 +25,8 @@ func commands() []command {
 	return []command{
 		{"data", "generate the hyperelastic training and test data of Sec. 5.2 as CSV", runData},
 		{"train", "train a Stein ensemble of input-convex networks on the hyperelastic data (Sec. 5)", runTrain},
-		{"predict", "write a saved ensemble's stresses at the points of a data file", runPredict},
+		{"fit", "fit a Stein ensemble of dense networks (SVGD or cSVGD) to regression data: a CSV file or a UCI benchmark folder", runFit},
+		{"predict", "write a saved ensemble's predictions at the points of a data file (stresses, or a fit's targets)", runPredict},
 		{"condense", "apply graph condensation (Alg. graph_condense) to a saved ensemble", runCondense},
 		{"explore", "write the weight explorer's views (PNG and SVG) of a saved ensemble or a cached run", runExplore},
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},

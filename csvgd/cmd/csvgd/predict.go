@@ -16,12 +16,17 @@ import (
 )
 
 func runPredict(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("predict", "csvgd predict -ensemble FILE -data CSV -out CSV [-force]\n\n"+
-		"Writes the stress of every particle of a saved ensemble at every point of a data file, one row per\n"+
-		"particle and point: particle,point,S11,S22,S33,S23,S13,S12.", stdout)
-	ensPath := fs.String("ensemble", "", "saved ensemble (csvgd train -save)")
-	dataPath := fs.String("data", "", "CSV of deformations (the format of csvgd data)")
+	fs := newFlagSet("predict", "csvgd predict -ensemble FILE -data CSV -out CSV [-level P] [-force]\n\n"+
+		"For an ensemble of input-convex networks (csvgd train -save), writes the stress of every particle at every\n"+
+		"point of a data file, one row per particle and point: particle,point,S11,S22,S33,S23,S13,S12.\n"+
+		"For an ensemble of dense networks (csvgd fit -save), reads the ensemble's inputs from the CSV's columns by\n"+
+		"name and writes, per point, each target's predictive mean, standard deviation and central band of\n"+
+		"probability -level: point,T_mean,T_sd,T_lo,T_hi,...; when the CSV has the target columns too, it prints the\n"+
+		"RMSE and the log-likelihood of the points on stderr.", stdout)
+	ensPath := fs.String("ensemble", "", "saved ensemble (csvgd train -save or csvgd fit -save)")
+	dataPath := fs.String("data", "", "CSV of deformations (the format of csvgd data), or for a fit's ensemble a CSV with its input columns")
 	outPath := fs.String("out", "", "CSV file to write")
+	level := fs.Float64("level", 0.95, "dense networks: the probability of the central band")
 	force := fs.Bool("force", false, "replace -out if it exists")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
@@ -35,6 +40,9 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 	f, err := loadEnsemble(fs, *ensPath, stderr)
 	if err != nil {
 		return failure(fs, stderr, err)
+	}
+	if f.IsDense() {
+		return predictDense(fs, f, *dataPath, *outPath, *level, stderr)
 	}
 	samples, err := hyperelastic.ReadCSVFile(*dataPath)
 	if err != nil {

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+)
+
+// TestFitBadInput: every bad file, column and flag of csvgd fit is one
+// line naming it and exit code 2, before any training.
+func TestFitBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := write("good.csv", "a,b,y\n1,2,3\n2,1,4\n3,5,1\n4,4,2\n5,3,0\n")
+	notNumber := write("nan.csv", "a,b,y\n1,2,3\n2,x,4\n")
+	constant := write("const.csv", "a,b,y\n1,7,3\n2,7,4\n3,7,1\n4,7,2\n5,7,0\n")
+	short := write("short.csv", "a,b,y\n1,2,3\n2,4\n")
+	empty := write("empty.csv", "")
+	root, err := csvgd.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	yacht := filepath.Join(root, "data", "uci", "yacht")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fit"}, "-data is required"},
+		{[]string{"fit", "-data", filepath.Join(dir, "none.csv"), "-target", "y"}, "none.csv: no such file"},
+		{[]string{"fit", "-data", dir}, "not a UCI benchmark folder"},
+		{[]string{"fit", "-data", good}, "-target is required"},
+		{[]string{"fit", "-data", good, "-target", "z"}, `no column "z" (the columns are a, b, y)`},
+		{[]string{"fit", "-data", notNumber, "-target", "y"}, `nan.csv: line 3, column "b": "x" is not a number`},
+		{[]string{"fit", "-data", short, "-target", "y"}, "short.csv: line 3: 2 cells where the table has 3 columns"},
+		{[]string{"fit", "-data", empty, "-target", "y"}, "empty.csv: empty file"},
+		{[]string{"fit", "-data", constant, "-target", "y"}, `input column "b" is constant`},
+		{[]string{"fit", "-data", good, "-target", "y", "-split", "3"}, "-split: the data are a CSV file"},
+		{[]string{"fit", "-data", yacht, "-target", "c6"}, "-target: a UCI benchmark folder names its target"},
+		{[]string{"fit", "-data", yacht, "-split", "20"}, "no split 20"},
+		{[]string{"fit", "-data", good, "-target", "y", "-hidden", "50,0"}, `hidden widths "50,0"`},
+		{[]string{"fit", "-data", good, "-target", "y", "-noise", "-2"}, `noise "-2"`},
+		{[]string{"fit", "-data", good, "-target", "y", "-method", "sequential"}, `method "sequential"`},
+		{[]string{"fit", "-data", good, "-target", "y", "-activation", "gelu"}, `activation "gelu"`},
+		{[]string{"fit", "-data", good, "-target", "y", "-save", good}, "good.csv: the file exists"},
+	} {
+		code, _, stderr := runCLI(c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 || strings.Contains(stderr, "goroutine") {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line containing %q", c.args, code, stderr, exitUsage, c.want)
+		}
+	}
+}
+
+// TestFitAndPredict: a short cSVGD fit of the yacht benchmark's split 0
+// prints the JSON fields, saves an ensemble that csvgd predict reads and
+// evaluates from a CSV of the same columns, and csvgd explore draws.
+func TestFitAndPredict(t *testing.T) {
+	root, err := csvgd.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	save := filepath.Join(dir, "fit.json")
+	code, stdout, stderr := runCLI("fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-split", "0", "-iters", "60", "-stage", "30",
+		"-particles", "4", "-hidden", "10", "-lambda", "0.003", "-save", save, "-json", "-quiet")
+	if code != exitOK {
+		t.Fatalf("fit: exit %d: %s", code, stderr)
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	for _, k := range []string{"test_rmse", "test_ll", "active_weights", "template_params", "widths", "seconds", "stages", "full_params"} {
+		if _, ok := out[k]; !ok {
+			t.Errorf("JSON without %q", k)
+		}
+	}
+	if out["test_points"].(float64) != 31 || out["train_points"].(float64) != 249 || out["dev_points"].(float64) != 28 || out["full_params"].(float64) != 81 {
+		t.Errorf("points %v/%v/%v, full params %v", out["train_points"], out["dev_points"], out["test_points"], out["full_params"])
+	}
+	rows := "c0,c1,c2,c3,c4,c5,c6\n-2.3,0.568,4.78,3.99,3.17,0.125,0.11\n-2.3,0.568,4.78,3.99,3.17,0.45,46.66\n"
+	csvPath := filepath.Join(dir, "points.csv")
+	if err := os.WriteFile(csvPath, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pred := filepath.Join(dir, "pred.csv")
+	code, _, stderr = runCLI("predict", "-ensemble", save, "-data", csvPath, "-out", pred)
+	if code != exitOK || !strings.Contains(stderr, "log-likelihood") {
+		t.Fatalf("predict: exit %d: %s", code, stderr)
+	}
+	text, err := os.ReadFile(pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	if len(lines) != 3 || lines[0] != "point,c6_mean,c6_sd,c6_lo,c6_hi" {
+		t.Errorf("predictions:\n%s", text)
+	}
+	code, _, stderr = runCLI("predict", "-ensemble", save, "-data", filepath.Join(root, "data", "hyperelastic", "noise-0.10", "test.csv"), "-out", filepath.Join(dir, "p2.csv"))
+	if code != exitUsage || !strings.Contains(stderr, `input "c0"`) {
+		t.Errorf("predict without the inputs: exit %d, %s", code, stderr)
+	}
+	code, _, stderr = runCLI("explore", "-ensemble", save, "-layer", "0", "-out", filepath.Join(dir, "views"))
+	if code != exitOK {
+		t.Errorf("explore of a fit's ensemble: exit %d, %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "views", "weight_distributions.png")); err != nil {
+		t.Errorf("explore wrote no weight_distributions view: %v", err)
+	}
+	code, _, stderr = runCLI("calibrate", "-ensemble", save)
+	if code == exitOK || !strings.Contains(stderr, "dense networks") {
+		t.Errorf("calibrate of a fit's ensemble: exit %d, %s", code, stderr)
+	}
+}

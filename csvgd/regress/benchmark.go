@@ -1,0 +1,107 @@
+package regress
+
+import (
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/tabular"
+	"github.com/gomlx/compute"
+)
+
+// Benchmark is one setting of the UCI regression benchmark: a committed
+// data set (data/uci/Set of the repository) fitted with Config on each
+// of Splits.
+type Benchmark struct {
+	Set    string // the data set's folder under data/uci: yacht, concrete
+	Splits []int
+	Config Config
+}
+
+// SplitResult is what a fit of one split measured.
+type SplitResult struct {
+	Split          int     `json:"split"`
+	Test           Metrics `json:"test"`
+	Train          Metrics `json:"train"`
+	ActiveWeights  float64 `json:"active_weights"`
+	TemplateParams int     `json:"template_params"`
+	FullParams     int     `json:"full_params"`
+	Widths         []int   `json:"widths"`
+	Refitted       int     `json:"refitted"`
+	Seconds        float64 `json:"seconds"`
+	MsPerIterFirst float64 `json:"ms_per_iter_first"` // the first stage's pace
+	MsPerIterLast  float64 `json:"ms_per_iter_last"`  // the last stage's
+}
+
+// Run fits every split on b, in order, calling progress (when not nil)
+// after each. Each fit draws from Config.Seed, whatever runs beside it.
+func (bm Benchmark) Run(b compute.Backend, progress func(done, total int)) ([]SplitResult, error) {
+	dir, err := csvgd.UCIDir(bm.Set)
+	if err != nil {
+		return nil, err
+	}
+	var out []SplitResult
+	for i, k := range bm.Splits {
+		d, err := tabular.ReadUCI(dir, k)
+		if err != nil {
+			return nil, err
+		}
+		res, err := Fit(b, bm.Config, d, Options{})
+		if err != nil {
+			return nil, fmt.Errorf("regress: %s split %d: %w", bm.Set, k, err)
+		}
+		out = append(out, splitResult(k, res))
+		if progress != nil {
+			progress(i+1, len(bm.Splits))
+		}
+	}
+	return out, nil
+}
+
+func splitResult(k int, r *Result) SplitResult {
+	s := SplitResult{Split: k, Test: r.Test, Train: r.Train, ActiveWeights: r.ActiveWeights, TemplateParams: r.TemplateParams(),
+		FullParams: r.FullParams(), Widths: r.Model.Arch.Widths, Refitted: r.Refitted, Seconds: r.Seconds}
+	if n := len(r.Stages); n > 0 {
+		s.MsPerIterFirst, s.MsPerIterLast = r.Stages[0].MsPerIter, r.Stages[n-1].MsPerIter
+	}
+	return s
+}
+
+// benchmarkFileVersion is the format of the files [CachedBenchmark]
+// writes.
+const benchmarkFileVersion = 1
+
+type benchmarkFile struct {
+	Version   int           `json:"version"`
+	Benchmark Benchmark     `json:"benchmark"`
+	Results   []SplitResult `json:"results"`
+}
+
+// ReadBenchmark reads the results of bm from path: an error wrapping
+// fs.ErrNotExist when the file is absent, damaged or holds another
+// setting (it is then computed again).
+func ReadBenchmark(path string, bm Benchmark) ([]SplitResult, error) {
+	f, err := readCache(path, "benchmark", func(f benchmarkFile) bool {
+		return f.Version == benchmarkFileVersion && sameJSON(bm, f.Benchmark) && len(f.Results) == len(bm.Splits)
+	})
+	return f.Results, err
+}
+
+// CachedBenchmark returns the results of bm, read from path when that
+// file holds them, otherwise run ([Benchmark.Run]) and written there
+// atomically ("": no cache).
+func CachedBenchmark(b compute.Backend, bm Benchmark, path string, progress func(done, total int)) ([]SplitResult, error) {
+	if path != "" {
+		if r, err := ReadBenchmark(path, bm); err == nil {
+			return r, nil
+		}
+	}
+	r, err := bm.Run(b, progress)
+	if err != nil || path == "" {
+		return r, err
+	}
+	if err := atomicfile.WriteJSON(path, benchmarkFile{Version: benchmarkFileVersion, Benchmark: bm, Results: r}); err != nil {
+		return nil, fmt.Errorf("regress: %w", err)
+	}
+	return r, nil
+}
