@@ -91,12 +91,16 @@ func (nb *Notebook) Noise() []Problem {
 // temporary files, homes and work: what an output shows of where it ran.
 var machinePathRE = regexp.MustCompile(`(^|[\s"'(=:])/(tmp|home|root|work|Users|var/folders)/[^\s"')]*`)
 
-// texts are the texts of the cell's outputs: streams, and the text,
-// Markdown and HTML of displays.
+// texts are the texts of the cell's results: standard output, and the
+// text, Markdown and HTML of displays. Standard error and error outputs
+// are left out: a failure is reported as such ([Notebook.Problems]), and
+// GoNB names its temporary folder in a compile error.
 func (c Cell) texts() []string {
 	var out []string
 	for _, o := range c.Outputs {
-		out = append(out, string(o.Text))
+		if o.OutputType == "stream" && o.Name == "stdout" {
+			out = append(out, string(o.Text))
+		}
 		for _, mime := range []string{"text/plain", "text/markdown", "text/html"} {
 			out = append(out, string(o.Data[mime]))
 		}

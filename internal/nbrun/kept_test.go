@@ -181,7 +181,8 @@ func TestNoise(t *testing.T) {
 		{"saved to /home/me/ens.json", "machine path"},
 		{"ens.json: 20 particles; data/cache/runs/0123.json; 1/2 of them", ""},
 	} {
-		nb := &Notebook{Cells: []Cell{{CellType: "code", Outputs: []Output{{OutputType: "stream", Name: "stdout", Text: MultilineString("result 1\n" + c.line + "\n")}}}}}
+		nb := &Notebook{Cells: []Cell{{CellType: "code", Outputs: []Output{{OutputType: "stream", Name: "stdout", Text: MultilineString("result 1\n" + c.line + "\n")},
+			{OutputType: "stream", Name: "stderr", Text: "./main.go:3:1: undefined: x (in /tmp/gonb_1a2b3c4d/main.go:3)\n"}}}}}
 		var kinds []string
 		for _, p := range nb.Noise() {
 			kinds = append(kinds, p.Kind)
