@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 )
@@ -287,14 +288,25 @@ func jsonError(data []byte, err error) error {
 		if typ.Field == "" {
 			return fmt.Errorf("the file holds a JSON %s, want an object: not a %s file", typ.Value, Format)
 		}
-		return fmt.Errorf("field %q: JSON %s where %s is expected, at %s", typ.Field, typ.Value, expected(typ), position(data, typ.Offset))
+		field := topField(typ.Field)
+		return fmt.Errorf("field %q: JSON %s where %s is expected, at %s", field, typ.Value, expected(field, typ), position(data, typ.Offset))
 	}
 	return fmt.Errorf("not a valid %s file: %w", Format, err)
 }
 
-// expected names, in words, what a field should hold.
-func expected(typ *json.UnmarshalTypeError) string {
-	switch typ.Field {
+// topField is the file's top-level field of a decoding error's path: Go
+// 1.27's encoding/json names the element ("widths.0"), earlier versions
+// the field ("widths").
+func topField(path string) string {
+	if i := strings.IndexByte(path, '.'); i >= 0 {
+		return path[:i]
+	}
+	return path
+}
+
+// expected names, in words, what the top-level field should hold.
+func expected(field string, typ *json.UnmarshalTypeError) string {
+	switch field {
 	case "format":
 		return "a string"
 	case "version":
