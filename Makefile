@@ -1,17 +1,28 @@
 # make setup      install Jupyter (nbconvert, notebook server), Chromium, GoNB and goimports
-#                 (scripts/setup.sh)
+#                 (scripts/setup.sh); the targets that only execute notebooks install
+#                 nbconvert alone (scripts/setup.sh notebooks)
 # make test       gofmt, go vet, go test (notebooks executed in quick mode, headless and
 #                 in a browser)
 # make jupyter    open the notebooks: start the Jupyter server on 127.0.0.1 with the GoNB
 #                 kernel and print its address (PORT=N picks the port, default 8888;
 #                 CSVGD_QUICK=1 for quick mode)
-# make notebooks  execute notebooks/*.ipynb into notebooks/executed/ (.ipynb + .html);
-#                 full mode unless CSVGD_QUICK=1
-# make figures    run every study and write its figures and tables to figures/ (csvgd
-#                 reproduce; csvgd reproduce -h names them); figures/quick/ when
-#                 CSVGD_QUICK=1; full mode also updates the generated blocks of docs/;
-#                 JOBS=N trains N runs at once (default: the number of CPUs)
-# make reproduce  figures + notebooks
+# make reproduce  the paper: its figures and tables (Secs. 3-5) into figures/ and docs/,
+#                 then notebooks 01-07 executed in place (csvgd reproduce -part paper;
+#                 nbrun -keep -part paper)
+# make beyond     what lies beyond the paper: the NUTS references, the Newton study, the
+#                 variance collapse, their figures and tables, notebooks 08 and up
+#                 executed in place (-part beyond); the same cache as make reproduce
+# make notebooks  execute every notebook in place (full mode: the repository keeps them
+#                 executed), or NOTEBOOKS="notebooks/04-graph-condensation.ipynb ..."
+#                 only; CSVGD_QUICK=1 writes quick copies to notebooks/executed/quick/
+#                 instead; HTML renders go to notebooks/executed/
+# make figures    run every study of both parts and write its figures and tables to
+#                 figures/ (csvgd reproduce; csvgd reproduce -h names them)
+#
+# Quick mode (CSVGD_QUICK=1): reduced studies, figures into figures/quick/, notebooks
+# into notebooks/executed/quick/, never over the full ones; full mode also updates
+# the generated blocks of docs/. JOBS=N trains N runs (and executes N notebooks) at
+# once (default: the number of CPUs).
 #
 # The Go toolchain: go.mod's toolchain line (Go 1.27, which GoMLX v0.28.16
 # needs); the go command fetches that release from the module proxy once
@@ -40,10 +51,13 @@ OTHER_EXPERIMENT = $(if $(GOEXPERIMENT),,$(shell GOEXPERIMENT=simd go env GOEXPE
 # it): everything that computes, without the notebooks and the command line.
 OTHER_TESTS = ./csvgd/backend/... ./csvgd/internal/dotvjp ./csvgd/icnn ./csvgd/reference ./csvgd/stein ./csvgd/svn ./csvgd/condense ./csvgd/speed ./csvgd/train ./csvgd/dense ./csvgd/regress
 
-.PHONY: setup test jupyter notebooks figures reproduce bench
+.PHONY: setup setup-notebooks test jupyter notebooks figures reproduce beyond bench
 
 setup:
 	scripts/setup.sh
+
+setup-notebooks:
+	scripts/setup.sh notebooks
 
 test: setup
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt -l reports:"; echo "$$files"; exit 1; fi
@@ -59,16 +73,27 @@ endif
 jupyter: setup
 	go run ./internal/nbrun/cmd/jupyter -port $(or $(PORT),8888)
 
-notebooks: setup
-	go run ./internal/nbrun/cmd/nbrun -out notebooks/executed $(if $(JOBS),-jobs $(JOBS))
+# Quick mode (CSVGD_QUICK=1) writes to figures/quick/ and notebooks/executed/quick/,
+# never over the full figures and the notebooks kept executed.
+QUICK = $(filter 1 true,$(CSVGD_QUICK))
+FIGURES_OUT = $(if $(QUICK),figures/quick,figures)
+JOBS_FLAG = $(if $(JOBS),-jobs $(JOBS))
+CSVGD = go run ./csvgd/cmd/csvgd
+NBRUN = go run ./internal/nbrun/cmd/nbrun $(if $(QUICK),-out notebooks/executed/quick,-keep) $(JOBS_FLAG)
 
-# Quick mode (CSVGD_QUICK=1) writes to figures/quick/, never over the full figures.
-FIGURES_OUT = $(if $(filter 1 true,$(CSVGD_QUICK)),figures/quick,figures)
+notebooks: setup-notebooks
+	$(NBRUN) $(NOTEBOOKS)
 
 figures:
-	go run ./csvgd/cmd/csvgd reproduce -out $(FIGURES_OUT) $(if $(JOBS),-jobs $(JOBS))
+	$(CSVGD) reproduce -out $(FIGURES_OUT) $(JOBS_FLAG)
 
-reproduce: figures notebooks
+reproduce: setup-notebooks
+	$(CSVGD) reproduce -part paper -out $(FIGURES_OUT) $(JOBS_FLAG)
+	$(NBRUN) -part paper
+
+beyond: setup-notebooks
+	$(CSVGD) reproduce -part beyond -out $(FIGURES_OUT) $(JOBS_FLAG)
+	$(NBRUN) -part beyond
 
 # make bench      time the Stein step (GoMLX graph vs the hand-written reference) and
 #                 write the table into docs/speed.md's speed block

@@ -11,7 +11,11 @@ import (
 const QuickEnv = "CSVGD_QUICK"
 
 // Quick reports whether quick mode is on.
-func Quick() bool {
-	v, err := strconv.ParseBool(os.Getenv(QuickEnv))
+func Quick() bool { return ParseQuick(os.Getenv(QuickEnv)) }
+
+// ParseQuick reports whether value, a value of CSVGD_QUICK, turns quick
+// mode on: whatever strconv.ParseBool reads as true ("1", "true").
+func ParseQuick(value string) bool {
+	v, err := strconv.ParseBool(value)
 	return err == nil && v
 }

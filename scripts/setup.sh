@@ -3,13 +3,17 @@
 # already done:
 #   1. Jupyter's nbconvert and notebook server, Chromium for the browser test
 #      of the live notebooks, and GNU parallel for the test of the example of
-#      docs/studies.md (Debian packages; needs root or sudo),
+#      docs/studies.md (Debian packages; needs root or sudo); with the argument
+#      "notebooks" (make reproduce, make beyond, make notebooks), nbconvert
+#      alone, which is all that executing the notebooks headless needs,
 #   2. the GoNB kernel, built from this module's `tool` dependency into .bin/gonb,
 #   3. goimports (GoNB runs it on every cell) into .bin/goimports,
 #   4. the "gonb" Jupyter kernel spec, pointing at .bin/gonb, with the
 #      Makefile's GOTOOLCHAIN and GOEXPERIMENT in its environment (the cells
-#      then build as the Makefile's targets do).
-# Run it from anywhere; it works in the repository root. Progress goes to stderr.
+#      then build as the Makefile's targets do) and GOFLAGS=-ldflags=-w
+#      (cells link faster without DWARF).
+# Run it from anywhere (scripts/setup.sh [notebooks]); it works in the repository
+# root. Progress goes to stderr.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,18 +30,25 @@ log() { echo "setup: $*" >&2; }
 #    browser UI (make jupyter) and chromium the browser of the live-notebook
 #    test (internal/nbrun's TestLiveNotebooks); GNU parallel runs the example
 #    of docs/studies.md (csvgd/cmd/csvgd's TestParallelExample).
-if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1 && [ -f /usr/share/javascript/mathjax/MathJax.js ] &&
+apt_install() {
+  SUDO=
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+  log "installing $* with apt-get"
+  $SUDO apt-get update -qq >&2
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+if [ "${1:-}" = notebooks ]; then
+  if /usr/bin/jupyter nbconvert --version >/dev/null 2>&1; then
+    log "jupyter nbconvert present, skipping apt-get"
+  else
+    apt_install jupyter-nbconvert
+  fi
+elif /usr/bin/jupyter nbconvert --version >/dev/null 2>&1 && [ -f /usr/share/javascript/mathjax/MathJax.js ] &&
   /usr/bin/jupyter notebook --version >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 &&
   parallel --version 2>/dev/null | grep -q "GNU parallel"; then
   log "jupyter nbconvert, MathJax, jupyter notebook, chromium and GNU parallel present, skipping apt-get"
 else
-  SUDO=
-  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
-  log "installing jupyter-nbconvert, jupyter-client, libjs-mathjax, jupyter-notebook, chromium and parallel with apt-get"
-  $SUDO apt-get update -qq >&2
-  $SUDO env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client libjs-mathjax \
-    jupyter-notebook chromium parallel >&2
+  apt_install jupyter-nbconvert jupyter-client libjs-mathjax jupyter-notebook chromium parallel
 fi
 
 mkdir -p "$BIN"
@@ -74,7 +85,10 @@ else
 fi
 # The kernel builds every cell with `go build`: give it the toolchain and
 # the experiment the Makefile builds with (the pure-Go backend's SIMD matrix
-# products where they are the faster build: scripts/goexperiment.sh), or none.
+# products where they are the faster build: scripts/goexperiment.sh), or none,
+# and GOFLAGS=-ldflags=-w: a cell's program is linked without DWARF debug
+# information, which takes the linker about half the CPU time (stack traces
+# keep their files and lines).
 EXPERIMENT=${GOEXPERIMENT-$(scripts/goexperiment.sh)}
 /usr/bin/python3 - "$SPEC" "$EXPERIMENT" "$GOTOOLCHAIN" <<'PY'
 import json, sys
@@ -82,7 +96,7 @@ path, experiment, toolchain = sys.argv[1], sys.argv[2], sys.argv[3]
 with open(path) as f:
     spec = json.load(f)
 env = spec.setdefault("env", {})
-want = {"GOEXPERIMENT": experiment, "GOTOOLCHAIN": toolchain}
+want = {"GOEXPERIMENT": experiment, "GOTOOLCHAIN": toolchain, "GOFLAGS": "-ldflags=-w"}
 if any(env.get(k, "") != v for k, v in want.items()):
     for k, v in want.items():
         if v:
@@ -91,6 +105,6 @@ if any(env.get(k, "") != v for k, v in want.items()):
             env.pop(k, None)
     with open(path, "w") as f:
         json.dump(spec, f)
-    print(f"setup: kernel spec GOEXPERIMENT={experiment!r} GOTOOLCHAIN={toolchain!r}", file=sys.stderr)
+    print(f"setup: kernel spec GOEXPERIMENT={experiment!r} GOTOOLCHAIN={toolchain!r} GOFLAGS={want['GOFLAGS']!r}", file=sys.stderr)
 PY
 log "done"

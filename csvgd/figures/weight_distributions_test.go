@@ -2,11 +2,15 @@ package figures
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
 // TestWeightDistributionsOmits: narrow zero-centred entries are left out
@@ -144,5 +148,36 @@ func TestConstrainedDensitiesRespectTheBound(t *testing.T) {
 	d := entryKDE([]float64{0.01, 0.03, 0.04}, 0.02, true, []float64{0, 0.01})
 	if !(d[0] > 0 && d[0] >= 0.9*d[1]) {
 		t.Errorf("reflected density %v at 0 and 0.01", d)
+	}
+}
+
+// TestWeightPanelHoldsEveryPeak: the y axis of a density panel holds the
+// peak of every curve it draws, the narrow spike at zero of an entry
+// that most particles have pruned included, named or not.
+func TestWeightPanelHoldsEveryPeak(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{3, 9, 1}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ps [][]float64
+	for a := range 20 {
+		p := make([]float64, arch.NumParams())
+		for i := range p {
+			p[i] = 1 + 0.3*rng.NormFloat64()
+		}
+		p[0] = 0 // W_0 (1, 1): zero in 18 particles, far from it in two: a spike at 0
+		if a < 2 {
+			p[0] = 2
+		}
+		ps = append(ps, p)
+	}
+	kept, _, _ := layerEntries(arch, ps, 0)
+	p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", plotkit.NewLegend())
+	xs := metrics.Linspace(p.X.Min, p.X.Max, metrics.DensityPoints)
+	for _, e := range kept {
+		if peak := slices.Max(entryKDE(e.Values, e.Bandwidth, false, xs)); peak > p.Y.Max {
+			t.Errorf("entry (%d, %d): peak %.3g above the axis' top %.3g", e.I+1, e.J+1, peak, p.Y.Max)
+		}
+	}
+	if len(kept) < kdeLegendCap+1 {
+		t.Fatalf("%d entries drawn: the test wants unnamed ones too", len(kept))
 	}
 }

@@ -20,9 +20,8 @@ import (
 // The drawing rules of WeightDistributions; the density rules are those
 // of [metrics.WeightDensities].
 const (
-	kdeLegendCap    = 6   // entries named in the legend per panel
-	kdeOthersWidth  = 0.7 // line width of the unnamed curves, points
-	kdePeakQuantile = 0.9 // the y axis holds this quantile of the curves' peaks (and all named ones)
+	kdeLegendCap   = 6   // entries named in the legend per panel
+	kdeOthersWidth = 0.7 // line width of the unnamed curves, points
 )
 
 // kdeEntry is one entry of a weight matrix across the particles, as the
@@ -71,17 +70,12 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot
 	xs := metrics.Linspace(lo, hi, metrics.DensityPoints)
 	named := min(kdeLegendCap, len(kept))
 	curves := make([]plotter.XYs, len(kept))
-	peaks := make([]float64, len(kept))
+	top := 0.0 // the y axis holds every curve whole: no peak is cut off
 	for r, en := range kept {
 		ys := entryKDE(en.Values, en.Bandwidth, bounded, xs)
-		peaks[r] = slices.Max(ys)
+		top = math.Max(top, slices.Max(ys))
 		curves[r] = plotkit.XYOf(xs, ys)
 	}
-	// the y axis holds the named curves and most of the others: a few
-	// narrow peaks would otherwise flatten everything else
-	top := slices.Max(peaks[:named])
-	slices.Sort(peaks)
-	top = math.Max(top, metrics.QuantileSorted(peaks, kdePeakQuantile))
 	p.Add(plotkit.RefLine{Vertical: true, Style: draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(0.75)}})
 	others := draw.LineStyle{Color: plotkit.Fade(plotkit.Grey, 0.6), Width: vg.Points(kdeOthersWidth)}
 	for r := len(kept) - 1; r >= named; r-- {
@@ -97,8 +91,8 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot
 		en := kept[r]
 		leg.Add(fmt.Sprintf("(%d, %d), mean %s", en.I+1, en.J+1, plotkit.Num(en.Mean)), plotkit.LineThumb(styles[r]))
 	}
-	if len(kept) > named {
-		leg.Add(fmt.Sprintf("%d others", len(kept)-named), plotkit.LineThumb(others))
+	if n := len(kept) - named; n > 0 {
+		leg.Add(map[bool]string{true: "1 other", false: fmt.Sprintf("%d others", n)}[n == 1], plotkit.LineThumb(others))
 	}
 	plotkit.SetRange(&p.X, lo, hi)
 	plotkit.SetRange(&p.Y, 0, 1.05*top)

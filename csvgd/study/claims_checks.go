@@ -166,7 +166,7 @@ func checkTransient(s *Store) (Verdict, string, error) {
 	if t.PeakIter > res.History[0].Iter && t.PeakIter < t.LastIter {
 		v = Holds
 	}
-	return v, fmt.Sprintf("mean distance %.3g at iteration 0, largest %.3g at iteration %d, %.3g at iteration %d", t.First, t.Peak, t.PeakIter, t.Last, t.LastIter), nil
+	return v, fmt.Sprintf("mean distance %.3g at iteration 0, largest %.3g at %s, %.3g at iteration %d", t.First, t.Peak, t.peakAt(), t.Last, t.LastIter), nil
 }
 
 func checkSubsets(s *Store) (Verdict, string, error) {

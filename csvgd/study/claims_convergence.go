@@ -104,13 +104,19 @@ func checkEarlier(s *Store) (Verdict, string, error) {
 		}
 		parts = append(parts, fmt.Sprintf("%s: %s", alphaCase(i), when))
 	}
-	ordered := 0
+	// A pair of neighbouring α of which neither fell below the limit says
+	// nothing about which fell first.
+	ordered, pairs := 0, 0
 	for i := 1; i < len(first); i++ {
+		if math.IsInf(first[i], 1) && math.IsInf(first[i-1], 1) {
+			continue
+		}
+		pairs++
 		if first[i] >= first[i-1] {
 			ordered++
 		}
 	}
-	return share(ordered, len(first)-1), "below a tenth of the initial count: " + strings.Join(parts, "; "), nil
+	return share(ordered, pairs), "below a tenth of the initial count: " + strings.Join(parts, "; "), nil
 }
 
 // sizeFinals are the final states of the ensemble-size runs, with labels.
@@ -145,6 +151,9 @@ func checkSizeAccuracy(s *Store) (Verdict, string, error) {
 	return v, fmt.Sprintf("in-range W1 %s for N = %s (spread %.2f)", join("%.1f", in), joinInts(sizes), spread(in)), nil
 }
 
+// crowdedSize is the ensemble size at which the paper sees crowding.
+const crowdedSize = 100
+
 func checkCrowding(s *Store) (Verdict, string, error) {
 	f, sizes, err := sizeFinals(s)
 	if err != nil {
@@ -152,6 +161,9 @@ func checkCrowding(s *Store) (Verdict, string, error) {
 	}
 	in := w1InOf(f)
 	largest := len(sizes) - 1
+	if !slices.Contains(sizes, crowdedSize) {
+		return NotMeasured, fmt.Sprintf("no run of %d particles (N = %s at this size)", crowdedSize, joinInts(sizes)), nil
+	}
 	v := DoesNotHold
 	if argmax(in) == largest {
 		v = Holds

@@ -104,19 +104,24 @@ func GraphCondenseSpeedup(s *Store) (*figures.Figure, error) {
 	return figures.GraphCondenseSpeedup(PaperAlphas, deref(with), deref(without)), nil
 }
 
-// SpreadIters returns the iterations of at most n records of history,
-// spread evenly from the first to the last.
+// SpreadIters returns at most n distinct iterations of the records of
+// history, spread evenly from the first to the last. A condensation
+// leaves two records at its iteration (before and after it); the
+// iteration counts once, so that no two panels of a figure show the same
+// record.
 func SpreadIters(history []train.Record, n int) []int {
-	if len(history) <= n {
-		out := make([]int, len(history))
-		for i, h := range history {
-			out[i] = h.Iter
+	var iters []int
+	for _, h := range history {
+		if len(iters) == 0 || iters[len(iters)-1] != h.Iter {
+			iters = append(iters, h.Iter)
 		}
-		return out
+	}
+	if len(iters) <= n {
+		return iters
 	}
 	out := make([]int, n)
 	for i := range out {
-		out[i] = history[i*(len(history)-1)/(n-1)].Iter
+		out[i] = iters[i*(len(iters)-1)/(n-1)]
 	}
 	return out
 }

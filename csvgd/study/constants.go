@@ -55,6 +55,7 @@ func PaperConstants() []PaperConstant {
 	add("Sec. 5.5: the prior orders α", PaperAlphas...)
 	add("Sec. 5.5: the final active weights by α", PaperActiveWeights...)
 	add("Sec. 5.5: the parameters of the sequential method", float64(PaperSequentialParams))
+	add("Sec. 5.5: the active parameters of cSVGD beside the sequential method", float64(PaperCondensedParams))
 	for _, n := range PaperEnsembleSizes {
 		add("Sec. 5.5: the ensemble sizes N_r", float64(n))
 	}

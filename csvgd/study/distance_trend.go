@@ -15,7 +15,8 @@ import (
 type DistanceTrend struct {
 	First, Peak, Last  float64 // mean distance over the pairs
 	PeakIter, LastIter int
-	Closest            float64 // the last record's smallest distance between two particles
+	PeakPhase          train.Phase // the peak record's side of a condensation at its iteration, if any
+	Closest            float64     // the last record's smallest distance between two particles
 }
 
 // DistanceTrendOf reads the trend from the distance matrices of history
@@ -35,13 +36,28 @@ func DistanceTrendOf(history []train.Record) (DistanceTrend, error) {
 	last := history[len(history)-1]
 	peak := argmax(means)
 	t.First, t.Peak, t.Last = means[0], means[peak], means[len(means)-1]
-	t.PeakIter, t.LastIter = history[peak].Iter, last.Iter
+	t.PeakIter, t.LastIter, t.PeakPhase = history[peak].Iter, last.Iter, history[peak].Condensation
 	t.Closest = slices.Min(pairValues(last.Distances))
 	return t, nil
 }
 
-// String is the trend as the notebooks print it.
+// String is the trend as the notebooks print it, with what it says: the
+// particles end farther apart than they started, or closer, and how close
+// the closest pair is to the mean.
 func (t DistanceTrend) String() string {
-	return fmt.Sprintf("mean distance between particles %.3g at the start, largest %.3g at iteration %d, %.3g at iteration %d; closest pair at the end %.3g",
-		t.First, t.Peak, t.PeakIter, t.Last, t.LastIter, t.Closest)
+	ends := "farther apart"
+	if t.Last < t.First {
+		ends = "closer"
+	}
+	return fmt.Sprintf("mean distance between particles %.3g at the start, largest %.3g at %s, %.3g at iteration %d; closest pair at the end %.3g: the particles end %s than they started (%.2f times their first mean distance), and the closest pair at %.2f of the final mean",
+		t.First, t.Peak, t.peakAt(), t.Last, t.LastIter, t.Closest, ends, t.Last/t.First, t.Closest/t.Last)
+}
+
+// peakAt is where the mean distance is largest: "iteration N", with the
+// side of a condensation at N when the record is one of its two.
+func (t DistanceTrend) peakAt() string {
+	if t.PeakPhase == train.NoCondensation {
+		return fmt.Sprintf("iteration %d", t.PeakIter)
+	}
+	return fmt.Sprintf("iteration %d (%s its condensation)", t.PeakIter, t.PeakPhase)
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/mvn"
 )
 
 // MVNPosteriorTable writes, from the survey of Sec. 4 (Fig. mvn_exact),
@@ -17,6 +19,13 @@ func MVNPosteriorTable(w io.Writer, s *Store) error {
 	if err != nil {
 		return err
 	}
+	return writeMVNPosteriorTable(w, pts)
+}
+
+// writeMVNPosteriorTable is [MVNPosteriorTable] of the survey points pts;
+// the grid's values are printed to three digits, as people write them
+// (the log grid's 2.9999999999999996 is 3).
+func writeMVNPosteriorTable(w io.Writer, pts []mvn.SurveyPoint) error {
 	var alphas, lambdas, gammas []float64
 	dist := map[[3]float64]float64{}
 	for _, p := range pts {
@@ -33,7 +42,7 @@ func MVNPosteriorTable(w io.Writer, s *Store) error {
 	fmt.Fprintln(w)
 	head := []string{"α", "λ"}
 	for _, g := range gammas {
-		head = append(head, fmt.Sprintf("γ = %g", g))
+		head = append(head, fmt.Sprintf("γ = %.3g", g))
 	}
 	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
 	for _, a := range alphas {

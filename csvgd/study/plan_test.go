@@ -27,6 +27,21 @@ func TestSpreadIters(t *testing.T) {
 			t.Errorf("SpreadIters(%d) = %v, want %v", tc.n, got, tc.want)
 		}
 	}
+	// a condensation every 500 iterations leaves two records at its
+	// iteration: each iteration counts once
+	var c []train.Record
+	for i := 0; i <= 20; i++ {
+		c = append(c, train.Record{Iter: 50 * i})
+		if i%10 == 0 && i > 0 {
+			c = append(c, train.Record{Iter: 50 * i})
+		}
+	}
+	if got := SpreadIters(c, 10); len(got) != 10 || len(slices.Compact(slices.Clone(got))) != 10 {
+		t.Errorf("SpreadIters of a history with condensations = %v: want 10 distinct iterations", got)
+	}
+	if got := SpreadIters(c[:5], 10); !slices.Equal(got, []int{0, 50, 100, 150, 200}) {
+		t.Errorf("SpreadIters of a short history = %v", got)
+	}
 }
 
 // TestPaperFigures: the registry holds the paper's figures of docs/reading.md

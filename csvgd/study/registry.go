@@ -1,6 +1,7 @@
 package study
 
 import (
+	"fmt"
 	"io"
 	"slices"
 
@@ -25,6 +26,8 @@ type Entry struct {
 	Section string
 	// Beyond marks a figure or table that the paper does not have.
 	Beyond bool
+	// Part is the part of the reproduction that makes it.
+	Part Part
 	// needs are the cached jobs it reads; nil for none (it computes in
 	// seconds).
 	needs func(Plan) needs
@@ -47,15 +50,54 @@ type Table struct {
 	Write func(io.Writer, *Store) error
 }
 
+// Part is a part of the reproduction: what one make target computes.
+// Figures, tables (their registry entries) and notebooks (their metadata
+// csvgd.part) each belong to one; both parts share one cache, so a run
+// that both read is computed once.
+type Part string
+
+const (
+	// PaperPart is the paper (make reproduce): its figures and tables of
+	// Secs. 3-5, the notebooks 01-07 that walk through them, and the few
+	// studies beyond the paper that those notebooks show beside it
+	// (alignment by assignment, the kernel Stein discrepancy, the exact
+	// posterior of Sec. 4), which cost little.
+	PaperPart Part = "paper"
+	// BeyondPart is what the project adds beyond the paper (make beyond):
+	// the reference posteriors sampled by NUTS, the Newton study, the
+	// variance collapse, and their notebooks.
+	BeyondPart Part = "beyond"
+)
+
+// Parts are the parts, in the order a whole reproduction makes them.
+var Parts = []Part{PaperPart, BeyondPart}
+
+// ParsePart reads a part's name, or reports an unknown one.
+func ParsePart(name string) (Part, error) {
+	for _, p := range Parts {
+		if string(p) == name {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("unknown part %q (known: %s, %s)", name, PaperPart, BeyondPart)
+}
+
 // paper is the entry of the paper's figure or table name in section.
 func paper(name, section string, needs func(Plan) needs) Entry {
-	return Entry{Name: name, Section: section, needs: needs}
+	return Entry{Name: name, Section: section, Part: PaperPart, needs: needs}
+}
+
+// companion is the entry of a figure or table beyond the paper, near the
+// paper's section, that a notebook of the paper shows: made with the
+// paper.
+func companion(name, section string, needs func(Plan) needs) Entry {
+	return Entry{Name: name, Section: section, Beyond: true, Part: PaperPart, needs: needs}
 }
 
 // beyond is the entry of a figure or table beyond the paper, near the
-// paper's section.
+// paper's section, made by the part beyond it.
 func beyond(name, section string, needs func(Plan) needs) Entry {
-	return Entry{Name: name, Section: section, Beyond: true, needs: needs}
+	return Entry{Name: name, Section: section, Beyond: true, Part: BeyondPart, needs: needs}
 }
 
 // figureRegistry: the paper's figures in the paper's order, then those
@@ -74,10 +116,10 @@ var figureRegistry = []Figure{
 	{paper("convergence_noise", "5.5", Plan.noiseNeeds), ConvergenceNoise},
 	{paper("noisy_pushforwards", "5.5", Plan.pushforwardNeeds), NoisyPushforwards},
 	{paper("adaptive_penalty", "5.6", Plan.penaltyNeeds), AdaptivePenalty},
-	{beyond("alignment", "5.4", Plan.alignmentNeeds), Alignment},
-	{beyond("mvn_ksd", "4", nil), MVNKSD},
-	{beyond("ksd_convergence", "5.5", Plan.priorsNeeds), KSDConvergence},
-	{beyond("mvn_exact", "4", Plan.mvnExactNeeds), MVNExact},
+	{companion("alignment", "5.4", Plan.alignmentNeeds), Alignment},
+	{companion("mvn_ksd", "4", nil), MVNKSD},
+	{companion("ksd_convergence", "5.5", Plan.priorsNeeds), KSDConvergence},
+	{companion("mvn_exact", "4", Plan.mvnExactNeeds), MVNExact},
 	{beyond("stein_vs_nuts", "5.5", Plan.exactNeeds), SteinVsNUTS},
 	{beyond("calibration", "5.5", Plan.exactNeeds), Calibration},
 	{beyond("nuts_diagnostics", "5.5", Plan.diagnosticsNeeds), NUTSDiagnostics},
@@ -90,9 +132,9 @@ var tableRegistry = []Table{
 		"the results of the studies of Secs. 5.4 to 5.6 beside the paper's numbers", WriteTables},
 	{paper("prior", "3", Plan.priorNeeds), "prior.md", "reading.md",
 		"the comparison of the prior's two forms, with the calibration of sigma", PriorTables},
-	{beyond("alignment", "5.4", Plan.alignmentNeeds), "alignment.md", "beyond.md",
+	{companion("alignment", "5.4", Plan.alignmentNeeds), "alignment.md", "beyond.md",
 		"the alignment study", AlignmentTable},
-	{beyond("exact-posterior-mvn", "4", Plan.surveyNeeds), "exact-posterior-mvn.md", "exact-posterior.md",
+	{companion("exact-posterior-mvn", "4", Plan.surveyNeeds), "exact-posterior-mvn.md", "exact-posterior.md",
 		"the distances to the exact posterior of Sec. 4", MVNPosteriorTable},
 	{beyond("exact-posterior", "5.5", Plan.exactNeeds), "exact-posterior.md", "exact-posterior.md",
 		"the comparison with the posterior of the templates", ExactTables},

@@ -15,6 +15,7 @@ const (
 	Holds       Verdict = iota // the runs show what the paper states
 	HoldsPartly                // they show part of it (one measure, or some of the cases)
 	DoesNotHold                // they show otherwise
+	NotMeasured                // the runs hold no evidence either way (e.g. quick mode lacks the case)
 )
 
 // String is the verdict as the scorecards print it.
@@ -26,6 +27,8 @@ func (v Verdict) String() string {
 		return "holds in part"
 	case DoesNotHold:
 		return "does not hold"
+	case NotMeasured:
+		return "not measured"
 	}
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
@@ -114,7 +117,11 @@ func WriteScorecard(w io.Writer, checks []Check, quick bool) error {
 		count[c.Verdict]++
 		fmt.Fprintf(w, "| “%s” (%s) | %s | %s | **%s** |\n", cell(c.Quote), cell(c.Source), cell(c.Test), cell(c.Evidence), c.Verdict)
 	}
-	fmt.Fprintf(w, "\n%d claims: %d hold, %d hold in part, %d do not hold.", len(checks), count[Holds], count[HoldsPartly], count[DoesNotHold])
+	fmt.Fprintf(w, "\n%d claims: %d hold, %d hold in part, %d do not hold", len(checks), count[Holds], count[HoldsPartly], count[DoesNotHold])
+	if n := count[NotMeasured]; n > 0 {
+		fmt.Fprintf(w, ", %d not measured", n)
+	}
+	fmt.Fprint(w, ".")
 	if quick {
 		fmt.Fprint(w, " Quick mode: short runs, far from converged; the verdicts are those of its runs, not of the paper's settings.")
 	}
@@ -144,9 +151,12 @@ func join(format string, vs []float64) string {
 }
 
 // share is the verdict of a claim that holds case by case: Holds when it
-// holds in all n cases, HoldsPartly in some, DoesNotHold in none.
+// holds in all n cases, HoldsPartly in some, DoesNotHold in none, and
+// NotMeasured when there is no case.
 func share(held, n int) Verdict {
 	switch {
+	case n == 0:
+		return NotMeasured
 	case held == n:
 		return Holds
 	case held > 0:

@@ -116,6 +116,42 @@ func TestScorecardVerdicts(t *testing.T) {
 	}
 }
 
+// TestScorecardNotMeasured: a claim whose runs hold no evidence either
+// way is "not measured", never "holds": no α falls below a tenth of its
+// initial count (quick mode's short runs), and no ensemble of 100
+// particles (quick mode's sizes end at 50); when some α do fall, their
+// order decides.
+func TestScorecardNotMeasured(t *testing.T) {
+	f := newFakeStore(t)
+	specs := f.ConvergencePriorsRuns()
+	for _, spec := range specs {
+		f.put(spec, final(100, 40, 500, 60)) // never below 102 of 1020
+	}
+	if v, ev, err := checkEarlier(f.Store); err != nil || v != NotMeasured || !strings.Contains(ev, "α = 0.25: never") {
+		t.Errorf("no α below the limit: %v, %q, %v; want not measured", v, ev, err)
+	}
+	f.put(specs[0], final(100, 40, 20, 60)) // α = 1/4 falls at iteration 10, the others never
+	if v, ev, err := checkEarlier(f.Store); err != nil || v != Holds {
+		t.Errorf("only the smallest α below the limit: %v, %q, %v; want holds", v, ev, err)
+	}
+	f.put(specs[1], final(100, 40, 20, 60))
+	r := final(100, 40, 20, 60)
+	r.History = append([]train.Record{{Iter: 0, ActiveWeights: 1020}, {Iter: 5, ActiveWeights: 20}}, r.History[1:]...)
+	f.put(specs[2], r) // α = 3/4 falls at iteration 5, before α = 1/2 at 10
+	if v, ev, err := checkEarlier(f.Store); err != nil || v != HoldsPartly {
+		t.Errorf("α = 3/4 before α = 1/2: %v, %q, %v; want in part", v, ev, err)
+	}
+	for _, spec := range f.ConvergenceEnsembleRuns() {
+		f.put(spec, final(100, 40, 20, 60))
+	}
+	if v, ev, err := checkCrowding(f.Store); err != nil || v != NotMeasured || !strings.Contains(ev, "no run of 100 particles") {
+		t.Errorf("quick sizes: %v, %q, %v; want not measured", v, ev, err)
+	}
+	if share(0, 0) != NotMeasured {
+		t.Errorf("share of no case: %v", share(0, 0))
+	}
+}
+
 // TestClaims: every claim belongs to a section with a scorecard and has
 // its source, words and test; every section has claims; an unknown
 // section is an error that names the known ones.
@@ -142,12 +178,13 @@ func TestWriteScorecard(t *testing.T) {
 	checks := []Check{
 		{Claim{"5.4", "Sec. 5.4", "a | b", "t"}, Holds, "1 | 2"},
 		{Claim{"5.4", "Sec. 5.4", "c", "t"}, DoesNotHold, "3"},
+		{Claim{"5.4", "Sec. 5.4", "d", "t"}, NotMeasured, "no run"},
 	}
 	if err := WriteScorecard(&b, checks, true); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "2 claims: 1 hold, 0 hold in part, 1 do not hold.", "Quick mode"} {
+	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims: 1 hold, 0 hold in part, 1 do not hold, 1 not measured.", "Quick mode"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("scorecard lacks %q:\n%s", want, out)
 		}
@@ -186,6 +223,12 @@ func TestDistanceTrend(t *testing.T) {
 	want := DistanceTrend{First: 3, Peak: 8, Last: 3, PeakIter: 5, LastIter: 9, Closest: 1}
 	if got != want {
 		t.Errorf("trend %+v, want %+v", got, want)
+	}
+	if line := (DistanceTrend{First: 4, Last: 6, Closest: 3}).String(); !strings.Contains(line, "end farther apart than they started (1.50 times") || !strings.Contains(line, "closest pair at 0.50 of the final mean") {
+		t.Errorf("a growing trend reads %q", line)
+	}
+	if line := (DistanceTrend{First: 6, Last: 4, Closest: 1}).String(); !strings.Contains(line, "end closer than they started (0.67 times") {
+		t.Errorf("a falling trend reads %q", line)
 	}
 	if _, err := DistanceTrendOf([]train.Record{{Iter: 3}}); err == nil {
 		t.Error("a record without distances accepted")

@@ -55,3 +55,53 @@ func TestPlanJobs(t *testing.T) {
 		t.Errorf("unknown study: %v, want an error listing the known ones", err)
 	}
 }
+
+// TestParts: the paper's part holds every figure and table of the paper
+// and no NUTS run (the references are beyond it); the part beyond it
+// holds the NUTS runs; together the two parts' jobs are all jobs, and
+// the runs of the paper's notebooks are in the paper's part.
+func TestParts(t *testing.T) {
+	for _, e := range Entries() {
+		if !e.Beyond && e.Part != PaperPart {
+			t.Errorf("%s: a figure or table of the paper in part %q", e.Name, e.Part)
+		}
+		if _, err := ParsePart(string(e.Part)); err != nil {
+			t.Errorf("%s: %v", e.Name, err)
+		}
+	}
+	for _, p := range []Plan{{}, {Quick: true}} {
+		all, err := p.Jobs()
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds := map[Part]map[runcache.JobKind]int{}
+		keys := map[string]bool{}
+		for _, part := range Parts {
+			names, err := p.PartStudies(part)
+			if err != nil {
+				t.Fatal(err)
+			}
+			jobs, err := p.Jobs(names...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kinds[part] = map[runcache.JobKind]int{}
+			for _, j := range jobs {
+				kinds[part][j.Kind]++
+				keys[j.Key] = true
+			}
+			if part == PaperPart && !slices.Contains(names, NotebookStudy) {
+				t.Errorf("quick %v: the paper's studies %v lack %s", p.Quick, names, NotebookStudy)
+			}
+		}
+		if kinds[PaperPart][runcache.NUTSJob] != 0 || kinds[BeyondPart][runcache.NUTSJob] == 0 {
+			t.Errorf("quick %v: NUTS jobs by part %v: want none in the paper's, some beyond", p.Quick, kinds)
+		}
+		if len(keys) != len(all) {
+			t.Errorf("quick %v: the parts hold %d distinct jobs, all studies %d", p.Quick, len(keys), len(all))
+		}
+	}
+	if _, err := ParsePart("papers"); err == nil || !strings.Contains(err.Error(), `"papers"`) {
+		t.Errorf("ParsePart(papers): %v", err)
+	}
+}

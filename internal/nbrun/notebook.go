@@ -6,6 +6,9 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
 // Notebook is the part of a Jupyter notebook (nbformat 4) that the checks read.
@@ -22,12 +25,15 @@ type Metadata struct {
 	Csvgd CsvgdMetadata `json:"csvgd"`
 }
 
-// CsvgdMetadata are the project settings a notebook may declare in its
-// metadata, e.g. {"csvgd": {"min_images": 3}}.
+// CsvgdMetadata are the project settings a notebook declares in its
+// metadata, e.g. {"csvgd": {"min_images": 3, "part": "paper"}}.
 type CsvgdMetadata struct {
 	// MinImages is the least number of image outputs (plots) an executed copy
 	// of the notebook must contain.
 	MinImages int `json:"min_images"`
+	// Part is the part of the reproduction the notebook belongs to: "paper"
+	// (make reproduce) or "beyond" (make beyond); see [study.Part].
+	Part study.Part `json:"part"`
 }
 
 // Cell is one notebook cell.
@@ -38,6 +44,27 @@ type Cell struct {
 	Source MultilineString `json:"source"`
 	// Outputs are the outputs of a code cell.
 	Outputs []Output `json:"outputs"`
+	// Metadata is the cell's metadata.
+	Metadata CellMetadata `json:"metadata"`
+	// outputsHash is [OutputsHash] of the cell's outputs as the file
+	// holds them.
+	outputsHash string
+}
+
+// CellMetadata is the part of a cell's metadata the runner reads.
+type CellMetadata struct {
+	// Csvgd is what produced a code cell's outputs, as the runner recorded
+	// it ([Finish]); empty in a notebook the runner did not keep.
+	Csvgd Stamp `json:"csvgd"`
+	// Execution holds the times at which nbconvert ran the cell (in its
+	// executed copy only: [Finish] drops them).
+	Execution Execution `json:"execution"`
+}
+
+// Execution is nbconvert's record of when it ran a cell.
+type Execution struct {
+	Start time.Time `json:"iopub.execute_input"`
+	End   time.Time `json:"shell.execute_reply"`
 }
 
 // Output is one output of a code cell.
@@ -82,10 +109,15 @@ func (m *MultilineString) UnmarshalJSON(b []byte) error {
 
 // Problem is one failure found in an executed notebook.
 type Problem struct {
-	// Cell is the 0-based index of the cell, counting all cell types.
+	// Cell is the 0-based index of the cell, counting all cell types; -1
+	// for the notebook as a whole.
 	Cell int
-	// Kind is "error" for an error output or "exit status" for a program that
-	// exited with a non-zero status.
+	// Kind is "error" for an error output or "exit status" for a program
+	// that exited with a non-zero status ([Notebook.Problems]); "progress
+	// bar", "backend banner", "cache log" or "machine path" for noise in the outputs
+	// ([Notebook.Noise]); "no output", "not stamped", "stale" or "mode"
+	// for a cell whose outputs cannot be kept ([Notebook.Stale]); "images"
+	// for too few plots and "size" for a notebook too large to keep.
 	Kind string
 	// Message describes the failure.
 	Message string
@@ -93,6 +125,9 @@ type Problem struct {
 
 // String formats the problem for a test log.
 func (p Problem) String() string {
+	if p.Cell < 0 {
+		return fmt.Sprintf("notebook: %s: %s", p.Kind, p.Message)
+	}
 	return fmt.Sprintf("cell %d: %s: %s", p.Cell, p.Kind, p.Message)
 }
 
@@ -114,6 +149,21 @@ func ParseNotebook(data []byte) (*Notebook, error) {
 	var nb Notebook
 	if err := json.Unmarshal(data, &nb); err != nil {
 		return nil, fmt.Errorf("parsing notebook JSON: %w", err)
+	}
+	var raw struct {
+		Cells []struct {
+			Outputs json.RawMessage `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("parsing notebook JSON: %w", err)
+	}
+	for i, c := range raw.Cells {
+		h, err := OutputsHash(c.Outputs)
+		if err != nil {
+			return nil, fmt.Errorf("parsing the outputs of cell %d: %w", i, err)
+		}
+		nb.Cells[i].outputsHash = h
 	}
 	return &nb, nil
 }

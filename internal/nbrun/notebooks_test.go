@@ -7,19 +7,13 @@ import (
 )
 
 // TestNotebooks executes every notebooks/*.ipynb of the repository (in quick
-// mode when CSVGD_QUICK=1, which the Makefile's test target sets) and fails on
-// any problem, or when a notebook shows fewer images than the
-// metadata.csvgd.min_images it declares. Executed copies go to a temporary
-// folder.
+// mode when CSVGD_QUICK=1, which the Makefile's test target sets) into a
+// temporary folder, never over the notebooks themselves, and fails on any
+// problem (failures, progress bars or log lines in the outputs), on a code
+// cell without output, or when a notebook shows fewer images than the
+// metadata.csvgd.min_images it declares.
 func TestNotebooks(t *testing.T) {
-	root, err := FindRoot(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, paths := repoNotebooks(t)
 	if len(paths) == 0 {
 		t.Log("no notebooks/*.ipynb yet: nothing to execute")
 		return
@@ -32,17 +26,38 @@ func TestNotebooks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Run(context.Background(), path, Options{Root: root, OutputDir: out})
+			opts := Options{Root: root, OutputDir: out}
+			res, err := Run(context.Background(), path, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range res.Problems {
-				t.Errorf("%s", p)
+			problems := res.Problems
+			if p := src.ImagesProblem(res.Images); p != nil {
+				problems = append(problems, *p)
 			}
-			if min := src.Metadata.Csvgd.MinImages; res.Images < min {
-				t.Errorf("%d image(s), but the notebook's metadata.csvgd.min_images is %d", res.Images, min)
+			kept, err := ReadNotebook(res.Executed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			problems = append(problems, kept.Stale(ModeOf(opts.Env))...)
+			for _, p := range problems {
+				t.Errorf("%s", p)
 			}
 			t.Logf("%d image(s) in %v", res.Images, res.Duration.Round(1e8))
 		})
 	}
+}
+
+// repoNotebooks are the repository's root and its notebooks, each of
+// which declares its part ([Notebooks]).
+func repoNotebooks(t *testing.T) (root string, paths []string) {
+	t.Helper()
+	root, err := FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if paths, err = Notebooks(root, ""); err != nil {
+		t.Fatal(err)
+	}
+	return root, paths
 }

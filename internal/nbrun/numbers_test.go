@@ -28,6 +28,8 @@ type setting struct {
 var settings = []setting{
 	{[]string{"04-graph-condensation.ipynb"}, []float64{metrics.ModeHeight},
 		"metrics.ModeHeight: a mode is a local maximum of at least this fraction of the highest", true},
+	{[]string{"04-graph-condensation.ipynb", "07-exploring-weights.ipynb"}, []float64{metrics.DensityOmitFraction},
+		"metrics.DensityOmitFraction: an entry whose |mean| and sd are both below this fraction of its matrix's largest |w| is not drawn", true},
 	{[]string{"07-exploring-weights.ipynb"}, []float64{metrics.DensityFloorFraction},
 		"metrics.DensityFloorFraction: the floor of a weight density's bandwidth", true},
 	{[]string{"07-exploring-weights.ipynb"}, []float64{0.9, 1.34},

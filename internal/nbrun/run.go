@@ -67,9 +67,12 @@ type Options struct {
 type Result struct {
 	// Executed is the path of the executed copy of the notebook.
 	Executed string
-	// Notebook is the parsed executed copy.
+	// Notebook is the parsed executed copy, as nbconvert wrote it (with
+	// the times of its cells, which [Finish] then drops from the file).
 	Notebook *Notebook
-	// Problems are the failures found in the executed copy.
+	// Problems are the failures found in the executed copy
+	// ([Notebook.Problems]) and the outputs a reader should not see
+	// ([Notebook.Noise]).
 	Problems []Problem
 	// Images is the number of image outputs of the executed copy.
 	Images int
@@ -77,24 +80,36 @@ type Result struct {
 	Duration time.Duration
 }
 
-// Run executes the notebook at path (see [Execute]), then parses the executed
-// copy and reports its problems and images. A non-nil error means the
-// notebook could not be executed or read; failures inside cells are reported
-// in Result.Problems.
+// Run executes the notebook at path (see [Execute]), makes the executed
+// copy ready to keep ([Finish], stamped with the mode of opts.Env), and
+// reports its problems and images. A non-nil error means the notebook
+// could not be executed or read; failures inside cells are reported in
+// Result.Problems.
 func Run(ctx context.Context, path string, opts Options) (*Result, error) {
 	start := time.Now()
 	executed, err := Execute(ctx, path, opts)
 	if err != nil {
 		return nil, err
 	}
-	nb, err := ReadNotebook(executed)
+	data, err := os.ReadFile(executed)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading the executed notebook: %w", err)
+	}
+	nb, err := ParseNotebook(data)
+	if err != nil {
+		return nil, fmt.Errorf("notebook %s: %w", executed, err)
+	}
+	kept, err := Finish(data, ModeOf(opts.Env))
+	if err != nil {
+		return nil, fmt.Errorf("notebook %s: %w", executed, err)
+	}
+	if err := writeAtomic(executed, kept); err != nil {
+		return nil, fmt.Errorf("writing the executed notebook: %w", err)
 	}
 	return &Result{
 		Executed: executed,
 		Notebook: nb,
-		Problems: nb.Problems(),
+		Problems: append(nb.Problems(), nb.Noise()...),
 		Images:   nb.Images(),
 		Duration: time.Since(start),
 	}, nil

@@ -156,7 +156,7 @@ func (l Live) draw(values []int) (body, state string) {
 			break
 		}
 		var img []byte
-		if img, err = f.PNG(); err == nil {
+		if img, err = figurePNG(f); err == nil {
 			body += fmt.Sprintf(`<div><img style="max-width:100%%" alt="%s" src="data:image/png;base64,%s"/></div>`,
 				f.Name, base64.StdEncoding.EncodeToString(img))
 		}

@@ -64,10 +64,27 @@ func DisplayPlot(p *plot.Plot, width, height vg.Length) error {
 	return nil
 }
 
-// Show displays a paper figure inline as PNG. A notebook cell cannot return
-// an error, so Show panics on one: the notebook runner reports the panic.
+// NotebookDPI is the resolution at which the notebooks show figures whose
+// DPI is not set: a figure of the paper's width (about 12 inches) is then
+// about 1200 pixels wide, as wide as a notebook's page, where
+// plotkit.DefaultDPI (for the files of figures/) would give half as many
+// pixels again for the page to scale down; it keeps a notebook with a
+// dozen figures within the size that a repository page shows readily.
+const NotebookDPI = 100
+
+// figurePNG is the PNG of f at [NotebookDPI] unless f sets its own DPI.
+func figurePNG(f *figures.Figure) ([]byte, error) {
+	if f.DPI == 0 {
+		f.DPI = NotebookDPI
+	}
+	return f.PNG()
+}
+
+// Show displays a paper figure inline as PNG, at [NotebookDPI] unless the
+// figure sets its DPI. A notebook cell cannot return an error, so Show
+// panics on one: the notebook runner reports the panic.
 func Show(f *figures.Figure) {
-	img, err := f.PNG()
+	img, err := figurePNG(f)
 	if err != nil {
 		panic(fmt.Errorf("figure %s: %w", f.Name, err))
 	}
@@ -98,29 +115,46 @@ func Check(err error) {
 	}
 }
 
-// Backend returns the process's GoMLX backend ([backend.Default]) and, in a
-// notebook, announces the choice on standard output: every cell runs as a
-// process of its own, and the announcement on standard error would be shown
-// like an error in every cell.
+// Backend returns the process's GoMLX backend ([backend.Default]) without
+// announcing it: every cell runs as a process of its own and would
+// announce it again; the notebook's [Banner] names it once.
 func Backend() compute.Backend {
-	backend.Notice = os.Stdout
+	backend.Notice = nil
 	return Must(backend.Default())
 }
 
+// Log is where the notebooks' runs report their progress: standard
+// output when a person runs the notebook in Jupyter (a run that is not
+// cached yet shows its progress bar, a cached one its file), nowhere when
+// it runs headless (nil: the runner's executed notebooks keep what a
+// reader needs, the results).
+func Log() io.Writer {
+	if Interactive() {
+		return os.Stdout
+	}
+	return nil
+}
+
 // Store is the paper's studies on the repository's cache (package study
-// on package runcache: data/cache/), at the size quick mode picks, logging
-// to standard output: a run is trained once and read from
-// data/cache/runs/ when it was trained before, by this notebook, another
-// one or csvgd reproduce. Every cell runs as a program of its own, so
-// each cell calls Store again and finds what the cells before it cached.
-func Store() *study.Store { return study.NewStore(Backend(), os.Stdout) }
+// on package runcache: data/cache/), at the size quick mode picks,
+// logging to [Log]: a run is trained once and read from data/cache/runs/
+// when it was trained before, by this notebook, another one or csvgd
+// reproduce. Every cell runs as a program of its own, so each cell calls
+// Store again and finds what the cells before it cached.
+func Store() *study.Store { return study.NewStore(Backend(), Log()) }
 
 // ShowTable displays a results table of package study (Markdown) for the
 // runs of store (see [Show] for why it panics on an error).
 func ShowTable(table func(io.Writer, *study.Store) error, store *study.Store) {
 	var buf bytes.Buffer
 	Check(table(&buf, store))
-	gonbui.DisplayMarkdown(buf.String())
+	ShowMarkdown(buf.String())
+}
+
+// ShowMarkdown displays text as Markdown and waits until GoNB has taken
+// it, so that what the cell prints next comes after it.
+func ShowMarkdown(text string) {
+	gonbui.DisplayMarkdown(text)
 	flush()
 }
 

@@ -48,7 +48,7 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	meta := map[string]any{"condensed_from": *in, "threshold": *threshold, "source_meta": f.Meta, "align": how}
+	meta := map[string]any{"condensed_from": metaPath(*in), "threshold": *threshold, "source_meta": f.Meta, "align": how}
 	if align == condense.ByAssignment {
 		meta["align_reference"] = string(aopts.Reference)
 	}

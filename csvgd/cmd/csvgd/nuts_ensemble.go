@@ -238,7 +238,8 @@ func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
 // the run's output and the source file's meta (so that its settings can
 // be read again) in its meta.
 func (j *nutsJob) save(path string, existing ensemble.Existing, out nutsEnsembleOutput) error {
-	f := ensemble.New(j.arch.Widths, j.kept, map[string]any{"nuts": out, "source": j.path, "source_meta": j.file.Meta})
+	out.Ensemble = metaPath(out.Ensemble)
+	f := ensemble.New(j.arch.Widths, j.kept, map[string]any{"nuts": out, "source": metaPath(j.path), "source_meta": j.file.Meta})
 	f.Inputs, f.Prior = j.file.Inputs, j.file.Prior
 	return ensemble.Save(path, f, existing)
 }

@@ -85,3 +85,10 @@ func outputStudies(figs []study.Figure, tables []generatedTable, all bool) ([]st
 	}
 	return names, false
 }
+
+// partOutputs are the figures and tables of part among figs and tables.
+func partOutputs(part study.Part, figs []study.Figure, tables []generatedTable) ([]study.Figure, []generatedTable) {
+	figs = slices.DeleteFunc(slices.Clone(figs), func(f study.Figure) bool { return f.Part != part })
+	tables = slices.DeleteFunc(slices.Clone(tables), func(g generatedTable) bool { return g.Part != part })
+	return figs, tables
+}

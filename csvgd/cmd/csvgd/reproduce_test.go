@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -76,6 +77,30 @@ func TestDocBlocks(t *testing.T) {
 	}
 }
 
+// TestGeneratedNumbers: the generated tables, in their blocks of docs/
+// and their files in figures/, print numbers as people write them: no
+// floating-point residue such as 2.9999999999999996 (seven or more
+// decimals).
+func TestGeneratedNumbers(t *testing.T) {
+	long := regexp.MustCompile(`\d\.\d{7,}`)
+	for _, g := range generatedTables {
+		doc, i, err := g.block.find(filepath.Join("..", "..", "..", "docs", g.Doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		block := doc[i:strings.Index(doc, g.block.end)]
+		file, err := os.ReadFile(filepath.Join("..", "..", "..", "figures", g.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for where, text := range map[string]string{"docs/" + g.Doc: block, "figures/" + g.File: string(file)} {
+			if m := long.FindAllString(text, 3); m != nil {
+				t.Errorf("%s, the %s table: numbers with floating-point residue %v", where, g.Name, m)
+			}
+		}
+	}
+}
+
 // TestSelectOutputs: -only picks figures and tables by name (a name of
 // both, such as variance_collapse, is both), prepares only the studies
 // that read the cache, and refuses an unknown name with the known tables.
@@ -102,5 +127,59 @@ func TestSelectOutputs(t *testing.T) {
 	}
 	if _, _, err := selectOutputs("stein_vs_nuts,nope"); err == nil || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), "exact-posterior-mvn") {
 		t.Errorf("unknown name: %v", err)
+	}
+}
+
+// TestPartOutputs: -part paper keeps the paper's figures and tables (and
+// the few beyond it that the paper's notebooks show), -part beyond the
+// rest; each figure and table is in exactly one.
+func TestPartOutputs(t *testing.T) {
+	allFigs, allTables, err := selectOutputs("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nFigs, nTables := 0, 0
+	for _, part := range study.Parts {
+		figs, tables := partOutputs(part, allFigs, allTables)
+		nFigs, nTables = nFigs+len(figs), nTables+len(tables)
+		for _, f := range figs {
+			if f.Part != part {
+				t.Errorf("-part %s: figure %s of part %s", part, f.Name, f.Part)
+			}
+		}
+		names := []string{}
+		for _, g := range tables {
+			names = append(names, g.Name)
+		}
+		switch part {
+		case study.PaperPart:
+			if !slices.Contains(names, "results") || slices.Contains(names, "exact-posterior") {
+				t.Errorf("-part paper: tables %v", names)
+			}
+		case study.BeyondPart:
+			if slices.Contains(names, "results") || !slices.Contains(names, "newton") {
+				t.Errorf("-part beyond: tables %v", names)
+			}
+		}
+	}
+	if nFigs != len(allFigs) || nTables != len(allTables) {
+		t.Errorf("the parts hold %d figures and %d tables, of %d and %d", nFigs, nTables, len(allFigs), len(allTables))
+	}
+}
+
+// TestReproducePartFlag: an unknown part, and -part with -only, are
+// refused before any work, naming the bad value.
+func TestReproducePartFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-part", "papers", "-docs", "none"}, `"papers"`},
+		{[]string{"-part", "paper", "-only", "results", "-docs", "none"}, "-only and -part paper"},
+	} {
+		var out, errs strings.Builder
+		if code := runReproduce(c.args, &out, &errs); code != 2 || !strings.Contains(errs.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errs.String(), c.want)
+		}
 	}
 }

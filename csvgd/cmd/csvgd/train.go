@@ -154,7 +154,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "csvgd train: ensemble written to %s\n", *save)
 	}
 	if *saveLast != "" {
-		last := res.LastStage.File(res, map[string]any{"train": out, "last_stage": true})
+		meta := out
+		meta.Saved = metaPath(meta.Saved)
+		last := res.LastStage.File(res, map[string]any{"train": meta, "last_stage": true})
 		if err := ensemble.Save(*saveLast, last, ensemble.OverwriteIf(*force)); err != nil {
 			return failure(fs, stderr, err)
 		}

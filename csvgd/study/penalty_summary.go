@@ -1,0 +1,75 @@
+package study
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// PenaltySummary writes what the runs of Fig. adaptive_penalty show, as
+// a paragraph generated from them (for notebook 06, beside the figure and
+// [PenaltyTable]): at how many noise levels the schedule reverted, how
+// sparse it ends against λ = 0.05, which fixed λ is the most accurate at
+// each noise level, inside the training range and over the whole path,
+// and how the schedule's accuracy compares with the best fixed λ's.
+func PenaltySummary(w io.Writer, s *Store) error {
+	ff, fa, err := penaltyFinals(s)
+	if err != nil {
+		return err
+	}
+	_, adaptive := s.AdaptiveRuns()
+	res, _, err := finals(s, adaptive)
+	if err != nil {
+		return err
+	}
+	reverted := 0
+	for _, r := range res {
+		for _, st := range r.Stages {
+			if st.ErrorRose {
+				reverted++
+				break
+			}
+		}
+	}
+	levels := percents(PaperNoiseLevels)
+	var b strings.Builder
+	switch reverted {
+	case len(res):
+		b.WriteString("At every noise level the training error rose past the tolerance within the budget, and the schedule reverted λ to its initial value for a final stage on the then fixed template (the line under the table). ")
+	case 0:
+		b.WriteString("At no noise level did the training error rise past the tolerance within the budget; the last stage ran at the initial λ all the same (the line under the table). ")
+	default:
+		fmt.Fprintf(&b, "At %d of %d noise levels the training error rose past the tolerance within the budget and the schedule reverted λ; at the others the budget ended first, and the last stage ran at the initial λ all the same (the line under the table). ", reverted, len(res))
+	}
+	near := slices.Index(PaperPenalties, 0.05)
+	sparser := 0
+	for j := range fa {
+		if fa[j].Active < ff[near][j].Active {
+			sparser++
+		}
+	}
+	fmt.Fprintf(&b, "It ends with %s active weights at %s noise, against %s for λ = 0.05: sparser at %d of %d noise levels.\n\n",
+		join("%.1f", activeOf(fa)), levels, join("%.1f", activeOf(ff[near])), sparser, len(fa))
+	var bestIn, bestWhole []string
+	var ratioIn []float64
+	lowerWhole := 0
+	for j := range fa {
+		in, whole := make([]float64, len(ff)), make([]float64, len(ff))
+		for i := range ff {
+			in[i], whole[i] = ff[i][j].W1In, ff[i][j].W1
+		}
+		bestIn = append(bestIn, fmt.Sprintf("%g", PaperPenalties[argmin(in)]))
+		bestWhole = append(bestWhole, fmt.Sprintf("%g", PaperPenalties[argmin(whole)]))
+		ratioIn = append(ratioIn, fa[j].W1In/in[argmin(in)])
+		if fa[j].W1 < slices.Min(whole) {
+			lowerWhole++
+		}
+	}
+	fmt.Fprintf(&b, "The fixed λ with the lowest W1 inside the training range is %s at %s noise, and over the whole path %s. ",
+		strings.Join(bestIn, ", "), levels, strings.Join(bestWhole, ", "))
+	fmt.Fprintf(&b, "The schedule's W1 inside the training range is %s times the best fixed λ's; over the whole path it is lower than every fixed λ's at %d of %d noise levels.\n",
+		join("%.2f", ratioIn), lowerWhole, len(fa))
+	_, err = io.WriteString(w, b.String())
+	return err
+}

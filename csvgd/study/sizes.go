@@ -1,0 +1,97 @@
+package study
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/collapse"
+	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/mvn"
+)
+
+// Topic is a group of studies whose size quick mode changes, for saying
+// what a mode means where its results are shown (the notebooks' banner).
+type Topic int
+
+const (
+	// IllustrativeTopic: the illustrative example of Sec. 4 (the survey,
+	// the converged particles, the theta_3 marginal).
+	IllustrativeTopic Topic = iota
+	// NetworkTopic: the training runs of Sec. 5 (cSVGD, SVGD and the
+	// baselines on the hyperelastic data).
+	NetworkTopic
+	// ReferenceTopic: the NUTS references on the templates.
+	ReferenceTopic
+	// NewtonTopic: the Newton updates on the condensed templates.
+	NewtonTopic
+	// CollapseTopic: the variance collapse on Gaussians.
+	CollapseTopic
+	// RegressionTopic: the regression benchmark of dense networks (table
+	// uci).
+	RegressionTopic
+)
+
+// Size is one setting of a study at the plan's size.
+type Size struct {
+	What  string // the study or runs it sets, e.g. "Sec. 5's cSVGD runs"
+	Value string // its setting, e.g. "2000 iterations in stages of 500"
+}
+
+// Sizes are the settings of the studies of topics at the plan's size:
+// with [Plan] at full and at quick size, what quick mode changes.
+func (p Plan) Sizes(topics ...Topic) []Size {
+	var out []Size
+	for _, t := range topics {
+		out = append(out, p.topicSizes(t)...)
+	}
+	return out
+}
+
+// topicSizes are the settings of one topic.
+func (p Plan) topicSizes(t Topic) []Size {
+	switch t {
+	case IllustrativeTopic:
+		s := mvn.PaperSurvey(p.Quick)
+		return []Size{{"the survey of Fig. mvn_survey", fmt.Sprintf("%d particles, %d iterations, %d λ × %d γ for each α and β",
+			s.Base.Particles, s.Base.Iters, len(s.Lambdas), len(s.Gammas))}}
+	case NetworkTopic:
+		c := p.paperRun("", 0.5).Config
+		plain := p.PlainSVGDRun().Config
+		_, adaptive := p.AdaptiveRuns()
+		a := adaptive[0].Config
+		return []Size{
+			{"Sec. 5's cSVGD runs", fmt.Sprintf("%d iterations in stages of %d", c.Iters, c.Stage)},
+			{"the runs of Fig. adaptive_penalty", fmt.Sprintf("%d iterations, the adaptive schedule in stages of %d", a.Iters, a.Stage)},
+			{"the plain SVGD run", fmt.Sprintf("%d iterations", plain.Iters)},
+			{"the ensemble sizes of Fig. convergence_ensemble", listInts(p.EnsembleSizes())},
+		}
+	case ReferenceTopic:
+		c := exact.DefaultConfig(p.Quick)
+		return []Size{{"the NUTS references", fmt.Sprintf("%d chains of %d warm-up and %d kept iterations, trees of depth at most %d",
+			c.Chains, c.Warmup, c.Draws, c.MaxDepth)}}
+	case NewtonTopic:
+		seeds := "1 seed"
+		if n := len(p.newtonSeeds()); n != 1 {
+			seeds = fmt.Sprintf("%d seeds", n)
+		}
+		return []Size{{"the Newton study", fmt.Sprintf("ensembles of %s particles, %s each", listInts(p.newtonSizes()), seeds)}}
+	case RegressionTopic:
+		bm := p.UCIBenchmark(UCISets[0], UCISettings()[0])
+		c := bm.Config
+		return []Size{{"the regression benchmark (table uci)", fmt.Sprintf("%d splits per data set, %d particles, %d iterations, cSVGD in stages of %d",
+			len(bm.Splits), c.Particles, c.Iters, c.Stage)}}
+	case CollapseTopic:
+		c := collapse.PaperSweep(p.Quick)
+		return []Size{{"the variance collapse", fmt.Sprintf("dimensions %s, particle counts %s", listInts(c.Dims), listInts(c.Counts))}}
+	}
+	return nil
+}
+
+// listInts is "10, 20 and 50".
+func listInts(vs []int) string {
+	s := strings.Split(joinInts(vs), ", ")
+	if len(s) < 2 {
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}

@@ -1,0 +1,41 @@
+package nbutil
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/janpfeifer/gonb/gonbui"
+)
+
+// Banner shows, at the top of a notebook, the mode it runs in, what quick
+// mode changes in the studies of topics (the notebook's), and the backend
+// that computes: generated when the notebook runs, so that an executed
+// notebook says how its outputs were made.
+func Banner(topics ...study.Topic) {
+	gonbui.DisplayMarkdown(BannerText(csvgd.Quick(), Backend().Description(), topics...))
+	flush()
+}
+
+// BannerText is the Markdown of [Banner]: the mode, a table of the
+// settings of topics in this mode and in the other, and the backend.
+func BannerText(quick bool, backend string, topics ...study.Topic) string {
+	this, other := study.Plan{Quick: quick}.Sizes(topics...), study.Plan{Quick: !quick}.Sizes(topics...)
+	var b strings.Builder
+	if quick {
+		fmt.Fprintf(&b, "**Quick mode** (`%s=1`): reduced sizes, for a first look and for the tests; its runs are far shorter than full mode's, so its numbers show the mechanics, not the results. Full mode runs the paper's settings, where the paper gives them.\n\n", csvgd.QuickEnv)
+		b.WriteString("| | quick (this run) | full |\n|---|---|---|\n")
+	} else {
+		fmt.Fprintf(&b, "**Full mode**: the paper's settings, where the paper gives them. Quick mode (`%s=1`, for a first look and for the tests) runs reduced sizes.\n\n", csvgd.QuickEnv)
+		b.WriteString("| | full (this run) | quick |\n|---|---|---|\n")
+	}
+	for i, s := range this {
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", s.What, s.Value, other[i].Value)
+	}
+	if len(this) == 0 {
+		b.WriteString("| this notebook's computations | the same in both modes | |\n")
+	}
+	fmt.Fprintf(&b, "\nRuns are read from `data/cache/` when they are there (`make reproduce` computes them) and computed otherwise; backend: %s.\n", backend)
+	return b.String()
+}
