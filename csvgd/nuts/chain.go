@@ -70,7 +70,7 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 		if len(windows) == 0 || i < windows[0].Start {
 			continue
 		}
-		est.add(z.q)
+		est.Add(z.q)
 		if i < windows[0].End-1 {
 			continue
 		}
@@ -78,7 +78,7 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 		if err := est.update(k.dyn); err != nil {
 			return fmt.Errorf("warm-up iteration %d: %w", i, err)
 		}
-		est.reset()
+		est.Reset()
 		if err := k.initStepSize(z); err != nil {
 			return fmt.Errorf("warm-up iteration %d: %w", i, err)
 		}
