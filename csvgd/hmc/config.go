@@ -78,15 +78,8 @@ func (c Config) Validate(dim int) error {
 			return fmt.Errorf("non-negative coordinate %d is outside [0, %d)", i, dim)
 		}
 	}
-	for k, x := range c.Init {
-		if len(x) != dim {
-			return fmt.Errorf("starting point of chain %d has %d coordinates, want %d", k, len(x), dim)
-		}
-		for _, i := range c.NonNegative {
-			if !(x[i] >= 0) {
-				return fmt.Errorf("starting point of chain %d: x[%d] = %v, want >= 0", k, i, x[i])
-			}
-		}
+	if err := nuts.CheckInit(c.Init, dim, c.NonNegative); err != nil {
+		return err
 	}
 	a := c.Adapt
 	a.TargetAccept = c.TargetAccept

@@ -22,54 +22,48 @@ import (
 // the cusped prior alpha = 0.5 and the weak Gaussian prior alpha = 2,
 // lambda = 0.1.
 func TestChEESMatchesExact(t *testing.T) {
-	priors := []stein.Prior{{Alpha: 1, Lambda: 1}}
-	if !testing.Short() {
-		priors = append(priors, stein.Prior{Alpha: 0.5, Lambda: 1}, stein.Prior{Alpha: 2, Lambda: 0.1})
-	}
-	for _, prior := range priors {
-		t.Run(fmt.Sprintf("alpha=%g,lambda=%g", prior.Alpha, prior.Lambda), func(t *testing.T) {
-			target := PaperTarget()
-			mean, cov, err := ExactMoments(target, prior)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			init := make([][]float64, 64)
-			for k := range init {
-				init[k] = []float64{4*rng.Float64() - 2, 4*rng.Float64() - 2, 4*rng.Float64() - 2}
-			}
-			start := time.Now()
-			res, err := hmc.Sample(hmc.Parallel(target.LogPosterior(prior), 0), 3, hmc.DefaultConfig(init))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := &nuts.Result{Dim: 3, Chains: res.Chains}
-			rhat, bulk, tail := nuts.Worst(r.Summary())
-			nested := 0.0
-			for i := range 3 {
-				x := r.Coordinate(i)
-				nested = max(nested, nuts.NestedRHat([][][]float64{x[:16], x[16:32], x[32:48], x[48:]}))
-			}
-			divergent := 0
-			for _, ch := range r.Chains {
-				for _, tr := range ch.Stats {
-					if tr.Divergent {
-						divergent++
-					}
+	forSamplerPriors(t, func(t *testing.T, prior stein.Prior) {
+		target := PaperTarget()
+		mean, cov, err := ExactMoments(target, prior)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		init := make([][]float64, 64)
+		for k := range init {
+			init[k] = []float64{4*rng.Float64() - 2, 4*rng.Float64() - 2, 4*rng.Float64() - 2}
+		}
+		start := time.Now()
+		res, err := hmc.Sample(hmc.Parallel(target.LogPosterior(prior), 0), 3, hmc.DefaultConfig(init))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &nuts.Result{Dim: 3, Chains: res.Chains}
+		rhat, bulk, tail := nuts.Worst(r.Summary())
+		nested := 0.0
+		for i := range 3 {
+			x := r.Coordinate(i)
+			nested = max(nested, nuts.NestedRHat([][][]float64{x[:16], x[16:32], x[32:48], x[48:]}))
+		}
+		divergent := 0
+		for _, ch := range r.Chains {
+			for _, tr := range ch.Stats {
+				if tr.Divergent {
+					divergent++
 				}
 			}
-			t.Logf("%.2f s: nested R-hat max %.4f, R-hat max %.4f, ESS bulk min %.0f, tail min %.0f, %d divergences, step size %.3g, trajectory length %.3g",
-				time.Since(start).Seconds(), nested, rhat, bulk, tail, divergent, res.StepSize, res.TrajectoryLength)
-			if divergent > 0 || !(nested < 1.01) {
-				t.Errorf("%d divergences, nested R-hat %.4f", divergent, nested)
+		}
+		t.Logf("%.2f s: nested R-hat max %.4f, R-hat max %.4f, ESS bulk min %.0f, tail min %.0f, %d divergences, step size %.3g, trajectory length %.3g",
+			time.Since(start).Seconds(), nested, rhat, bulk, tail, divergent, res.StepSize, res.TrajectoryLength)
+		if divergent > 0 || !(nested < 1.01) {
+			t.Errorf("%d divergences, nested R-hat %.4f", divergent, nested)
+		}
+		for i := range 3 {
+			x := r.Coordinate(i)
+			checkWithin(t, fmt.Sprintf("mean[%d]", i), x, mean[i], 5)
+			for j := i; j < 3; j++ {
+				checkWithin(t, fmt.Sprintf("cov[%d][%d]", i, j), centredProduct(x, r.Coordinate(j), mean[i], mean[j]), cov.At(i, j), 5)
 			}
-			for i := range 3 {
-				x := r.Coordinate(i)
-				checkWithin(t, fmt.Sprintf("mean[%d]", i), x, mean[i], 5)
-				for j := i; j < 3; j++ {
-					checkWithin(t, fmt.Sprintf("cov[%d][%d]", i, j), centredProduct(x, r.Coordinate(j), mean[i], mean[j]), cov.At(i, j), 5)
-				}
-			}
-		})
-	}
+		}
+	})
 }
