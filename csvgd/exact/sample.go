@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -48,7 +49,14 @@ type Config struct {
 	OptimizeSteps int `json:",omitempty"`
 	// MaxLeapfrog is ChEES's most leapfrog steps per trajectory.
 	MaxLeapfrog int `json:",omitempty"`
+	// Progress, when set, receives a line every ProgressEvery iterations
+	// of a ChEES run (its step size, trajectory length and acceptance).
+	Progress io.Writer `json:"-"`
 }
+
+// ProgressEvery is how many iterations of a ChEES run separate its lines
+// on Config.Progress.
+const ProgressEvery = 50
 
 // DefaultConfig is the NUTS reference of the comparisons with the Stein
 // ensembles, sized to meet Stan's criteria on the templates of the
@@ -160,6 +168,15 @@ func (c Config) cheesConfig(post *Posterior, init [][]float64) (hmc.Config, erro
 	hc := hmc.DefaultConfig(init)
 	hc.Warmup, hc.Draws, hc.Seed, hc.NonNegative = c.Warmup, c.Draws, c.Seed, post.NonNegative()
 	hc.TargetAccept, hc.MaxLeapfrog = c.Accept, c.MaxLeapfrog
+	if w := c.Progress; w != nil {
+		start, total := time.Now(), c.Warmup+c.Draws
+		hc.Progress = func(n int, it hmc.Iteration) {
+			if (n+1)%ProgressEvery == 0 || n+1 == total {
+				fmt.Fprintf(w, "chees: iteration %d of %d (%d warm-up): step size %.3g, trajectory length %.3g, %d leapfrog steps, harmonic mean acceptance %.2f, %.0f s\n",
+					n+1, total, c.Warmup, it.StepSize, it.TrajectoryLength, it.Leapfrogs, it.HarmonicAccept, time.Since(start).Seconds())
+			}
+		}
+	}
 	return hc, hc.Validate(post.Dim())
 }
 

@@ -33,6 +33,11 @@ type Config struct {
 	// metric's windows (its TargetAccept is not read: TargetAccept above
 	// is).
 	Adapt nuts.Adaptation
+	// Progress, when set, is called after every iteration n (from 0; the
+	// warm-up's first) with its step size, trajectory length, leapfrog
+	// steps and harmonic mean acceptance. It must not keep the sampler
+	// waiting.
+	Progress func(n int, it Iteration) `json:"-"`
 }
 
 // DefaultConfig are the settings of TensorFlow Probability's ChEES-HMC for

@@ -128,6 +128,9 @@ func (s *sampler) iterate(n int, keep bool) (accept []float64, steps int) {
 	u := halton(n + 1)
 	steps = s.t.steps(u, s.eps)
 	accept, divergedAt := s.b.trajectory(s.eps, steps, s.c.MaxEnergyError)
+	if s.c.Progress != nil {
+		s.c.Progress(n, Iteration{StepSize: s.eps, TrajectoryLength: s.t.length, Leapfrogs: steps, HarmonicAccept: harmonicMean(accept)})
+	}
 	if !keep {
 		g, ok := s.b.cheesGradient(accept, u)
 		s.t.update(g, ok, s.eps)

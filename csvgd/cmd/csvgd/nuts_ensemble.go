@@ -120,6 +120,7 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	samplerDefaults(fs, &c, *quick)
+	c.Progress = stderr
 	if err := checkNUTSEnsemble(fs, c, *save, *force); err != nil {
 		return usageError(fs, stderr, err)
 	}
