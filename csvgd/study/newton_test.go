@@ -48,8 +48,8 @@ func TestNewtonRuns(t *testing.T) {
 			exactKeys[k] = true
 		}
 		newtonExact := p.NewtonExactRuns()
-		if len(newtonExact) != len(NewtonSizes)*len(NewtonUpdates)*len(NewtonSeeds) {
-			t.Errorf("%d NUTS runs of the Newton study, want one per size, update and seed", len(newtonExact))
+		if len(newtonExact) != 2*len(NewtonSizes)*len(NewtonUpdates)*len(NewtonSeeds) {
+			t.Errorf("%d reference runs of the Newton study, want two per size, update and seed", len(newtonExact))
 		}
 		for _, n := range newtonExact {
 			k, err := n.Key()
@@ -61,11 +61,7 @@ func TestNewtonRuns(t *testing.T) {
 			}
 		}
 		ens := keys(p.ConvergenceEnsembleRuns())
-		var exactRuns []runcache.Spec
-		for _, r := range p.ExactRuns() {
-			exactRuns = append(exactRuns, r.Run)
-		}
-		compared := keys(exactRuns)
+		compared := keys(p.ExactTemplates())
 		for _, n := range NewtonSizes {
 			k := keys([]runcache.Spec{p.NewtonRun(svn.SVGD, n, 1)})[0]
 			if !slices.Contains(ens, k) {
