@@ -39,9 +39,10 @@
 // optimised on the posterior by Adam ([InitStarts], [Optimize]): points
 // that owe nothing to the Stein run. (Draws of the prior itself are no
 // start: at the priors of the comparisons a weight's prior scale is tens
-// to thousands, and most prior networks have every first-layer node
-// saturated at every data point, a plateau of constant log-likelihood
-// without a gradient.) The constraint W >= 0 is kept exactly by reflection in
+// to thousands, so a prior network's stresses miss the data by orders of
+// magnitude, and the rare prior network that does not is one whose
+// first-layer nodes are all inactive, on a plateau of constant
+// log-likelihood without a gradient to climb.) The constraint W >= 0 is kept exactly by reflection in
 // the leapfrog's position update (nuts.Config.NonNegative): a weight whose
 // drift would cross 0 bounces back with its momentum reversed, a
 // reversible, volume-preserving map, so the sampler remains exact for the
