@@ -218,10 +218,16 @@ func (a *Agreement) judge(runs []RunDraws) {
 		pooled float64
 		run    func(RunAgreement) float64
 	}{{"90%", a.Band90.Value, func(r RunAgreement) float64 { return r.Band90.Value }}, {"50%", a.Band50.Value, func(r RunAgreement) float64 { return r.Band50.Value }}} {
+		off, lo, hi := 0, math.Inf(1), math.Inf(-1)
 		for _, r := range a.Runs {
-			if d := b.run(r)/b.pooled - 1; !(math.Abs(d) <= c.BandTolerance) {
-				a.Misses = append(a.Misses, fmt.Sprintf("%s band of %s %.4g is %+.0f%% off the pooled %.4g (tolerance %.0f%%)", b.name, r.Label, b.run(r), 100*d, b.pooled, 100*c.BandTolerance))
+			d := b.run(r)/b.pooled - 1
+			lo, hi = math.Min(lo, d), math.Max(hi, d)
+			if !(math.Abs(d) <= c.BandTolerance) {
+				off++
 			}
+		}
+		if off > 0 {
+			a.Misses = append(a.Misses, fmt.Sprintf("%s band: %d of %d runs more than %.0f%% off the pooled %.4g (from %+.0f%% to %+.0f%%)", b.name, off, len(a.Runs), 100*c.BandTolerance, b.pooled, 100*lo, 100*hi))
 		}
 	}
 	if !(a.NestedRHat <= c.MaxNestedRHat) {

@@ -81,8 +81,16 @@ func (p Plan) ExactRuns() []runcache.NUTSSpec {
 	return out
 }
 
-// CompareOptions are the resampling settings of the comparisons.
-var CompareOptions = compare.DefaultOptions()
+// CompareOptions are the resampling settings of the comparisons:
+// compare.DefaultOptions, with a tenth of the replicates in quick mode
+// (its draws are not a reference; the code paths are the same).
+func (p Plan) CompareOptions() compare.Options {
+	o := compare.DefaultOptions()
+	if p.Quick {
+		o.Bootstrap /= 10
+	}
+	return o
+}
 
 // FreshSeed is the seed of the fresh observations of the calibration
 // (calibration.Fresh); the committed data sets were made with seed 1.
@@ -113,12 +121,15 @@ type ExactComparison struct {
 	// SteinCoverage and NUTSCoverage are the coverage at CoverageLevels.
 	SteinCoverage, NUTSCoverage calibration.Report
 	// Compare holds the band ratios and distances against the pooled
-	// draws, with their intervals, and the constrained weights at and near
-	// 0: quoted only where the reference runs agree. CompareRuns are the
-	// same against each run alone, the numbers given side by side where
-	// they do not.
+	// draws, with their intervals, where the reference runs agree (nil
+	// where they do not); CompareRuns the same against each run alone
+	// where they do not (nil where they agree), the numbers given side by
+	// side.
 	Compare     *compare.Result
 	CompareRuns []*compare.Result
+	// Zero are the constrained weights at 0 of the Stein particles and
+	// near 0 of the pooled draws.
+	Zero *compare.ZeroWeights
 }
 
 // Agrees reports whether the template's reference runs agree.
@@ -161,24 +172,30 @@ func compareExact(s *Store, run runcache.Spec) (ExactComparison, error) {
 	c := ExactComparison{Label: run.Label, Particles: run.Config.Particles, Seed: run.Config.Seed, Alpha: run.Config.Alpha, Arch: arch,
 		Reference: ref, Test: data.Test, SteinWeights: particles, NUTSWeights: pooled,
 		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, pooled)}
+	c.Zero = compare.ZeroWeightsOf(arch, particles, pooled)
+	o := s.CompareOptions()
 	against := func(specs []runcache.NUTSSpec, draws [][]float64, pred hyperelastic.Predictions) (*compare.Result, error) {
-		return s.Comparison(specs, CompareOptions, func() (*compare.Result, error) {
-			r, err := compare.Predictions(c.Stein, pred, data.Test, CompareOptions)
+		return s.Comparison(specs, o, func() (*compare.Result, error) {
+			r, err := compare.Predictions(c.Stein, pred, data.Test, o)
 			if err == nil {
 				r.Weights = compare.ZeroWeightsOf(arch, particles, draws)
 			}
 			return r, err
 		})
 	}
-	if c.Compare, err = against(ref.Specs, pooled, c.NUTS); err != nil {
-		return ExactComparison{}, err
-	}
-	for i, r := range ref.Runs {
-		cr, err := against(ref.Specs[i:i+1], r.Draws, exact.HostPredict(arch, data.Test, r.Draws))
-		if err != nil {
-			return ExactComparison{}, err
+	if ref.Agrees() {
+		c.Compare, err = against(ref.Specs, pooled, c.NUTS)
+	} else {
+		for i, r := range ref.Runs {
+			var cr *compare.Result
+			if cr, err = against(ref.Specs[i:i+1], r.Draws, exact.HostPredict(arch, data.Test, r.Draws)); err != nil {
+				break
+			}
+			c.CompareRuns = append(c.CompareRuns, cr)
 		}
-		c.CompareRuns = append(c.CompareRuns, cr)
+	}
+	if err != nil {
+		return ExactComparison{}, err
 	}
 	truth := train.ReferenceSample(data.Test, data.Noise, run.Config.RefDraws, run.Config.Seed)
 	if c.SteinW1Truth, err = train.PushForwardW1InRange(c.Stein, truth, data.Test); err != nil {

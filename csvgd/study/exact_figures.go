@@ -22,9 +22,11 @@ func SteinVsNUTS(s *Store) (*figures.Figure, error) {
 	cs := slices.DeleteFunc(all, func(c ExactComparison) bool { return c.Alpha != all[0].Alpha })
 	runs := make([]figures.SteinNUTS, len(cs))
 	for i, c := range cs {
-		r := c.Compare.Band90Ratio
-		runs[i] = figures.SteinNUTS{Particles: c.Particles, Seed: c.Seed, Arch: c.Arch, Test: c.Test, Stein: c.Stein, NUTS: c.NUTS,
-			Ratio90: [3]float64{r.Estimate, r.Lo, r.Hi}, Resolved: c.Agrees()}
+		runs[i] = figures.SteinNUTS{Particles: c.Particles, Seed: c.Seed, Arch: c.Arch, Test: c.Test, Stein: c.Stein, NUTS: c.NUTS, Resolved: c.Agrees()}
+		if c.Agrees() {
+			r := c.Compare.Band90Ratio
+			runs[i].Ratio90 = [3]float64{r.Estimate, r.Lo, r.Hi}
+		}
 		if i == 0 {
 			if runs[i].SteinWeights, runs[i].NUTSWeights, err = c.Aligned(); err != nil {
 				return nil, err

@@ -50,7 +50,7 @@ func summary(w io.Writer, cs []ExactComparison) {
 	fmt.Fprintf(w, "- %s\n", moreParticles(cs))
 	var at, near []float64
 	for _, c := range cs {
-		at, near = append(at, c.Compare.Weights.SteinAtZero), append(near, c.Compare.Weights.ReferenceNearZero)
+		at, near = append(at, c.Zero.SteinAtZero), append(near, c.Zero.ReferenceNearZero)
 	}
 	fmt.Fprintf(w, "- Constrained weights exactly at 0: %s of the Stein particles' (clipped); below %g: %s of the two runs' pooled draws.\n", span(at), compare.NearZero, span(near))
 	var st, nu []float64

@@ -100,6 +100,14 @@ func samplerTable(w io.Writer, cs []ExactComparison) {
 		met, runs, lo, hi)
 }
 
+// bootstrap is the comparison's number of stand-in ensembles.
+func (c ExactComparison) bootstrap() int {
+	if c.Compare != nil {
+		return c.Compare.Bootstrap
+	}
+	return c.CompareRuns[0].Bootstrap
+}
+
 // runName is "A" for the first reference run of a template, "B" for the
 // second.
 func runName(i int) string { return string(rune('A' + i)) }
@@ -161,21 +169,21 @@ func agreementCount(cs []ExactComparison) string {
 // posterior's.
 func bandsTable(w io.Writer, cs []ExactComparison) {
 	fmt.Fprintf(w, "Push-forward inside the training range (package compare), against the reference where the two runs agree: the Stein ensemble's central band width over the median band of N reference draws (N = its size, over %d subsamples of the %d pooled draws) and over the band of all draws, with 90%% intervals; the W1 between the push-forwards, all of it and between their central 90%%, summed over the entries; the share of the constrained weights exactly at 0 (Stein: clipped by the flow's projection) and below %g (the reference: the reflecting sampler). Where the runs do not agree the row says unresolved and gives the estimates against run A and run B, never one ratio.\n\n",
-		CompareOptions.Bootstrap, cs[0].Compare.ReferenceDraws, compare.NearZero)
+		cs[0].bootstrap(), len(cs[0].NUTS), compare.NearZero)
 	fmt.Fprintln(w, "| particles | α | seed | reference | 90% band / N draws | 50% band / N draws | 90% band / all draws | W1 central 90% | W1 all | extreme draws | constrained at 0: Stein / reference near 0 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
-		m := c.Compare
 		if c.Agrees() {
+			m := c.Compare
 			fmt.Fprintf(w, "| %d | %g | %d | agrees | %v | %v | %v | %v | %.3g | %d of %d | %.2f / %.2f |\n", c.Particles, c.Alpha, c.Seed, m.Band90Ratio, m.Band50Ratio,
-				m.Band90RatioAll, m.W1Central90InRange, m.W1InRange.Estimate, c.ExtremeDraws(), len(c.NUTS), m.Weights.SteinAtZero, m.Weights.ReferenceNearZero)
+				m.Band90RatioAll, m.W1Central90InRange, m.W1InRange.Estimate, c.ExtremeDraws(), len(c.NUTS), c.Zero.SteinAtZero, c.Zero.ReferenceNearZero)
 			continue
 		}
 		a, b := c.CompareRuns[0], c.CompareRuns[1]
 		fmt.Fprintf(w, "| %d | %g | %d | unresolved | A %.3g, B %.3g | A %.3g, B %.3g | A %.3g, B %.3g | A %.3g, B %.3g | A %.3g, B %.3g | %d of %d | %.2f / A %.2f, B %.2f |\n", c.Particles, c.Alpha, c.Seed,
 			a.Band90Ratio.Estimate, b.Band90Ratio.Estimate, a.Band50Ratio.Estimate, b.Band50Ratio.Estimate, a.Band90RatioAll.Estimate, b.Band90RatioAll.Estimate,
 			a.W1Central90InRange.Estimate, b.W1Central90InRange.Estimate, a.W1InRange.Estimate, b.W1InRange.Estimate, c.ExtremeDraws(), len(c.NUTS),
-			m.Weights.SteinAtZero, a.Weights.ReferenceNearZero, b.Weights.ReferenceNearZero)
+			c.Zero.SteinAtZero, a.Weights.ReferenceNearZero, b.Weights.ReferenceNearZero)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, moreParticles(cs))

@@ -53,7 +53,7 @@ func handMade(t *testing.T) ExactComparison {
 	if c.Compare, err = compare.Predictions(c.Stein, c.NUTS, test, compare.Options{Bootstrap: 100, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	c.Compare.Weights = &compare.ZeroWeights{}
+	c.Compare.Weights, c.Zero = &compare.ZeroWeights{}, &compare.ZeroWeights{}
 	c.CompareRuns = []*compare.Result{c.Compare, c.Compare}
 	return c
 }
