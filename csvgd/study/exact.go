@@ -22,14 +22,11 @@ import (
 // they do not, and the calibration of both.
 
 // ExactSeeds are the seeds of the Stein runs of every ensemble size that
-// are compared with the posterior of their template: 1 (the runs of Fig.
-// convergence_ensemble), 2 and 3; in quick mode only 1.
-func (p Plan) ExactSeeds() []uint64 {
-	if p.Quick {
-		return []uint64{1}
-	}
-	return []uint64{1, 2, 3}
-}
+// are compared with the posterior of their template: 1, the runs of Fig.
+// convergence_ensemble. One seed, because every template costs two
+// sampler runs of many minutes each (docs/studies.md); the agreement
+// study (AgreementTable) measures how runs of one template vary.
+func (p Plan) ExactSeeds() []uint64 { return []uint64{1} }
 
 // ExactAlphas are the priors, besides alpha = 1/2, whose templates are
 // compared with their posterior: alpha = 1 and 2, without the spike at 0
@@ -46,14 +43,9 @@ var ExactAlphas = []float64{1, 2}
 // smallest), seed 1.
 func (p Plan) ExactTemplates() []runcache.Spec {
 	var out []runcache.Spec
-	for _, r := range p.ConvergenceEnsembleRuns() {
+	for _, n := range p.EnsembleSizes() {
 		for _, seed := range p.ExactSeeds() {
-			spec := r
-			if seed != r.Config.Seed {
-				spec.Label = fmt.Sprintf("cSVGD, %d particles, seed %d", r.Config.Particles, seed)
-				spec.Config.Seed, spec.Config.Keep = seed, false
-			}
-			out = append(out, spec)
+			out = append(out, p.EnsembleRun(n, seed))
 		}
 	}
 	sizes := p.EnsembleSizes()
@@ -69,6 +61,25 @@ func (p Plan) ExactTemplates() []runcache.Spec {
 		}
 	}
 	return out
+}
+
+// EnsembleRun is the run of ConvergenceEnsembleRuns with n particles, or
+// one like it with another seed (keeping its last stage, not its history
+// of particles).
+func (p Plan) EnsembleRun(n int, seed uint64) runcache.Spec {
+	for _, r := range p.ConvergenceEnsembleRuns() {
+		if r.Config.Particles != n {
+			continue
+		}
+		if seed != r.Config.Seed {
+			r.Label = fmt.Sprintf("cSVGD, %d particles, seed %d", n, seed)
+			r.Config.Seed, r.Config.Keep = seed, false
+		}
+		return r
+	}
+	r := p.paperRun(fmt.Sprintf("cSVGD, %d particles, seed %d", n, seed), 0.5)
+	r.Config.Particles, r.Config.Seed, r.Config.KeepLastStage = n, seed, true
+	return r
 }
 
 // ExactRuns are the reference runs of every template of ExactTemplates,

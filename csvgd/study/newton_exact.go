@@ -16,14 +16,15 @@ import (
 var NewtonBandGoal = [2]float64{0.8, 1.25}
 
 // NewtonExactTemplates are the runs of the Newton study compared with the
-// posterior of their last stage's template: every update, size and seed,
+// posterior of their last stage's template: every update and size, seed
+// 1 (the seeds of ExactSeeds: every template costs two sampler runs),
 // size by size. The first-order runs are templates of
 // [Plan.ExactTemplates] (their reference runs shared by key).
 func (p Plan) NewtonExactTemplates() []runcache.Spec {
 	var out []runcache.Spec
 	for _, n := range p.newtonSizes() {
 		for _, u := range NewtonUpdates {
-			for _, seed := range p.newtonSeeds() {
+			for _, seed := range p.ExactSeeds() {
 				out = append(out, p.NewtonRun(u, n, seed))
 			}
 		}

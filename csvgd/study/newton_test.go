@@ -48,8 +48,8 @@ func TestNewtonRuns(t *testing.T) {
 			exactKeys[k] = true
 		}
 		newtonExact := p.NewtonExactRuns()
-		if len(newtonExact) != 2*len(NewtonSizes)*len(NewtonUpdates)*len(NewtonSeeds) {
-			t.Errorf("%d reference runs of the Newton study, want two per size, update and seed", len(newtonExact))
+		if len(newtonExact) != 2*len(NewtonSizes)*len(NewtonUpdates)*len(p.ExactSeeds()) {
+			t.Errorf("%d reference runs of the Newton study, want two per size, update and seed of ExactSeeds", len(newtonExact))
 		}
 		for _, n := range newtonExact {
 			k, err := n.Key()
@@ -67,7 +67,7 @@ func TestNewtonRuns(t *testing.T) {
 			if !slices.Contains(ens, k) {
 				t.Errorf("the first-order run of %d particles, seed 1, is not convergence_ensemble's", n)
 			}
-			for _, seed := range NewtonSeeds {
+			for _, seed := range p.ExactSeeds() {
 				if k := keys([]runcache.Spec{p.NewtonRun(svn.SVGD, n, seed)})[0]; !slices.Contains(compared, k) {
 					t.Errorf("the first-order run of %d particles, seed %d, is not one of the comparison's", n, seed)
 				}
