@@ -52,8 +52,8 @@ type SteinNUTS struct {
 //	(c)    The Stein ensembles' 90% band width over that of as many
 //	       posterior draws (Ratio90) against the ensemble size, one dot
 //	       per seed with its 90% interval, for the resolved runs only (the
-//	       title counts the others); at 1 the ensemble is as wide as N
-//	       posterior draws.
+//	       title counts the others, which are not drawn); at 1 the
+//	       ensemble is as wide as N posterior draws.
 //	(d)    The W1 distance between the central 90% of the two
 //	       push-forwards (metrics.TrimmedWasserstein1, trim 5%) at each
 //	       point, summed over the components.
@@ -242,7 +242,7 @@ func ratioPanel(all []SteinNUTS) *plot.Plot {
 	runs := slices.DeleteFunc(slices.Clone(all), func(r SteinNUTS) bool { return !r.Resolved })
 	title := "(c) 90% band, Stein / N posterior draws"
 	if n := len(all) - len(runs); n > 0 {
-		title += fmt.Sprintf(" (%d of %d unresolved, not drawn)", n, len(all))
+		title = fmt.Sprintf("(c) 90%% band, Stein / N draws: %d unresolved", n)
 	}
 	p := plotkit.NewPanel(title, "particles N", "")
 	sizes := map[int]int{}
