@@ -75,14 +75,23 @@ func NewtonExactTable(w io.Writer, s *Store) error {
 	if err != nil {
 		return err
 	}
+	newtonExactTable(w, cs, s.newtonSizes())
+	return nil
+}
+
+// newtonExactTable is NewtonExactTable of the comparisons cs, with the
+// goal lines of the given sizes.
+func newtonExactTable(w io.Writer, cs []NewtonComparison, sizes []int) {
 	i90 := levelIndex(0.9)
 	fmt.Fprintf(w, "Against the posterior of the template each run's last stage ran on, sampled twice as exact-posterior.md describes (run A from the Stein particles, run B from optimised initialisations): the two runs' in-range 90%% band widths with their standard errors, nested R-hat and the verdict (exact.Agree); where they agree, package compare's ratios of the central band widths inside the training range over those of as many posterior draws (the pooled draws), with 90%% intervals; where they do not, the estimates against run A and run B, and no ratio. Last, the coverage of the noise-free truth by the 90%% band.\n\n")
 	fmt.Fprintln(w, "| particles | update | seed | last stage's template (weights) | 90% band: run A / run B | nested R-hat | reference | 90% band / N draws | 50% band / N draws | truth in 90% band: Stein / reference |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
 		a := c.Reference.Agreement
-		r90, r50 := c.Compare.Band90Ratio.String(), c.Compare.Band50Ratio.String()
-		if !c.Agrees() {
+		var r90, r50 string
+		if c.Agrees() {
+			r90, r50 = c.Compare.Band90Ratio.String(), c.Compare.Band50Ratio.String()
+		} else {
 			r90 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band90Ratio.Estimate, c.CompareRuns[1].Band90Ratio.Estimate)
 			r50 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band50Ratio.Estimate, c.CompareRuns[1].Band50Ratio.Estimate)
 		}
@@ -90,12 +99,11 @@ func NewtonExactTable(w io.Writer, s *Store) error {
 			estimate(a.Runs[0].Band90), estimate(a.Runs[1].Band90), a.NestedRHat, a.Verdict, r90, r50, c.SteinCoverage.Truth[i90], c.NUTSCoverage.Truth[i90])
 	}
 	fmt.Fprintln(w)
-	for _, n := range s.newtonSizes() {
+	for _, n := range sizes {
 		for _, u := range NewtonUpdates {
 			newtonGoalLine(w, cs, n, u)
 		}
 	}
-	return nil
 }
 
 // newtonGoalLine is the line of the update u at n particles under the
