@@ -26,13 +26,27 @@ var AgreementAlphas = []float64{0.5, 1}
 // AgreementRunCount is the number of runs per sampler and template.
 const AgreementRunCount = 4
 
+// agreementRunCount is the number of runs per sampler and template at the
+// plan's size: AgreementRunCount, two in quick mode.
+func (p Plan) agreementRunCount() int {
+	if p.Quick {
+		return 2
+	}
+	return AgreementRunCount
+}
+
 // AgreementTemplates are the training runs of the agreement study: cSVGD
-// with 10 particles at each of AgreementAlphas, lambda = 0.05, 10% noise,
-// seed AgreementSeed, keeping the last stage (csvgd train -particles 10
-// -alpha A -lambda 0.05 -seed 7 -save-last-stage FILE).
+// with 10 particles at each of AgreementAlphas (quick mode: the first),
+// lambda = 0.05, 10% noise, seed AgreementSeed, keeping the last stage
+// (csvgd train -particles 10 -alpha A -lambda 0.05 -seed 7
+// -save-last-stage FILE).
 func (p Plan) AgreementTemplates() []runcache.Spec {
+	alphas := AgreementAlphas
+	if p.Quick {
+		alphas = alphas[:1]
+	}
 	var out []runcache.Spec
-	for _, a := range AgreementAlphas {
+	for _, a := range alphas {
 		s := p.paperRun(fmt.Sprintf("cSVGD alpha = %g, 10 particles, seed %d", a, AgreementSeed), a)
 		s.Config.Seed, s.Config.KeepLastStage = AgreementSeed, true
 		out = append(out, s)
@@ -47,12 +61,12 @@ func AgreementSamplers(quick bool) []exact.Config {
 }
 
 // AgreementRuns are the runs of sampler c on the template of run: seeds 1
-// to AgreementRunCount, starting at the Stein particles (odd seeds) and
-// at optimised initialisations (even seeds): disjoint starting points of
-// two kinds.
+// to AgreementRunCount (quick mode: 2), starting at the Stein particles
+// (odd seeds) and at optimised initialisations (even seeds): disjoint
+// starting points of two kinds.
 func (p Plan) AgreementRuns(run runcache.Spec, c exact.Config) []runcache.NUTSSpec {
 	var out []runcache.NUTSSpec
-	for seed := uint64(1); seed <= AgreementRunCount; seed++ {
+	for seed := uint64(1); seed <= uint64(p.agreementRunCount()); seed++ {
 		n := runcache.NUTSSpec{Run: run, Config: c}
 		n.Config.Seed = seed
 		if seed%2 == 0 {
@@ -116,8 +130,9 @@ func AgreementTable(w io.Writer, s *Store) error {
 		return err
 	}
 	cr := rows[0].Reference.Agreement.Criteria
+	runs := s.agreementRunCount()
 	fmt.Fprintf(w, "%d runs of each sampler on the template of the last stage of a 10-particle cSVGD run (λ = 0.05, 10%% noise, seed %d), with seeds 1 to %d, starting at the Stein particles (odd seeds) and at random initialisations optimised on the posterior (even seeds). Per run: the wall time and gradients (warm-up and starts included, beside other work on the machine), the in-range 90%% and 50%% band widths ± their Monte Carlo standard errors, R-hat within the run and the largest shift of a watched stress's 5%%, 50%% or 95%% quantile from the pooled one (a share of its 90%% width). The runs agree when every band width lies within %.0f%% of the pooled one and nested R-hat over the runs is at most %.2f.\n\n",
-		AgreementRunCount, AgreementSeed, AgreementRunCount, 100*cr.BandTolerance, cr.MaxNestedRHat)
+		runs, AgreementSeed, runs, 100*cr.BandTolerance, cr.MaxNestedRHat)
 	fmt.Fprintln(w, "| α | template (weights) | sampler | run | seconds | gradients | 90% band | 50% band | R-hat within | quantile shift |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, row := range rows {

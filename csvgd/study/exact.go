@@ -37,18 +37,22 @@ var ExactAlphas = []float64{1, 2}
 // ExactTemplates are the training runs whose last-stage templates are
 // compared with their posterior, by ensemble size and then seed: every
 // run of ConvergenceEnsembleRuns (cSVGD, alpha = 0.5, lambda = 0.05, 10%
-// noise, EnsembleSizes particles) and its like for every seed of
-// ExactSeeds; then for each of ExactAlphas the runs of the smallest and
-// the largest size but one (10 and 50 particles; quick mode: the
-// smallest), seed 1.
+// noise, EnsembleSizes particles; quick mode: the two smallest) and its
+// like for every seed of ExactSeeds; then for each of ExactAlphas the runs
+// of the smallest and the largest size but one (10 and 50 particles;
+// quick mode: the smallest), seed 1.
 func (p Plan) ExactTemplates() []runcache.Spec {
 	var out []runcache.Spec
-	for _, n := range p.EnsembleSizes() {
+	sizes := p.EnsembleSizes()
+	if p.Quick {
+		sizes = sizes[:2]
+	}
+	for _, n := range sizes {
 		for _, seed := range p.ExactSeeds() {
 			out = append(out, p.EnsembleRun(n, seed))
 		}
 	}
-	sizes := p.EnsembleSizes()
+	sizes = p.EnsembleSizes()
 	sizes = []int{sizes[0], sizes[len(sizes)-2]}
 	if p.Quick {
 		sizes = sizes[:1]
