@@ -148,8 +148,8 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 
 // samplerDefaults sets the settings the command line left alone to the
 // defaults of the sampler chosen (exact.DefaultConfig or
-// exact.DefaultCHEESConfig), of quick mode when quick is set; init starts
-// have no overdispersed chains.
+// exact.DefaultCHEESConfig), of quick mode when quick is set (NUTS keeps
+// the full target acceptance); init starts have no overdispersed chains.
 func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
 	q := exact.DefaultConfig(quick)
 	if c.Sampler == exact.CHEESSampler {
@@ -167,8 +167,8 @@ func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
 			*pair[0] = *pair[1]
 		}
 	}
-	if !fs.isSet("accept") {
-		c.Accept = q.Accept
+	if !fs.isSet("accept") && c.Sampler == exact.CHEESSampler {
+		c.Accept = q.Accept // NUTS keeps the reference's target in quick mode too
 	}
 	if c.Sampler == exact.CHEESSampler && !fs.isSet("max-depth") {
 		c.MaxDepth = 0
