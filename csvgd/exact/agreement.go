@@ -135,7 +135,9 @@ var DefaultAgreeOptions = AgreeOptions{Bootstrap: 200, Seed: 1, MinBlocks: 20}
 // those of watch (the stresses of [StressWatch] at [WatchPoints] in the
 // comparisons).
 //
-// Monte Carlo standard errors and intervals come from a block bootstrap:
+// Monte Carlo standard errors (the replicates' interquartile range over
+// 1.349, robust to the few replicates that resample extreme draws many
+// times) and intervals come from a block bootstrap:
 // each run is cut into contiguous segments of its chains (the chains
 // themselves when there are at least o.MinBlocks of them, else every
 // chain into ceil(MinBlocks / chains) segments), which carry the chains'
@@ -335,8 +337,8 @@ func (p *runProblem) summary(r RunDraws, o AgreeOptions, rng *rand.Rand) RunAgre
 		n := resample(rng, p.blocks, mult, 0)
 		reps[i][0], reps[i][1] = bandWidths(p.entries, mult, n)
 	}
-	out.Band90 = Estimate{b90, sd(reps, 0)}
-	out.Band50 = Estimate{b50, sd(reps, 1)}
+	out.Band90 = Estimate{b90, robustSD(reps, 0)}
+	out.Band50 = Estimate{b50, robustSD(reps, 1)}
 	out.RHat = math.Inf(-1)
 	for q := range p.watched[0][0] {
 		out.RHat = math.Max(out.RHat, nuts.RankRHat(p.quantity(q)))
@@ -356,15 +358,19 @@ func (p *runProblem) quantity(q int) [][]float64 {
 	return out
 }
 
-// sd is the standard deviation of column i of the replicates.
-func sd(reps [][2]float64, i int) float64 {
-	var m, m2 float64
+// robustSD is the spread of column i of the replicates as a standard
+// deviation: their interquartile range over 1.349 (that of a normal
+// distribution). Not their standard deviation: a few posterior draws
+// predict extreme stresses, and a replicate that takes their block
+// several times has a band many times as wide, which would make the
+// standard deviation that of those few replicates.
+func robustSD(reps [][2]float64, i int) float64 {
+	v := make([]float64, len(reps))
 	for n, r := range reps {
-		d := r[i] - m
-		m += d / float64(n+1)
-		m2 += d * (r[i] - m)
+		v[n] = r[i]
 	}
-	return math.Sqrt(m2 / float64(len(reps)-1))
+	slices.Sort(v)
+	return (metrics.QuantileSorted(v, 0.75) - metrics.QuantileSorted(v, 0.25)) / 1.349
 }
 
 // nestedRHat is the largest nested R-hat of a watched quantity over the
