@@ -257,13 +257,22 @@ func newRunProblem(arch icnn.Arch, test []hyperelastic.Sample, entries []calibra
 	for _, ch := range r.Chains {
 		flat = append(flat, ch...)
 	}
-	pred := HostPredict(arch, test, flat)
+	// Only the entries' points are predicted.
+	at := map[int]int{}
+	var points []hyperelastic.Sample
+	for _, e := range entries {
+		if _, ok := at[e.Point]; !ok {
+			at[e.Point] = len(points)
+			points = append(points, test[e.Point])
+		}
+	}
+	pred := HostPredict(arch, points, flat)
 	vals := make([][]float64, len(flat))
 	w := make([][]float64, len(flat))
 	for d, p := range pred {
 		vals[d] = make([]float64, len(entries))
 		for j, e := range entries {
-			vals[d][j] = p[e.Point][e.Component]
+			vals[d][j] = p[at[e.Point]][e.Component]
 		}
 		w[d] = watch(flat[d])
 	}
