@@ -93,30 +93,48 @@ func (p Plan) agreementRuns() []runcache.NUTSSpec {
 
 func (p Plan) agreementNeeds() needs { return needs{nuts: p.agreementRuns()} }
 
-// AgreementRow is one sampler on one template of the study: its runs and
-// their agreement.
+// AgreementRow is one sampler on one template of the study, or every
+// sampler together: the runs and their agreement.
 type AgreementRow struct {
 	Alpha     float64
 	Template  string // e.g. 3-7-8-1 (85)
-	Sampler   exact.Sampler
+	Sampler   string // nuts, chees, or "both" for every sampler's runs together
 	Reference *Reference
 }
 
 // AgreementStudy samples (or reads) every run of the study and measures
-// their agreement, template by template and sampler by sampler.
+// their agreement, template by template: each sampler's runs, then every
+// sampler's runs together (do the samplers agree with each other?).
 func AgreementStudy(s *Store) ([]AgreementRow, error) {
 	var out []AgreementRow
 	for _, r := range s.AgreementTemplates() {
+		var all []runcache.NUTSSpec
 		for _, c := range AgreementSamplers(s.Quick) {
-			ref, err := s.referenceOf(s.AgreementRuns(r, c))
+			specs := s.AgreementRuns(r, c)
+			all = append(all, specs...)
+			row, err := s.agreementRow(r, specs, c.Sampler.String())
 			if err != nil {
 				return nil, err
 			}
-			arch := ref.Runs[0].Arch
-			out = append(out, AgreementRow{Alpha: r.Config.Alpha, Template: fmt.Sprintf("%s (%d)", widths(arch.Widths), arch.NumParams()), Sampler: c.Sampler, Reference: ref})
+			out = append(out, row)
 		}
+		row, err := s.agreementRow(r, all, "both")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, row)
 	}
 	return out, nil
+}
+
+// agreementRow is the agreement of the runs specs on run's template.
+func (s *Store) agreementRow(run runcache.Spec, specs []runcache.NUTSSpec, sampler string) (AgreementRow, error) {
+	ref, err := s.referenceOf(specs)
+	if err != nil {
+		return AgreementRow{}, err
+	}
+	arch := ref.Runs[0].Arch
+	return AgreementRow{Alpha: run.Config.Alpha, Template: fmt.Sprintf("%s (%d)", widths(arch.Widths), arch.NumParams()), Sampler: sampler, Reference: ref}, nil
 }
 
 // AgreementTable writes the agreement study as Markdown: per template and
@@ -137,6 +155,11 @@ func AgreementTable(w io.Writer, s *Store) error {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, row := range rows {
 		a := row.Reference.Agreement
+		if row.Sampler == "both" {
+			fmt.Fprintf(w, "| %g | %s | both | **all %d runs pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, len(a.Runs),
+				interval(a.Band90), interval(a.Band50), a.NestedRHat, a.Verdict)
+			continue
+		}
 		for i, r := range a.Runs {
 			rep := row.Reference.Runs[i].Report
 			fmt.Fprintf(w, "| %g | %s | %s | %s starts, seed %d | %.0f | %.2g | %s | %s | %.3f | %.2f |\n", row.Alpha, row.Template, row.Sampler, r.Starts, r.Seed,
@@ -148,7 +171,11 @@ func AgreementTable(w io.Writer, s *Store) error {
 	fmt.Fprintln(w)
 	for _, row := range rows {
 		a := row.Reference.Agreement
-		line := fmt.Sprintf("- α = %g, %s: %s", row.Alpha, row.Sampler, a.Verdict)
+		name := row.Sampler
+		if name == "both" {
+			name = "both samplers' runs together"
+		}
+		line := fmt.Sprintf("- α = %g, %s: %s", row.Alpha, name, a.Verdict)
 		if len(a.Misses) > 0 {
 			line += " (" + strings.Join(a.Misses, "; ") + ")"
 		}
