@@ -229,7 +229,7 @@ func (a *Agreement) judge(runs []RunDraws) {
 			}
 		}
 		if off > 0 {
-			a.Misses = append(a.Misses, fmt.Sprintf("%s band: %d of %d runs more than %.0f%% off the pooled %.4g (from %+.0f%% to %+.0f%%)", b.name, off, len(a.Runs), 100*c.BandTolerance, b.pooled, 100*lo, 100*hi))
+			a.Misses = append(a.Misses, fmt.Sprintf("%s band: %d of %d runs more than %.0f%% off the pooled %.4g (from %+.1f%% to %+.1f%%)", b.name, off, len(a.Runs), 100*c.BandTolerance, b.pooled, 100*lo, 100*hi))
 		}
 	}
 	if !(a.NestedRHat <= c.MaxNestedRHat) {

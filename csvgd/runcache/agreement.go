@@ -16,8 +16,9 @@ import (
 
 // agreementFileVersion changes whenever exact.Agree's numbers change
 // meaning, so that cached agreements are computed again (the runs they
-// read are kept). Version 2: robust standard errors.
-const agreementFileVersion = 2
+// read are kept). Version 2: robust standard errors; 3: the misses'
+// shares to a tenth of a percent.
+const agreementFileVersion = 3
 
 // agreementFile is a cached agreement of runs on one template, beside the
 // first run's cache file ([Cache.setPath]).

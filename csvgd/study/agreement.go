@@ -162,7 +162,7 @@ func AgreementTable(w io.Writer, s *Store) error {
 		}
 		for i, r := range a.Runs {
 			rep := row.Reference.Runs[i].Report
-			fmt.Fprintf(w, "| %g | %s | %s | %s starts, seed %d | %.0f | %.2g | %s | %s | %.3f | %.2f |\n", row.Alpha, row.Template, row.Sampler, r.Starts, r.Seed,
+			fmt.Fprintf(w, "| %g | %s | %s | %s starts, seed %d | %.0f | %.3g | %s | %s | %.3f | %.2f |\n", row.Alpha, row.Template, row.Sampler, r.Starts, r.Seed,
 				rep.Seconds, float64(rep.Gradients), estimate(r.Band90), estimate(r.Band50), r.RHat, r.QuantileShift)
 		}
 		fmt.Fprintf(w, "| %g | %s | %s | **pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, row.Sampler,

@@ -9,9 +9,11 @@ import (
 )
 
 // ReferenceConfig is the configuration of a reference run of the
-// comparisons: the sampler chosen by measurement (the agreement study of
-// [Plan.AgreementTemplates], docs/exact-posterior.md) with its defaults,
-// exact.DefaultConfig.
+// comparisons: the sampler chosen by measurement with its defaults,
+// exact.DefaultConfig (NUTS). In the agreement study
+// ([Plan.AgreementTemplates], docs/exact-posterior.md) NUTS's runs from two
+// kinds of starts agreed where ChEES's did not, and ChEES's chains did not
+// mix within a run.
 func ReferenceConfig(quick bool) exact.Config { return exact.DefaultConfig(quick) }
 
 // ReferenceRuns are the two runs whose agreement decides whether the
