@@ -79,7 +79,7 @@
 //	log epsbar_n = n^-kappa log eps_n + (1 - n^-kappa) log epsbar_(n-1),
 //
 // with Stan's target delta = 0.8 (Config.Adapt.TargetAccept, which the
-// exact posteriors raise), gamma = 0.05, t0 = 10, kappa = 0.75
+// posteriors of the templates raise), gamma = 0.05, t0 = 10, kappa = 0.75
 // ([DefaultAdaptation]) and mu = log(10 eps0); the sampling phase uses
 // epsbar. The initial eps0 comes
 // from the heuristic of Hoffman & Gelman's Alg. 4 as Stan runs it: double
