@@ -72,12 +72,12 @@ const ProgressEvery = 50
 // to mix within the limit, trees one doubling shorter left it unconverged
 // and trees one doubling deeper let the chains drift further apart; the
 // dense metric and the prior-normal and log-scale coordinates removed
-// most divergences but did not let the push-forward mix. Quick mode runs 4 chains of 100 and
-// 40 iterations with trees of at most 31 steps and keeps 80: enough to
+// most divergences but did not let the push-forward mix. Quick mode runs 4 chains of 60 and
+// 20 iterations with trees of at most 15 steps and keeps 40: enough to
 // exercise the code, not a reference.
 func DefaultConfig(quick bool) Config {
 	if quick {
-		return Config{Chains: 4, Overdispersed: 2, Warmup: 100, Draws: 40, Keep: 80, Seed: 1, MaxDepth: 5, Accept: 0.95}
+		return Config{Chains: 4, Overdispersed: 2, Warmup: 60, Draws: 20, Keep: 40, Seed: 1, MaxDepth: 4, Accept: 0.95}
 	}
 	return Config{Chains: 4, Overdispersed: 2, Warmup: 1000, Draws: 500, Keep: 1000, Seed: 1, MaxDepth: 9, Accept: 0.995}
 }
@@ -87,11 +87,11 @@ func DefaultConfig(quick bool) Config {
 // chains from the Stein particles, 400 warm-up and 100 kept iterations,
 // harmonic-mean acceptance 0.9, at most 1000 leapfrog steps per
 // trajectory, 1024 draws kept (32 per chain), seed 1, and 1000 steps of
-// Adam for initialisation starts. Quick mode runs 8 chains of 60 and 16
-// iterations with at most 32 leapfrog steps and keeps 64.
+// Adam for initialisation starts. Quick mode runs 8 chains of 40 and 16
+// iterations with at most 16 leapfrog steps and keeps 64.
 func DefaultCHEESConfig(quick bool) Config {
 	if quick {
-		return Config{Sampler: CHEESSampler, Chains: 8, Warmup: 60, Draws: 16, Keep: 64, Seed: 1, Accept: 0.9, MaxLeapfrog: 32, OptimizeSteps: DefaultOptimizeSteps(quick)}
+		return Config{Sampler: CHEESSampler, Chains: 8, Warmup: 40, Draws: 16, Keep: 64, Seed: 1, Accept: 0.9, MaxLeapfrog: 16, OptimizeSteps: DefaultOptimizeSteps(quick)}
 	}
 	return Config{Sampler: CHEESSampler, Chains: 32, Warmup: 400, Draws: 100, Keep: 1024, Seed: 1, Accept: 0.9, MaxLeapfrog: 1000, OptimizeSteps: DefaultOptimizeSteps(quick)}
 }
