@@ -50,7 +50,12 @@
 // The step size follows the dual averaging of package nuts
 // ([nuts.DualAveraging]) of the harmonic mean of a_c over the chains, the
 // summary that the worst chains dominate, with target
-// Config.TargetAccept. The diagonal metric M^-1 is the variance across
+// Config.TargetAccept: one step size for every chain, small enough for the
+// chains in the most sharply curved regions. (On the network posteriors of
+// package exact, whose chains sit in regions of very different curvature,
+// that made the steps a fraction of those NUTS adapts chain by chain, and
+// the chains did not mix: docs/exact-posterior.md measures it.) The
+// diagonal metric M^-1 is the variance across
 // chains and iterations of the states in Stan's windows
 // ([nuts.Adaptation.Windows]), regularised as Stan does; after each
 // window the step size search restarts. With many chains the windows hold
