@@ -33,14 +33,16 @@
 //   - [github.com/csvgd/csvgd-go/csvgd/ensemble]: the saved-ensemble file
 //     format.
 //   - [github.com/csvgd/csvgd-go/csvgd/nuts],
+//     [github.com/csvgd/csvgd-go/csvgd/hmc],
 //     [github.com/csvgd/csvgd-go/csvgd/exact],
 //     [github.com/csvgd/csvgd-go/csvgd/compare] and
 //     [github.com/csvgd/csvgd-go/csvgd/calibration]: beyond the paper, the
-//     No-U-Turn sampler with Stan's diagnostics; the posterior of a
-//     template sampled with it, a reference where it meets Stan's
-//     criteria; a Stein ensemble's bands and W1 against such draws; and
-//     how often an ensemble's bands cover the truth and fresh
-//     observations.
+//     No-U-Turn sampler with Stan's diagnostics and nested R-hat; many
+//     chains as one batch with ChEES trajectory lengths; the posterior of
+//     a template sampled by either, a reference only where independent
+//     runs from two kinds of starts agree; a Stein ensemble's bands and W1
+//     against such draws; and how often an ensemble's bands cover the
+//     truth and fresh observations.
 //   - [github.com/csvgd/csvgd-go/csvgd/svn] and
 //     [github.com/csvgd/csvgd-go/csvgd/collapse]: beyond the paper, Stein
 //     variational Newton and its stochastic variant, and SVGD's variance
@@ -67,7 +69,7 @@
 //   - [github.com/csvgd/csvgd-go/csvgd/reference] and
 //     [github.com/csvgd/csvgd-go/csvgd/speed]: the Stein step and the
 //     stress likelihood of the ICNN ensemble written by hand in plain Go —
-//     the density of the exact posterior, the Newton updates' curvature on
+//     the posterior's density for the samplers, the Newton updates' curvature on
 //     the host, the tests' oracle for the graph's gradients — and the
 //     benchmark that times the graph against it.
 //   - [github.com/csvgd/csvgd-go/csvgd/cmd/csvgd]: the command line, a

@@ -1,7 +1,5 @@
 package exact
 
-import "fmt"
-
 // Coordinates are the coordinates the sampler moves in. The target is the
 // posterior of the weights in every case: the draws, the log densities and
 // the diagnostics of a run are those of the weights theta; only the
@@ -24,58 +22,23 @@ const (
 	LogScaleCoordinates
 )
 
+var coordinateNames = names[Coordinates]{"coordinates", []string{"weights", "prior-normal", "log-scale"}}
+
 // String is the coordinates' name: weights, prior-normal or log-scale.
-func (c Coordinates) String() string {
-	switch c {
-	case WeightCoordinates:
-		return "weights"
-	case PriorNormalCoordinates:
-		return "prior-normal"
-	case LogScaleCoordinates:
-		return "log-scale"
-	}
-	return fmt.Sprintf("Coordinates(%d)", int(c))
-}
+func (c Coordinates) String() string { return coordinateNames.name(c) }
 
 // ParseCoordinates reads the coordinates' name (weights, prior-normal or
 // log-scale).
-func ParseCoordinates(s string) (Coordinates, error) {
-	switch s {
-	case "weights":
-		return WeightCoordinates, nil
-	case "prior-normal":
-		return PriorNormalCoordinates, nil
-	case "log-scale":
-		return LogScaleCoordinates, nil
-	}
-	return 0, fmt.Errorf("coordinates %q: want weights, prior-normal or log-scale", s)
-}
+func ParseCoordinates(s string) (Coordinates, error) { return coordinateNames.parse(s) }
 
 // Validate refuses a value that is not one of the coordinates.
-func (c Coordinates) Validate() error {
-	if c < WeightCoordinates || c > LogScaleCoordinates {
-		return fmt.Errorf("coordinates = %d: want weights, prior-normal or log-scale", int(c))
-	}
-	return nil
-}
+func (c Coordinates) Validate() error { return coordinateNames.validate(c) }
 
 // MarshalText writes the coordinates' name.
-func (c Coordinates) MarshalText() ([]byte, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	return []byte(c.String()), nil
-}
+func (c Coordinates) MarshalText() ([]byte, error) { return coordinateNames.text(c) }
 
 // UnmarshalText reads the coordinates' name.
-func (c *Coordinates) UnmarshalText(b []byte) error {
-	v, err := ParseCoordinates(string(b))
-	if err != nil {
-		return err
-	}
-	*c = v
-	return nil
-}
+func (c *Coordinates) UnmarshalText(b []byte) error { return coordinateNames.set(c, string(b)) }
 
 // Set reads the coordinates' name from a command-line flag.
-func (c *Coordinates) Set(s string) error { return c.UnmarshalText([]byte(s)) }
+func (c *Coordinates) Set(s string) error { return coordinateNames.set(c, s) }

@@ -1,8 +1,9 @@
 // Package exact samples the posterior of a network's template, the
 // density a Stein ensemble is meant to represent, so that the ensemble's
-// spread can be checked against it. The draws are a reference (and are
-// called the exact posterior) only where the run meets Stan's criteria
-// ([Report.Misses]).
+// spread can be checked against it. Draws are a reference only where
+// independent runs, with other seeds and starting points of two kinds,
+// agree on what is reported ([Agree]); a run that meets Stan's criteria
+// ([Report.Misses]) is necessary for that, not sufficient.
 //
 // # The posterior
 //
@@ -28,11 +29,20 @@
 //
 // # Sampling
 //
-// [Sample] runs the No-U-Turn sampler of package nuts with its chains
-// started at Stein particles spread over the ensemble (chain k at particle
-// floor(k N / C)), the last Config.Overdispersed of them at perturbed
-// particles ([Perturb]), so that the chains do not merely stay where the
-// flow left them. The constraint W >= 0 is kept exactly by reflection in
+// [Sample] runs Config.Sampler: the No-U-Turn sampler of package nuts
+// ([NUTSSampler], the default), or many chains as one batch with ChEES
+// trajectory lengths, package hmc ([CHEESSampler]). Config.Starts says
+// where the chains start: at Stein particles spread over the ensemble
+// ([SteinStarts]: chain k at particle floor(k N / C), the last
+// Config.Overdispersed of them at perturbed particles, [Perturb]), or at
+// random initialisations of the template as training draws them, each
+// optimised on the posterior by Adam ([InitStarts], [Optimize]): points
+// that owe nothing to the Stein run. (Draws of the prior itself are no
+// start: at the priors of the comparisons a weight's prior scale is tens
+// to thousands, so a prior network's stresses miss the data by orders of
+// magnitude, and the rare prior network that does not is one whose
+// first-layer nodes are all inactive, on a plateau of constant
+// log-likelihood without a gradient to climb.) The constraint W >= 0 is kept exactly by reflection in
 // the leapfrog's position update (nuts.Config.NonNegative): a weight whose
 // drift would cross 0 bounces back with its momentum reversed, a
 // reversible, volume-preserving map, so the sampler remains exact for the
@@ -49,6 +59,19 @@
 // layers and sinh for W_0 ([LogScale]). On the templates of the
 // comparisons they removed most divergences but did not let the
 // push-forward mix (docs/exact-posterior.md, "What was tried").
+//
+// # Agreement
+//
+// [Agree] measures whether runs on one template ([RunDraws], chain by
+// chain) agree on the push-forward: each run's in-range 90% and 50% band
+// widths with block bootstrap standard errors, their pooled values with
+// 90% intervals, nested R-hat over the runs as superchains
+// ([nuts.NestedRHat], Margossian et al. 2024) and R-hat within each, the
+// shift of the watched quantities' quantiles, and the verdict [Agrees] or
+// [Unresolved] under [Criteria]: every run's band widths within 10% of the
+// pooled ones, nested R-hat at most 1.01, at least two runs starting from
+// two kinds of points. Only the pooled draws of runs that agree are a
+// reference to set a Stein ensemble against.
 //
 // # Diagnostics
 //

@@ -25,6 +25,7 @@ type Posterior struct {
 	Arch  icnn.Arch
 	Prior stein.Prior
 	Like  *reference.Likelihood
+	Batch icnn.Batch // the training points of the likelihood
 }
 
 // NewPosterior is the posterior of arch on the training batch b with
@@ -37,7 +38,7 @@ func NewPosterior(arch icnn.Arch, b icnn.Batch, w float64, prior stein.Prior) (*
 	if err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
-	return &Posterior{Arch: arch, Prior: prior, Like: like}, nil
+	return &Posterior{Arch: arch, Prior: prior, Like: like, Batch: b}, nil
 }
 
 // Dim is the number of weights of the template.

@@ -25,6 +25,8 @@ import (
 // means that the chains are still moving (towards other weights of other
 // prior density), not that they swapped labels.
 type Report struct {
+	Sampler               Sampler     `json:",omitempty"` // the algorithm
+	Starts                Starts      `json:",omitempty"` // where the chains started
 	Chains, Warmup, Draws int         // per chain
 	Overdispersed         int         // chains started at perturbed particles
 	Accept                float64     // the target acceptance of the step size adaptation (adapt_delta)
@@ -47,11 +49,13 @@ type Report struct {
 	AcceptRate            float64     // mean acceptance statistic of the kept transitions
 	EBFMI                 []float64   // per chain ([nuts.EBFMI])
 	EBFMIMin              float64     // the smallest of EBFMI
-	TreeDepthMean         float64
-	MaxDepthHits          int       // kept transitions that stopped at the depth limit
-	StepSizes             []float64 // per chain, after warm-up
-	Gradients             int       // log density evaluations, warm-up included
-	Seconds               float64   // wall time of the sampler, warm-up included
+	TreeDepthMean         float64     // NUTS: mean tree depth of the kept transitions
+	MaxDepthHits          int         // kept transitions that stopped at the depth limit (ChEES: at the most leapfrog steps)
+	LeapfrogMean          float64     `json:",omitempty"` // mean leapfrog steps of the kept transitions
+	TrajectoryLength      float64     `json:",omitempty"` // ChEES: the adapted trajectory length
+	StepSizes             []float64   // per chain, after warm-up
+	Gradients             int         // log density evaluations, warm-up included
+	Seconds               float64     // wall time of the sampler, warm-up included
 	// Drift says what keeps moving while the log density's R-hat is above
 	// 1.01: the change from the first to the second half of the kept
 	// draws, averaged over the chains, of the log-likelihood and of the log
@@ -117,13 +121,15 @@ type Trace struct {
 	WatchedIndex int         `json:"watched_index"` // which of the watched quantities
 }
 
-// newReport computes the report of res, sampled in seconds, with the
+// newReport computes the report of the run sr with the sampler's
+// statistics s, sampled in seconds, with the
 // quantities of watch (the weights themselves when watch is nil), and the
 // trace of the log density and of the watched quantity with the largest
 // R-hat.
-func newReport(post *Posterior, res *nuts.Result, c Config, seconds float64, watch func([]float64) []float64) (Report, Trace, error) {
-	s := res.Stats()
+func newReport(post *Posterior, sr sampled, s nuts.Stats, c Config, seconds float64, watch func([]float64) []float64) (Report, Trace, error) {
+	res := sr.Result
 	r := Report{
+		Sampler: c.Sampler, Starts: c.Starts, TrajectoryLength: sr.TrajectoryLength,
 		Chains: c.Chains, Warmup: c.Warmup, Draws: c.Draws, Overdispersed: c.Overdispersed, Accept: c.Accept, Metric: c.Metric, Coordinates: c.Coordinates, MaxDepth: c.MaxDepth,
 		Divergences: s.Divergences, AcceptRate: s.AcceptRate, EBFMI: s.EBFMI, EBFMIMin: slices.Min(s.EBFMI), TreeDepthMean: s.TreeDepthMean,
 		MaxDepthHits: s.AtMaxDepth, StepSizes: s.StepSizes, Gradients: s.Gradients + s.WarmupGradients, Seconds: seconds,
@@ -135,6 +141,7 @@ func newReport(post *Posterior, res *nuts.Result, c Config, seconds float64, wat
 			if t.Divergent {
 				n++
 			}
+			r.LeapfrogMean += float64(t.Leapfrogs) / float64(s.Draws)
 		}
 		r.ChainDivergences = append(r.ChainDivergences, n)
 	}

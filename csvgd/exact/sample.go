@@ -1,46 +1,64 @@
 package exact
 
 import (
-	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"time"
 
+	"github.com/csvgd/csvgd-go/csvgd/hmc"
 	"github.com/csvgd/csvgd-go/csvgd/nuts"
 )
 
-// Config is a NUTS run on a template's posterior: chains (some started
-// away from the Stein particles), warm-up and kept iterations per chain,
-// the seed of every random draw, the sampler's adaptation and limits, and
-// how many of the draws to keep in the end.
+// Config is a run on a template's posterior: the sampler, its chains and
+// where they start, warm-up and kept iterations per chain, the seed of
+// every random draw, the sampler's adaptation and limits, and how many of
+// the draws to keep in the end.
 type Config struct {
-	Chains int // chains, each started at a Stein particle
+	Chains int // chains, each started at a point of Starts
 	// Overdispersed of the chains (the last ones) start at perturbed
 	// particles instead ([Perturb]): if they end where the others do,
-	// the chains did not merely stay where the flow left them.
+	// the chains did not merely stay where the flow left them. Stein
+	// starts only.
 	Overdispersed int
 	Warmup        int    // warm-up iterations per chain (step size and mass matrix adaptation)
 	Draws         int    // kept iterations per chain
 	Keep          int    // draws kept after thinning, over all chains (the ensemble saved)
 	Seed          uint64 // every random draw of every chain derives from it
-	MaxDepth      int    // most doublings of a trajectory
-	Workers       int    // chains run at once (0: one per chain); the draws do not depend on it
+	MaxDepth      int    // NUTS: most doublings of a trajectory
+	Workers       int    // NUTS: chains run at once, ChEES: goroutines of the batch (0: one per chain or CPU); the draws do not depend on it
 	// Accept is the mean acceptance the warm-up adapts the step size to,
-	// in (0, 1) (Stan's adapt_delta, 0.8 by default; 0.95 and more for
-	// posteriors with regions of high curvature): a higher target takes
-	// smaller steps, which resolve sharper curvature at more gradients
-	// per draw.
+	// in (0, 1): for NUTS Stan's adapt_delta (0.8 by default; 0.95 and
+	// more for posteriors with regions of high curvature), for ChEES the
+	// harmonic mean over the chains. A higher target takes smaller steps,
+	// which resolve sharper curvature at more gradients per draw.
 	Accept float64
-	Metric nuts.Metric // the form of the adapted mass matrix
+	Metric nuts.Metric // NUTS: the form of the adapted mass matrix (ChEES: diagonal)
 	// Coordinates are those the trajectories move in (the weights
 	// themselves by default); the draws are the weights' in every case.
 	// Left out of the JSON when it is the default, so that the keys of
-	// cached runs in the weights do not change.
+	// cached runs in the weights do not change; NUTS only.
 	Coordinates Coordinates `json:",omitempty"`
+	// Sampler is the algorithm, NUTS by default; Starts where the chains
+	// start, the Stein particles by default.
+	Sampler Sampler `json:",omitempty"`
+	Starts  Starts  `json:",omitempty"`
+	// OptimizeSteps are the steps of Adam that take each initialisation
+	// of InitStarts into the region the data allow ([Optimize]).
+	OptimizeSteps int `json:",omitempty"`
+	// MaxLeapfrog is ChEES's most leapfrog steps per trajectory.
+	MaxLeapfrog int `json:",omitempty"`
+	// Progress, when set, receives a line every ProgressEvery iterations
+	// of a ChEES run (its step size, trajectory length and acceptance).
+	Progress io.Writer `json:"-"`
 }
 
-// DefaultConfig is the reference of the comparisons with the Stein
+// ProgressEvery is how many iterations of a ChEES run separate its lines
+// on Config.Progress.
+const ProgressEvery = 50
+
+// DefaultConfig is the NUTS reference of the comparisons with the Stein
 // ensembles, sized to meet Stan's criteria on the templates of the
 // cSVGD runs (docs/exact-posterior.md gives the measured diagnostics):
 // 4 chains, 2 of them overdispersed, Stan's full warm-up of 1000
@@ -54,14 +72,40 @@ type Config struct {
 // to mix within the limit, trees one doubling shorter left it unconverged
 // and trees one doubling deeper let the chains drift further apart; the
 // dense metric and the prior-normal and log-scale coordinates removed
-// most divergences but did not let the push-forward mix. Quick mode runs 4 chains of 100 and
-// 40 iterations with trees of at most 31 steps and keeps 80: enough to
+// most divergences but did not let the push-forward mix. Quick mode runs 4 chains of 60 and
+// 20 iterations with trees of at most 15 steps and keeps 40: enough to
 // exercise the code, not a reference.
 func DefaultConfig(quick bool) Config {
 	if quick {
-		return Config{Chains: 4, Overdispersed: 2, Warmup: 100, Draws: 40, Keep: 80, Seed: 1, MaxDepth: 5, Accept: 0.95}
+		return Config{Chains: 4, Overdispersed: 2, Warmup: 60, Draws: 20, Keep: 40, Seed: 1, MaxDepth: 4, Accept: 0.95}
 	}
 	return Config{Chains: 4, Overdispersed: 2, Warmup: 1000, Draws: 500, Keep: 1000, Seed: 1, MaxDepth: 9, Accept: 0.995}
+}
+
+// DefaultCHEESConfig is the ChEES counterpart of [DefaultConfig], at
+// about its cost in gradients on the templates of the comparisons: 32
+// chains from the Stein particles, 400 warm-up and 100 kept iterations,
+// harmonic-mean acceptance 0.9, at most 1000 leapfrog steps per
+// trajectory, 1024 draws kept (32 per chain), seed 1, and 1000 steps of
+// Adam for initialisation starts. Quick mode runs 8 chains of 40 and 16
+// iterations with at most 16 leapfrog steps and keeps 64.
+func DefaultCHEESConfig(quick bool) Config {
+	if quick {
+		return Config{Sampler: CHEESSampler, Chains: 8, Warmup: 40, Draws: 16, Keep: 64, Seed: 1, Accept: 0.9, MaxLeapfrog: 16, OptimizeSteps: DefaultOptimizeSteps(quick)}
+	}
+	return Config{Sampler: CHEESSampler, Chains: 32, Warmup: 400, Draws: 100, Keep: 1024, Seed: 1, Accept: 0.9, MaxLeapfrog: 1000, OptimizeSteps: DefaultOptimizeSteps(quick)}
+}
+
+// DefaultOptimizeSteps are the steps of Adam that take each
+// initialisation of InitStarts into the region the data allow: 1000 (100
+// in quick mode). On the 10-particle templates of the comparisons 1000
+// steps bring the log-likelihood from far below to near that of the
+// Stein particles.
+func DefaultOptimizeSteps(quick bool) int {
+	if quick {
+		return 100
+	}
+	return 1000
 }
 
 // minDraws is the fewest kept iterations per chain for which the
@@ -70,6 +114,9 @@ const minDraws = 8
 
 // Validate reports the first out-of-range setting, naming its value.
 func (c Config) Validate() error {
+	if err := c.validateSampler(); err != nil {
+		return err
+	}
 	switch {
 	case c.Chains < 1:
 		return fmt.Errorf("chains = %d must be >= 1", c.Chains)
@@ -81,8 +128,6 @@ func (c Config) Validate() error {
 		return fmt.Errorf("draws = %d: need at least %d per chain for the split-chain diagnostics", c.Draws, minDraws)
 	case c.Keep < 1 || c.Keep > c.Chains*c.Draws:
 		return fmt.Errorf("keep = %d must be in [1, chains x draws = %d]", c.Keep, c.Chains*c.Draws)
-	case c.MaxDepth < 1 || c.MaxDepth > 30:
-		return fmt.Errorf("max tree depth = %d must be in [1, 30]", c.MaxDepth)
 	case !(c.Accept > 0 && c.Accept < 1):
 		return fmt.Errorf("target acceptance = %v must be in (0, 1)", c.Accept)
 	case c.Workers < 0:
@@ -94,30 +139,58 @@ func (c Config) Validate() error {
 	return c.Metric.Validate()
 }
 
-// nutsConfig is the sampler's configuration for post: chain k starts at
-// particle floor(k N / Chains) of the N Stein particles, perturbed
-// ([Perturb]) for the last c.Overdispersed chains.
-func (c Config) nutsConfig(post *Posterior, particles [][]float64) (nuts.Config, error) {
-	if len(particles) == 0 {
-		return nuts.Config{}, errors.New("no Stein particles to start the chains at")
+// validateSampler checks the sampler, the starts and the settings that
+// belong to one of them only.
+func (c Config) validateSampler() error {
+	if err := c.Sampler.Validate(); err != nil {
+		return err
 	}
+	if err := c.Starts.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case c.Sampler == NUTSSampler && (c.MaxDepth < 1 || c.MaxDepth > 30):
+		return fmt.Errorf("max tree depth = %d must be in [1, 30]", c.MaxDepth)
+	case c.Sampler == CHEESSampler && c.Chains < 2:
+		return fmt.Errorf("chains = %d: ChEES adapts across chains and needs at least 2", c.Chains)
+	case c.Sampler == CHEESSampler && c.MaxLeapfrog < 1:
+		return fmt.Errorf("max leapfrog steps = %d must be >= 1", c.MaxLeapfrog)
+	case c.Sampler == CHEESSampler && (c.Coordinates != WeightCoordinates || c.Metric != nuts.Diagonal):
+		return fmt.Errorf("ChEES moves in the weights with a diagonal metric, not in the %s coordinates with the %s metric", c.Coordinates, c.Metric)
+	case c.Starts == InitStarts && c.Overdispersed > 0:
+		return fmt.Errorf("overdispersed chains = %d: only Stein starts are perturbed", c.Overdispersed)
+	case c.Starts == InitStarts && c.OptimizeSteps < 0:
+		return fmt.Errorf("optimisation steps = %d must be >= 0", c.OptimizeSteps)
+	}
+	return nil
+}
+
+// nutsConfig is NUTS's configuration for post with the chains' starting
+// points init.
+func (c Config) nutsConfig(post *Posterior, init [][]float64) (nuts.Config, error) {
 	nc := nuts.DefaultConfig()
 	nc.Chains, nc.Warmup, nc.Draws, nc.Seed, nc.MaxDepth, nc.Workers = c.Chains, c.Warmup, c.Draws, c.Seed, c.MaxDepth, c.Workers
-	nc.NonNegative, nc.Metric = post.NonNegative(), c.Metric
+	nc.NonNegative, nc.Metric, nc.Init = post.NonNegative(), c.Metric, init
 	nc.Adapt.TargetAccept = c.Accept
-	spread := Spread(particles)
-	cons := post.Arch.Constrained()
-	for k := range c.Chains {
-		start := particles[k*len(particles)/c.Chains]
-		if len(start) != post.Dim() {
-			return nuts.Config{}, fmt.Errorf("particle of %d weights for a template of %d", len(start), post.Dim())
-		}
-		if k >= c.Chains-c.Overdispersed {
-			start = Perturb(start, spread, cons, rand.New(rand.NewPCG(nuts.ChainSeed(c.Seed, perturbStream+k))))
-		}
-		nc.Init = append(nc.Init, start)
-	}
 	return nc, nc.Validate(post.Dim())
+}
+
+// cheesConfig is ChEES's configuration for post with the chains' starting
+// points init.
+func (c Config) cheesConfig(post *Posterior, init [][]float64) (hmc.Config, error) {
+	hc := hmc.DefaultConfig(init)
+	hc.Warmup, hc.Draws, hc.Seed, hc.NonNegative = c.Warmup, c.Draws, c.Seed, post.NonNegative()
+	hc.TargetAccept, hc.MaxLeapfrog = c.Accept, c.MaxLeapfrog
+	if w := c.Progress; w != nil {
+		start, total := time.Now(), c.Warmup+c.Draws
+		hc.Progress = func(n int, it hmc.Iteration) {
+			if (n+1)%ProgressEvery == 0 || n+1 == total {
+				fmt.Fprintf(w, "chees: iteration %d of %d (%d warm-up): step size %.3g, trajectory length %.3g, %d leapfrog steps, harmonic mean acceptance %.2f, %.0f s\n",
+					n+1, total, c.Warmup, it.StepSize, it.TrajectoryLength, it.Leapfrogs, it.HarmonicAccept, time.Since(start).Seconds())
+			}
+		}
+	}
+	return hc, hc.Validate(post.Dim())
 }
 
 // The perturbation of [Perturb]: the standard deviation of the log of a
@@ -187,37 +260,80 @@ type Run struct {
 	WarmupDiverged [][]float64
 }
 
-// Sample runs NUTS on post from the Stein particles and reports the
-// diagnostics of the weights, of the log density and of the quantities
-// watch computes from a draw (nil: none), the push-forward the
-// comparisons use. It fails when a kept draw or a watched quantity is not
-// finite.
+// Sample runs the sampler of c on post from the starting points of
+// c.Starts (the Stein particles, or initialisations optimised on post)
+// and reports the diagnostics of the weights, of the log density and of
+// the quantities watch computes from a draw (nil: none), the push-forward
+// the comparisons use. It fails when a kept draw or a watched quantity is
+// not finite.
 func Sample(post *Posterior, particles [][]float64, c Config, watch func([]float64) []float64) (*Run, error) {
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
-	nc, err := c.nutsConfig(post, particles)
+	start := time.Now()
+	init, err := c.starts(post, particles)
 	if err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
-	start := time.Now()
-	res, err := sampleIn(c.Coordinates, post, nc)
+	res, st, err := c.sample(post, init)
 	if err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
 	seconds := time.Since(start).Seconds()
-	if err := finiteDraws(res); err != nil {
+	if err := finiteDraws(res.Result); err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
-	rep, tr, err := newReport(post, res, c, seconds, watch)
+	rep, tr, err := newReport(post, res, st, c, seconds, watch)
 	if err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}
-	run := &Run{Config: c, Result: res, Kept: Thin(res, c.Keep), Report: rep, Trace: tr, Diverged: diverged(res)}
+	run := &Run{Config: c, Result: res.Result, Kept: Thin(res.Result, c.Keep), Report: rep, Trace: tr, Diverged: diverged(res.Result)}
 	for _, ch := range res.Chains {
 		run.WarmupDiverged = append(run.WarmupDiverged, ch.WarmupDivergedAt...)
 	}
 	return run, nil
+}
+
+// sampled is a finished run of either sampler: its chains as package
+// nuts records them, and ChEES's adapted trajectory length (0 for NUTS).
+type sampled struct {
+	*nuts.Result
+	TrajectoryLength float64
+}
+
+// sample runs c's sampler from init and returns its chains and the
+// sampler's statistics.
+func (c Config) sample(post *Posterior, init [][]float64) (sampled, nuts.Stats, error) {
+	if c.Sampler == CHEESSampler {
+		hc, err := c.cheesConfig(post, init)
+		if err != nil {
+			return sampled{}, nuts.Stats{}, err
+		}
+		r, err := hmc.Sample(hmc.Parallel(post.LogDensity, c.Workers), post.Dim(), hc)
+		if err != nil {
+			return sampled{}, nuts.Stats{}, err
+		}
+		res := &nuts.Result{Dim: r.Dim, Config: nuts.Config{Chains: c.Chains, Draws: c.Draws, MaxDepth: math.MaxInt}, Chains: r.Chains}
+		st := res.Stats()
+		st.AtMaxDepth = 0
+		for _, ch := range r.Chains {
+			for _, t := range ch.Stats {
+				if t.Leapfrogs >= c.MaxLeapfrog {
+					st.AtMaxDepth++
+				}
+			}
+		}
+		return sampled{Result: res, TrajectoryLength: r.TrajectoryLength}, st, nil
+	}
+	nc, err := c.nutsConfig(post, init)
+	if err != nil {
+		return sampled{}, nuts.Stats{}, err
+	}
+	res, err := sampleIn(c.Coordinates, post, nc)
+	if err != nil {
+		return sampled{}, nuts.Stats{}, err
+	}
+	return sampled{Result: res}, res.Stats(), nil
 }
 
 // sampleIn runs the sampler in the coordinates c and returns its result

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
@@ -153,5 +154,89 @@ func TestSampleRefusesBadInput(t *testing.T) {
 		if _, err := exact.Sample(post, tc.starts, tc.c, nil); err == nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+// TestCHEESKnownPosterior: the ChEES sampler (32 chains) on the prior-only
+// posterior recovers N(0, 1) and the half-normal as NUTS does, keeps the
+// draws chain by chain when Keep is a multiple of the chains, and reports
+// its trajectory length and leapfrog steps.
+func TestCHEESKnownPosterior(t *testing.T) {
+	post := priorOnly(t)
+	c := exact.Config{Sampler: exact.CHEESSampler, Chains: 32, Warmup: 300, Draws: 100, Keep: 320, Seed: 5, Accept: 0.9, MaxLeapfrog: 200}
+	run, err := exact.Sample(post, starts, c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPriorOnlyMoments(t, run)
+	r := run.Report
+	if r.Sampler != exact.CHEESSampler || r.Chains != 32 || !(r.TrajectoryLength > 0) || !(r.LeapfrogMean >= 1) || r.TreeDepthMean != 0 || len(run.Kept) != 320 {
+		t.Errorf("report %+v, %d kept", r, len(run.Kept))
+	}
+	chains, err := exact.SplitChains(run.Kept, c.Chains)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(chains[1][0], run.Result.Chains[1].Draws[0]) {
+		t.Error("kept draw 10 is not the first draw of chain 1")
+	}
+}
+
+// TestInitStarts: initialisation starts are optimised on the posterior
+// (every start's log density above that of its initialisation), respect
+// W >= 0, differ between chains and seeds, and repeat for one seed.
+func TestInitStarts(t *testing.T) {
+	post := smallPosterior(t)
+	c := exact.Config{Sampler: exact.CHEESSampler, Starts: exact.InitStarts, Chains: 4, Warmup: 0, Draws: 8, Keep: 4, Seed: 3, Accept: 0.9, MaxLeapfrog: 4, OptimizeSteps: 200}
+	a, err := exact.Sample(post, nil, c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := exact.Sample(post, nil, c, nil)
+	c.Seed = 4
+	other, _ := exact.Sample(post, nil, c, nil)
+	if !slices.Equal(a.Kept[0], b.Kept[0]) || slices.Equal(a.Kept[0], other.Kept[0]) {
+		t.Error("init starts do not repeat for one seed or do for another")
+	}
+	grad := make([]float64, post.Dim())
+	cons := post.Arch.Constrained()
+	theta := post.Arch.Init(1, rand.New(rand.NewPCG(1, 1))).Particle(0)
+	opt := exact.Optimize(post, theta, 200)
+	if post.LogDensity(opt, grad) <= post.LogDensity(theta, grad) {
+		t.Error("Optimize did not raise the log density")
+	}
+	for i, v := range opt {
+		if cons[i] && v < 0 {
+			t.Fatalf("optimised weight %d = %v < 0", i, v)
+		}
+	}
+}
+
+// TestSamplerSettingsAreChecked: settings that belong to the other
+// sampler or starts are refused, naming them.
+func TestSamplerSettingsAreChecked(t *testing.T) {
+	post := priorOnly(t)
+	good := exact.Config{Sampler: exact.CHEESSampler, Chains: 4, Warmup: 10, Draws: 10, Keep: 8, Seed: 1, Accept: 0.9, MaxLeapfrog: 10}
+	for name, c := range map[string]exact.Config{
+		"one chain":             func() exact.Config { c := good; c.Chains, c.Keep = 1, 5; return c }(),
+		"no leapfrog":           func() exact.Config { c := good; c.MaxLeapfrog = 0; return c }(),
+		"dense metric":          func() exact.Config { c := good; c.Metric = nuts.Dense; return c }(),
+		"log-scale":             func() exact.Config { c := good; c.Coordinates = exact.LogScaleCoordinates; return c }(),
+		"sampler 2":             func() exact.Config { c := good; c.Sampler = 2; return c }(),
+		"overdispersed init":    func() exact.Config { c := good; c.Starts, c.Overdispersed = exact.InitStarts, 1; return c }(),
+		"negative optimisation": func() exact.Config { c := good; c.Starts, c.OptimizeSteps = exact.InitStarts, -1; return c }(),
+		"nuts without depth":    {Chains: 2, Warmup: 10, Draws: 10, Keep: 5, Seed: 1, Accept: 0.8},
+	} {
+		if _, err := exact.Sample(post, starts, c, nil); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	for _, s := range []string{"nuts", "chees"} {
+		if v, err := exact.ParseSampler(s); err != nil || v.String() != s {
+			t.Errorf("sampler %q: %v, %v", s, v, err)
+		}
+	}
+	if _, err := exact.ParseStarts("prior"); err == nil || !strings.Contains(err.Error(), "want stein or init") {
+		t.Errorf("starts \"prior\": %v", err)
 	}
 }

@@ -59,7 +59,7 @@ func steinNUTS(t *testing.T) SteinNUTS {
 		}
 		return pred, w
 	}
-	r := SteinNUTS{Particles: 5, Seed: 1, Arch: arch, Test: test, Ratio90: [3]float64{0.6, 0.4, 0.9}}
+	r := SteinNUTS{Particles: 5, Seed: 1, Arch: arch, Test: test, Ratio90: [3]float64{0.6, 0.4, 0.9}, Resolved: true}
 	r.Stein, r.SteinWeights = members(5, 0.01)
 	r.NUTS, r.NUTSWeights = members(40, 0.005)
 	return r

@@ -31,6 +31,9 @@ type SteinNUTS struct {
 	Stein, NUTS               hyperelastic.Predictions
 	SteinWeights, NUTSWeights [][]float64
 	Ratio90                   [3]float64 // estimate, lo, hi
+	// Resolved marks the runs whose reference draws (NUTS) come from
+	// independent runs that agree: only their ratios are drawn.
+	Resolved bool
 }
 
 // SteinVsNUTS is the figure "stein_vs_nuts" (beyond the paper), from the
@@ -38,16 +41,19 @@ type SteinNUTS struct {
 // of the first run's seed:
 //
 //	(a, b) S11 minus the truth along the test path for the smallest and
-//	       the largest ensemble: the NUTS draws' central 90% and 50% bands
-//	       (grey) and median (black), the Stein ensemble's (colour). The
+//	       the largest ensemble: the reference draws' central 90% and 50%
+//	       bands (grey) and median (black), the Stein ensemble's (colour);
+//	       the title says "unresolved" where the runs behind the
+//	       reference draws do not agree. The
 //	       centre line is the median, not the mean: a few posterior draws
 //	       predict extreme stresses between the training points, which
 //	       would move a mean off the panel. The y range is set by the bands
 //	       inside the training range (shaded).
 //	(c)    The Stein ensembles' 90% band width over that of as many
 //	       posterior draws (Ratio90) against the ensemble size, one dot
-//	       per seed with its 90% interval; at 1 the ensemble is as wide as
-//	       N posterior draws.
+//	       per seed with its 90% interval, for the resolved runs only (the
+//	       title counts the others, which are not drawn); at 1 the
+//	       ensemble is as wide as N posterior draws.
 //	(d)    The W1 distance between the central 90% of the two
 //	       push-forwards (metrics.TrimmedWasserstein1, trim 5%) at each
 //	       point, summed over the components.
@@ -81,7 +87,7 @@ func SteinVsNUTS(runs []SteinNUTS) *Figure {
 	pc, pd := ratioPanel(runs), trimmedW1Panel(seed1)
 	pe, pf := weightDensityPanel("(e)", first, 0, c0), weightDensityPanel("(f)", first, len(first.Arch.Widths)-2, c0)
 	leg := plotkit.NewLegend()
-	leg.Add("NUTS draws of the template's posterior:")
+	leg.Add("reference draws of the template's posterior:")
 	leg.Add("median", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.5)}))
 	leg.Add("central 50%", plotkit.FillThumb(plotkit.Fade(plotkit.Black, 0.35)))
 	leg.Add("central 90%", plotkit.FillThumb(plotkit.Fade(plotkit.Black, 0.15)))
@@ -170,7 +176,11 @@ func bandPanel(tag string, r SteinNUTS, comp int, c color.Color) *plot.Plot {
 	xs := pathX(r.Test, order)
 	nuts, stein := newPathBand(r.NUTS, r.Test, order, comp), newPathBand(r.Stein, r.Test, order, comp)
 	label := hyperelastic.ComponentNames[comp]
-	p := plotkit.NewPanel(fmt.Sprintf("%s %s − truth, N = %d", tag, label, r.Particles), "F₁₁", "")
+	title := fmt.Sprintf("%s %s − truth, N = %d", tag, label, r.Particles)
+	if !r.Resolved {
+		title += " (unresolved)"
+	}
+	p := plotkit.NewPanel(title, "F₁₁", "")
 	p.Add(trainingSpan(), zeroLine())
 	p.Add(&plotkit.FillBand{Xs: xs, Lo: nuts.lo90, Hi: nuts.hi90, Color: plotkit.Fade(plotkit.Black, 0.15)})
 	p.Add(&plotkit.FillBand{Xs: xs, Lo: nuts.lo50, Hi: nuts.hi50, Color: plotkit.Fade(plotkit.Black, 0.35)})
@@ -228,8 +238,13 @@ func width90(vs []float64) float64 {
 
 // ratioPanel is the band ratio of every run against its ensemble size,
 // with its interval, the seeds of one size side by side.
-func ratioPanel(runs []SteinNUTS) *plot.Plot {
-	p := plotkit.NewPanel("(c) 90% band, Stein / N posterior draws", "particles N", "")
+func ratioPanel(all []SteinNUTS) *plot.Plot {
+	runs := slices.DeleteFunc(slices.Clone(all), func(r SteinNUTS) bool { return !r.Resolved })
+	title := "(c) 90% band, Stein / N posterior draws"
+	if n := len(all) - len(runs); n > 0 {
+		title = fmt.Sprintf("(c) 90%% band, Stein / N draws: %d unresolved", n)
+	}
+	p := plotkit.NewPanel(title, "particles N", "")
 	sizes := map[int]int{}
 	for _, r := range runs {
 		sizes[r.Particles]++

@@ -44,14 +44,19 @@ func TestLogPosteriorGradient(t *testing.T) {
 // it also checks the cusped prior alpha = 0.5 (a few seconds: the cusp at 0
 // calls for small steps) and a weak Gaussian prior, alpha = 2, lambda = 0.1.
 func TestNUTSMatchesExact(t *testing.T) {
+	forSamplerPriors(t, func(t *testing.T, prior stein.Prior) { checkNUTSAgainstExact(t, PaperTarget(), prior) })
+}
+
+// forSamplerPriors runs check for the priors the samplers are checked
+// against quadrature at: alpha = 1, lambda = 1, and without -short also
+// alpha = 0.5, lambda = 1 and alpha = 2, lambda = 0.1.
+func forSamplerPriors(t *testing.T, check func(*testing.T, stein.Prior)) {
 	priors := []stein.Prior{{Alpha: 1, Lambda: 1}}
 	if !testing.Short() {
 		priors = append(priors, stein.Prior{Alpha: 0.5, Lambda: 1}, stein.Prior{Alpha: 2, Lambda: 0.1})
 	}
 	for _, prior := range priors {
-		t.Run(fmt.Sprintf("alpha=%g,lambda=%g", prior.Alpha, prior.Lambda), func(t *testing.T) {
-			checkNUTSAgainstExact(t, PaperTarget(), prior)
-		})
+		t.Run(fmt.Sprintf("alpha=%g,lambda=%g", prior.Alpha, prior.Lambda), func(t *testing.T) { check(t, prior) })
 	}
 }
 

@@ -78,12 +78,12 @@ func TestWindowsMatchStanCounter(t *testing.T) {
 // variances 5/3 and 1; shrunk by Stan's rule with n = 4:
 // 4/9 var + 1e-3 5/9.
 func TestRegularizedVariance(t *testing.T) {
-	v := newVarianceEstimator(2)
+	v := NewVarianceEstimator(2)
 	for _, x := range [][]float64{{1, 0}, {2, 0}, {3, 0}, {4, 2}} {
-		v.add(x)
+		v.Add(x)
 	}
 	got := make([]float64, 2)
-	if err := v.regularized(got); err != nil {
+	if err := v.Regularized(got); err != nil {
 		t.Fatal(err)
 	}
 	want := []float64{4.0/9*5/3 + 1e-3*5/9, 4.0/9 + 1e-3*5/9}
@@ -92,9 +92,9 @@ func TestRegularizedVariance(t *testing.T) {
 			t.Errorf("coordinate %d: %.15g, want %.15g", i, got[i], want[i])
 		}
 	}
-	v.reset()
-	v.add([]float64{1, 1})
-	if err := v.regularized(got); err == nil {
+	v.Reset()
+	v.Add([]float64{1, 1})
+	if err := v.Regularized(got); err == nil {
 		t.Error("no error from a window of one draw")
 	}
 }

@@ -56,8 +56,8 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 	if err := k.initStepSize(z); err != nil {
 		return err
 	}
-	da := newDualAveraging(c.Adapt)
-	da.restart(k.eps)
+	da := NewDualAveraging(c.Adapt)
+	da.Restart(k.eps)
 	windows := c.Adapt.Windows(c.Warmup)
 	est := newMetricEstimator(c.Metric, len(z.q))
 	for i := range c.Warmup {
@@ -66,11 +66,11 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 			ch.WarmupDivergences++
 			ch.WarmupDivergedAt = append(ch.WarmupDivergedAt, t.DivergedAt)
 		}
-		k.eps = da.update(t.AcceptStat)
+		k.eps = da.Update(t.AcceptStat)
 		if len(windows) == 0 || i < windows[0].Start {
 			continue
 		}
-		est.add(z.q)
+		est.Add(z.q)
 		if i < windows[0].End-1 {
 			continue
 		}
@@ -78,13 +78,13 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 		if err := est.update(k.dyn); err != nil {
 			return fmt.Errorf("warm-up iteration %d: %w", i, err)
 		}
-		est.reset()
+		est.Reset()
 		if err := k.initStepSize(z); err != nil {
 			return fmt.Errorf("warm-up iteration %d: %w", i, err)
 		}
-		da.restart(k.eps)
+		da.Restart(k.eps)
 	}
-	k.eps = da.final()
+	k.eps = da.Final()
 	return nil
 }
 

@@ -60,7 +60,7 @@ func (c Config) Validate(dim int) error {
 			return fmt.Errorf("non-negative coordinate %d is outside [0, %d)", i, dim)
 		}
 	}
-	if err := c.validateInit(dim); err != nil {
+	if err := CheckInit(c.Init, dim, c.NonNegative); err != nil {
 		return err
 	}
 	if err := c.Metric.Validate(); err != nil {
@@ -69,13 +69,14 @@ func (c Config) Validate(dim int) error {
 	return c.Adapt.Validate()
 }
 
-// validateInit checks the given initial points' lengths and signs.
-func (c Config) validateInit(dim int) error {
-	for k, x := range c.Init {
+// CheckInit checks initial points of chains: dim coordinates each, and
+// x_i >= 0 for the nonNegative coordinates i.
+func CheckInit(init [][]float64, dim int, nonNegative []int) error {
+	for k, x := range init {
 		if len(x) != dim {
 			return fmt.Errorf("initial point of chain %d has %d coordinates, want %d", k, len(x), dim)
 		}
-		for _, i := range c.NonNegative {
+		for _, i := range nonNegative {
 			if !(x[i] >= 0) {
 				return fmt.Errorf("initial point of chain %d: x[%d] = %v, want >= 0", k, i, x[i])
 			}

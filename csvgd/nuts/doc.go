@@ -1,6 +1,7 @@
 // Package nuts is a No-U-Turn sampler (NUTS) for a log density with its
 // gradient, with Stan's warm-up and the convergence diagnostics of Stan and
-// ArviZ. It gives the exact posterior beside a Stein ensemble.
+// ArviZ. It samples the posterior beside a Stein ensemble (package exact,
+// where independent runs must agree before their draws are a reference).
 //
 // # Hamiltonian Monte Carlo
 //
@@ -78,7 +79,7 @@
 //	log epsbar_n = n^-kappa log eps_n + (1 - n^-kappa) log epsbar_(n-1),
 //
 // with Stan's target delta = 0.8 (Config.Adapt.TargetAccept, which the
-// exact posteriors raise), gamma = 0.05, t0 = 10, kappa = 0.75
+// posteriors of the templates raise), gamma = 0.05, t0 = 10, kappa = 0.75
 // ([DefaultAdaptation]) and mu = log(10 eps0); the sampling phase uses
 // epsbar. The initial eps0 comes
 // from the heuristic of Hoffman & Gelman's Alg. 4 as Stan runs it: double
@@ -114,7 +115,9 @@
 // Carpenter & Bürkner (2021): split chains, rank normalisation
 // z = Phi^-1((r - 3/8)/(S + 1/4)), the folded draws |x - median| for the
 // tail R-hat, and Geyer's initial monotone sequence on the FFT
-// autocovariance for the effective sample size. [EBFMI] is Betancourt's
+// autocovariance for the effective sample size. [NestedRHat] is the R-hat
+// of Margossian et al. (2024) over superchains of chains (runs of other
+// seeds and starts, or groups of many short chains). [EBFMI] is Betancourt's
 // energy Bayesian fraction of missing information of a chain. [Result]
 // reports the sampler's own diagnostics: divergences (with the position
 // at which each trajectory diverged, [Transition].DivergedAt), acceptance
@@ -136,6 +139,10 @@
 //     Science 7(4), 473-483.
 //   - M. Betancourt (2016). Diagnosing suboptimal cotangent disintegrations
 //     in Hamiltonian Monte Carlo. arXiv:1604.00695 (E-BFMI).
+//   - C. C. Margossian, M. D. Hoffman, P. Sountsov, L. Riou-Durand,
+//     A. Vehtari, A. Gelman (2024). Nested R-hat: assessing the convergence
+//     of Markov chain Monte Carlo when running many short chains. Bayesian
+//     Analysis.
 //
 // No NUTS library for Go was found in the Go module proxy, hence this small
 // package.

@@ -117,8 +117,8 @@ func setDense(t *testing.T, d *dynamics, cov []float64) {
 		t.Fatal("a window without draws was accepted")
 	}
 	// Two draws whose regularised covariance is not cov: replace it.
-	e.add(make([]float64, n))
-	e.add(make([]float64, n))
+	e.Add(make([]float64, n))
+	e.Add(make([]float64, n))
 	if err := e.update(d); err != nil {
 		t.Fatal(err)
 	}

@@ -5,29 +5,35 @@ import (
 	"math"
 )
 
-// dualAveraging adapts log eps by Nesterov's dual averaging (Hoffman &
+// DualAveraging adapts log eps by Nesterov's dual averaging (Hoffman &
 // Gelman 2014, Sec. 3.2, as Stan's stepsize_adaptation):
 //
 //	s_n          = (1 - 1/(n+t0)) s_(n-1) + (delta - a_n)/(n+t0),
 //	log eps_n    = mu - sqrt(n)/gamma s_n,
 //	log epsbar_n = n^-kappa log eps_n + (1 - n^-kappa) log epsbar_(n-1).
-type dualAveraging struct {
+//
+// The statistic a_n is the acceptance of the last transition (NUTS) or
+// any acceptance summary a sampler steers, such as the harmonic mean over
+// many chains of package hmc.
+type DualAveraging struct {
 	delta, gamma, t0, kappa float64
 	mu, n, s, logEpsBar     float64
 }
 
-func newDualAveraging(a Adaptation) *dualAveraging {
-	return &dualAveraging{delta: a.TargetAccept, gamma: a.Gamma, t0: a.T0, kappa: a.Kappa}
+// NewDualAveraging is the dual averaging of a's target, gamma, t0 and
+// kappa; call [DualAveraging.Restart] before the first update.
+func NewDualAveraging(a Adaptation) *DualAveraging {
+	return &DualAveraging{delta: a.TargetAccept, gamma: a.Gamma, t0: a.T0, kappa: a.Kappa}
 }
 
-// restart forgets the history and centres the search on mu = log(10 eps0).
-func (d *dualAveraging) restart(eps0 float64) {
+// Restart forgets the history and centres the search on mu = log(10 eps0).
+func (d *DualAveraging) Restart(eps0 float64) {
 	d.mu, d.n, d.s, d.logEpsBar = math.Log(10*eps0), 0, 0, 0
 }
 
-// update takes the acceptance statistic of the last transition and returns
+// Update takes the acceptance statistic of the last transition and returns
 // the step size of the next.
-func (d *dualAveraging) update(accept float64) float64 {
+func (d *DualAveraging) Update(accept float64) float64 {
 	d.n++
 	accept = math.Min(accept, 1)
 	eta := 1 / (d.n + d.t0)
@@ -38,8 +44,8 @@ func (d *dualAveraging) update(accept float64) float64 {
 	return math.Exp(logEps)
 }
 
-// final is the averaged step size epsbar used after warm-up.
-func (d *dualAveraging) final() float64 { return math.Exp(d.logEpsBar) }
+// Final is the averaged step size epsbar used after warm-up.
+func (d *DualAveraging) Final() float64 { return math.Exp(d.logEpsBar) }
 
 // initStepSize is the heuristic of Hoffman & Gelman's Alg. 4 as Stan runs
 // it: from the current k.eps, double (or halve) the step size while the

@@ -8,14 +8,14 @@ import (
 // TestDualAveragingFindsTargetStep: for the acceptance a(eps) = exp(-eps^2)
 // the averaged step size converges to sqrt(-log 0.8) = 0.4724 (to 1%).
 func TestDualAveragingFindsTargetStep(t *testing.T) {
-	da := newDualAveraging(DefaultAdaptation())
-	da.restart(1)
+	da := NewDualAveraging(DefaultAdaptation())
+	da.Restart(1)
 	eps := 1.0
 	for range 2000 {
-		eps = da.update(math.Exp(-eps * eps))
+		eps = da.Update(math.Exp(-eps * eps))
 	}
 	want := math.Sqrt(-math.Log(0.8))
-	if got := da.final(); math.Abs(got/want-1) > 0.01 {
+	if got := da.Final(); math.Abs(got/want-1) > 0.01 {
 		t.Fatalf("final step size %.5f, want %.5f", got, want)
 	}
 }

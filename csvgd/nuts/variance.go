@@ -6,17 +6,21 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// varianceEstimator is Welford's running mean and variance of vectors.
-type varianceEstimator struct {
+// VarianceEstimator is Welford's running mean and variance of vectors,
+// the estimate of the diagonal metric ([VarianceEstimator.Regularized]).
+type VarianceEstimator struct {
 	n        int
 	mean, m2 []float64
 }
 
-func newVarianceEstimator(dim int) *varianceEstimator {
-	return &varianceEstimator{mean: make([]float64, dim), m2: make([]float64, dim)}
+// NewVarianceEstimator estimates the variances of vectors of dimension
+// dim.
+func NewVarianceEstimator(dim int) *VarianceEstimator {
+	return &VarianceEstimator{mean: make([]float64, dim), m2: make([]float64, dim)}
 }
 
-func (v *varianceEstimator) add(x []float64) {
+// Add takes one more vector.
+func (v *VarianceEstimator) Add(x []float64) {
 	v.n++
 	for i, xi := range x {
 		d := xi - v.mean[i]
@@ -25,18 +29,19 @@ func (v *varianceEstimator) add(x []float64) {
 	}
 }
 
-func (v *varianceEstimator) reset() {
+// Reset forgets every vector added.
+func (v *VarianceEstimator) Reset() {
 	v.n = 0
 	clear(v.mean)
 	clear(v.m2)
 }
 
-// regularized writes Stan's shrunk variance estimate into dst,
+// Regularized writes Stan's shrunk variance estimate into dst,
 //
 //	n/(n+5) var + 1e-3 5/(n+5),
 //
 // with var the unbiased sample variance of the n >= 2 vectors added.
-func (v *varianceEstimator) regularized(dst []float64) error {
+func (v *VarianceEstimator) Regularized(dst []float64) error {
 	if v.n < 2 {
 		return fmt.Errorf("metric window with %d draws: need at least 2", v.n)
 	}
@@ -51,7 +56,7 @@ func (v *varianceEstimator) regularized(dst []float64) error {
 }
 
 // update makes the regularised variances the diagonal metric of d.
-func (v *varianceEstimator) update(d *dynamics) error { return v.regularized(d.invMass) }
+func (v *VarianceEstimator) update(d *dynamics) error { return v.Regularized(d.invMass) }
 
 // covarianceEstimator is Welford's running mean and covariance of
 // vectors, for the dense metric.
@@ -65,7 +70,7 @@ func newCovarianceEstimator(dim int) *covarianceEstimator {
 	return &covarianceEstimator{mean: make([]float64, dim), m2: make([]float64, dim*dim), delta: make([]float64, dim)}
 }
 
-func (c *covarianceEstimator) add(x []float64) {
+func (c *covarianceEstimator) Add(x []float64) {
 	c.n++
 	d := len(x)
 	for i, xi := range x {
@@ -81,7 +86,7 @@ func (c *covarianceEstimator) add(x []float64) {
 	}
 }
 
-func (c *covarianceEstimator) reset() {
+func (c *covarianceEstimator) Reset() {
 	c.n = 0
 	clear(c.mean)
 	clear(c.m2)
@@ -137,11 +142,11 @@ func (c *covarianceEstimator) update(dyn *dynamics) error {
 }
 
 // metricEstimator estimates the metric from a window's draws:
-// [varianceEstimator] for the diagonal metric, [covarianceEstimator] for
+// [VarianceEstimator] for the diagonal metric, [covarianceEstimator] for
 // the dense one.
 type metricEstimator interface {
-	add(x []float64)
-	reset()
+	Add(x []float64)
+	Reset()
 	update(d *dynamics) error
 }
 
@@ -150,5 +155,5 @@ func newMetricEstimator(m Metric, dim int) metricEstimator {
 	if m == Dense {
 		return newCovarianceEstimator(dim)
 	}
-	return newVarianceEstimator(dim)
+	return NewVarianceEstimator(dim)
 }

@@ -1,5 +1,5 @@
 // Package runcache keeps the computed results of the paper's studies on
-// disk — training runs, NUTS runs on a run's template, and the studies of
+// disk — training runs, sampler runs (NUTS or ChEES) on a run's template, and the studies of
 // Sec. 4 and of package collapse cached whole — so that every result is
 // computed once, by one process, and read by every figure, table,
 // notebook cell and later reproduction that needs it. It is what csvgd
@@ -8,8 +8,8 @@
 // a [Cache] gives.
 //
 // A training run is a [Spec] (a noise level, which picks the committed
-// data set, and a [train.Config]); a NUTS run a [NUTSSpec] (a training
-// run and the sampler's [exact.Config]). Each is named by its key, a hash
+// data set, and a [train.Config]); a sampler's run a [NUTSSpec] (a
+// training run and the sampler's [exact.Config]). Each is named by its key, a hash
 // of its configuration and of the version of its file's meaning, so that
 // a run two studies share is computed once. A [Cache] keeps the training
 // runs in its folder Dir (data/cache/runs of the repository by default)
@@ -17,8 +17,9 @@
 //
 //	runs/KEY.json                  a training run (configuration, history, stages, final ensemble)
 //	runs/KEY.checkpoint.json       the checkpoint of a run in progress, which the next request resumes
-//	nuts/KEY.json                  a NUTS run (report, kept draws, trace, divergences)
-//	nuts/KEY.compare.json          the comparison of a NUTS run with its run's last stage
+//	nuts/KEY.json                  a sampler's run (report, kept draws chain by chain, trace, divergences)
+//	nuts/KEY.compare-HASH.json     the comparison of a run's last stage with the draws of runs on its template (KEY the first's)
+//	nuts/KEY.agree-HASH.json       the agreement of runs on one template ([Cache.Agreement])
 //	NAME.json, NAME-quick.json     a study cached whole ([Whole]): mvn_survey, mvn_marginal, variance_collapse
 //
 // Files are written atomically (write, then rename), so a process killed

@@ -30,7 +30,7 @@ type JobKind string
 // The kinds of jobs.
 const (
 	RunJob  JobKind = "run"  // a training run (Spec)
-	NUTSJob JobKind = "nuts" // a NUTS run on a training run's template (NUTSSpec)
+	NUTSJob JobKind = "nuts" // a sampler's run on a training run's template (NUTSSpec)
 	MVNJob  JobKind = "mvn"  // a study of Sec. 4 or on the Gaussians of package collapse, cached whole (Whole)
 )
 
@@ -81,7 +81,7 @@ func (s Spec) Job() (Job, error) {
 // trains, or waits for, when that is not cached yet.
 func (n NUTSSpec) Job() (Job, error) {
 	key, err := n.Key()
-	return Job{Key: key, Label: "NUTS on " + n.Run.Label, Kind: NUTSJob,
+	return Job{Key: key, Label: n.Name(), Kind: NUTSJob,
 		load: func(c *Cache) error { _, err := loadNUTS(c.nutsPath(key), n); return err },
 		run:  func(c *Cache) error { _, err := c.NUTS(n); return err },
 	}, err

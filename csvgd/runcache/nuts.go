@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
@@ -15,12 +16,21 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-// NUTSSpec is a NUTS run on the posterior of the template that a
+// NUTSSpec is a sampler's run on the posterior of the template that a
 // training run's last stage ran on (package exact): the run, whose
-// last-stage particles start the chains, and the sampler's configuration.
+// last-stage particles start the chains (or whose template the
+// initialisations of exact.InitStarts are drawn on), and the sampler's
+// configuration (NUTS by default, or ChEES).
 type NUTSSpec struct {
 	Run    Spec
 	Config exact.Config
+}
+
+// Name is what the run is, for people: the sampler, its starts and seed,
+// and the training run, e.g. "NUTS (stein starts, seed 1) on cSVGD, 10
+// particles".
+func (n NUTSSpec) Name() string {
+	return fmt.Sprintf("%s (%s starts, seed %d) on %s", strings.ToUpper(n.Config.Sampler.String()), n.Config.Starts, n.Config.Seed, n.Run.Label)
 }
 
 // nutsFileVersion changes whenever the meaning of a cached NUTS run
@@ -29,7 +39,9 @@ type NUTSSpec struct {
 // ensembles the posteriors are taken from). Version 3: the template of
 // the last stage before its condensation, Stan's criteria, the trace and
 // the divergences' positions. Version 4: the warm-up's divergences too.
-const nutsFileVersion = 4
+// Version 5: the sampler (NUTS or ChEES), the starts and the leapfrog
+// steps in the report.
+const nutsFileVersion = 5
 
 // WatchCount is the number of test points inside the training range at
 // which the convergence of a NUTS run's push-forward is measured
@@ -53,7 +65,7 @@ func (n NUTSSpec) Key() (string, error) {
 		Watch   int
 	}{nutsFileVersion, run, c, WatchCount})
 	if err != nil {
-		return "", fmt.Errorf("runcache: NUTS on %s: %w", n.Run.Label, err)
+		return "", fmt.Errorf("runcache: %s: %w", n.Name(), err)
 	}
 	sum := sha256.Sum256(raw)
 	return hex.EncodeToString(sum[:8]), nil
@@ -100,17 +112,17 @@ func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
 	}
 	path := c.nutsPath(key)
 	load := func() (*NUTSResult, error) { return loadNUTS(path, n) }
-	return once(c, path, "NUTS on "+n.Run.Label, load, func() (*NUTSResult, error) {
+	return once(c, path, n.Name(), load, func() (*NUTSResult, error) {
 		res, err := c.Result(n.Run)
 		if err != nil {
 			return nil, err
 		}
-		c.logf("%sNUTS on %s: %d chains x (%d + %d) iterations\n", c.counter(), n.Run.Label, n.Config.Chains, n.Config.Warmup, n.Config.Draws)
+		c.logf("%s%s: %d chains x (%d + %d) iterations\n", c.counter(), n.Name(), n.Config.Chains, n.Config.Warmup, n.Config.Draws)
 		r, err := sampleRun(res, n)
 		if err != nil {
-			return nil, fmt.Errorf("runcache: NUTS on %s: %w", n.Run.Label, err)
+			return nil, fmt.Errorf("runcache: %s: %w", n.Name(), err)
 		}
-		c.logf("%sNUTS on %s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences, log density R-hat %.2f\n", c.counter(), n.Run.Label,
+		c.logf("%s%s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences, log density R-hat %.2f\n", c.counter(), n.Name(),
 			r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences, r.Report.LogDensityRHat)
 		if path != "" {
 			err = atomicfile.WriteJSON(path, r)

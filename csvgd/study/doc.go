@@ -4,10 +4,12 @@
 //
 // A study is a list of computations at the size of a [Plan] (the paper's,
 // or quick): training runs ([runcache.Spec]: a noise level and a
-// [train.Config]), NUTS runs on a run's template ([runcache.NUTSSpec]),
-// and the studies of Sec. 4 and of package collapse, cached whole. The
-// plan's methods list them study by study (GraphRun, SpeedupRuns,
-// ExactRuns, ...); runs that two studies share are one run, by key.
+// [train.Config]), sampler runs on a run's template ([runcache.NUTSSpec]:
+// two per template, whose agreement decides whether their draws are a
+// reference, [Plan.ReferenceRuns]), and the studies of Sec. 4 and of
+// package collapse, cached whole. The plan's methods list them study by
+// study (GraphRun, SpeedupRuns, ExactTemplates, ExactRuns, ...); runs that
+// two studies share are one run, by key.
 //
 // Their results live in a cache of their own, package runcache: each is
 // computed once, under a lock, and kept as a file named by a hash of its

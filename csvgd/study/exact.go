@@ -15,56 +15,97 @@ import (
 )
 
 // Studies beyond the paper: the Stein ensembles of Fig.
-// convergence_ensemble, and runs like them with other seeds, against the
-// posterior of the template their last stage ran on, sampled by NUTS (a
-// reference, called the exact posterior only where the run meets Stan's
-// criteria), and the calibration of both.
+// convergence_ensemble, runs like them with other seeds and with the
+// alpha = 1 and 2 priors, against the posterior of the template their last
+// stage ran on, sampled twice from disjoint starts ([Plan.ReferenceRuns]):
+// a reference where the two runs agree ([exact.Agree]), unresolved where
+// they do not, and the calibration of both.
 
 // ExactSeeds are the seeds of the Stein runs of every ensemble size that
-// are compared with the posterior of their template: 1 (the runs of Fig.
-// convergence_ensemble), 2 and 3; in quick mode only 1.
-func (p Plan) ExactSeeds() []uint64 {
-	if p.Quick {
-		return []uint64{1}
-	}
-	return []uint64{1, 2, 3}
-}
+// are compared with the posterior of their template: 1, the runs of Fig.
+// convergence_ensemble. One seed, because every template costs two
+// sampler runs of many minutes each (docs/studies.md); the agreement
+// study (AgreementTable) measures how runs of one template vary.
+func (p Plan) ExactSeeds() []uint64 { return []uint64{1} }
 
-// ExactRuns are the NUTS runs of the comparison, by ensemble size and then
-// seed: for every run of ConvergenceEnsembleRuns (cSVGD, alpha = 0.5,
-// lambda = 0.05, 10% noise, EnsembleSizes particles) and every seed of
-// ExactSeeds, the posterior of the template the run's last stage ran on
-// (before its condensation), sampled with exact.DefaultConfig from that
-// stage's particles.
-func (p Plan) ExactRuns() []runcache.NUTSSpec {
-	var out []runcache.NUTSSpec
-	for _, r := range p.ConvergenceEnsembleRuns() {
+// ExactAlphas are the priors, besides alpha = 1/2, whose templates are
+// compared with their posterior: alpha = 1 and 2, without the spike at 0
+// of alpha < 1, where independent runs may agree where they do not at
+// alpha = 1/2.
+var ExactAlphas = []float64{1, 2}
+
+// ExactTemplates are the training runs whose last-stage templates are
+// compared with their posterior, by ensemble size and then seed: every
+// run of ConvergenceEnsembleRuns (cSVGD, alpha = 0.5, lambda = 0.05, 10%
+// noise, EnsembleSizes particles; quick mode: the two smallest) and its
+// like for every seed of ExactSeeds; then for each of ExactAlphas the runs
+// of the smallest and the largest size but one (10 and 50 particles;
+// quick mode: the smallest), seed 1.
+func (p Plan) ExactTemplates() []runcache.Spec {
+	var out []runcache.Spec
+	sizes := p.EnsembleSizes()
+	if p.Quick {
+		sizes = sizes[:2]
+	}
+	for _, n := range sizes {
 		for _, seed := range p.ExactSeeds() {
-			spec := r
-			spec.Label = fmt.Sprintf("cSVGD, %d particles, seed %d", r.Config.Particles, seed)
-			if seed != r.Config.Seed {
-				spec.Config.Seed, spec.Config.Keep = seed, false
-			} else {
-				spec.Label = r.Label
-			}
-			out = append(out, runcache.NUTSSpec{Run: spec, Config: exact.DefaultConfig(p.Quick)})
+			out = append(out, p.EnsembleRun(n, seed))
+		}
+	}
+	sizes = p.EnsembleSizes()
+	sizes = []int{sizes[0], sizes[len(sizes)-2]}
+	if p.Quick {
+		sizes = sizes[:1]
+	}
+	for _, a := range ExactAlphas {
+		for _, n := range sizes {
+			s := p.paperRun(fmt.Sprintf("cSVGD alpha = %g, %d particles", a, n), a)
+			s.Config.Particles, s.Config.KeepLastStage = n, true
+			out = append(out, s)
 		}
 	}
 	return out
 }
 
-// ExactAgreementRun is a second NUTS run on the template of the first run
-// of ExactRuns (the smallest ensemble, seed 1), with another seed and
-// twice the kept iterations: its push-forward bands must agree with the
-// default run's within Monte Carlo error.
-func (p Plan) ExactAgreementRun() runcache.NUTSSpec {
-	n := p.ExactRuns()[0]
-	n.Config.Seed, n.Config.Draws = n.Config.Seed+1, 2*n.Config.Draws
-	return n
+// EnsembleRun is the run of ConvergenceEnsembleRuns with n particles, or
+// one like it with another seed (keeping its last stage, not its history
+// of particles).
+func (p Plan) EnsembleRun(n int, seed uint64) runcache.Spec {
+	for _, r := range p.ConvergenceEnsembleRuns() {
+		if r.Config.Particles != n {
+			continue
+		}
+		if seed != r.Config.Seed {
+			r.Label = fmt.Sprintf("cSVGD, %d particles, seed %d", n, seed)
+			r.Config.Seed, r.Config.Keep = seed, false
+		}
+		return r
+	}
+	r := p.paperRun(fmt.Sprintf("cSVGD, %d particles, seed %d", n, seed), 0.5)
+	r.Config.Particles, r.Config.Seed, r.Config.KeepLastStage = n, seed, true
+	return r
 }
 
-// CompareOptions are the resampling settings of the comparisons.
-var CompareOptions = compare.DefaultOptions()
+// ExactRuns are the reference runs of every template of ExactTemplates,
+// two per template ([Plan.ReferenceRuns]).
+func (p Plan) ExactRuns() []runcache.NUTSSpec {
+	var out []runcache.NUTSSpec
+	for _, r := range p.ExactTemplates() {
+		out = append(out, p.ReferenceRuns(r)...)
+	}
+	return out
+}
+
+// CompareOptions are the resampling settings of the comparisons:
+// compare.DefaultOptions, with a tenth of the replicates in quick mode
+// (its draws are not a reference; the code paths are the same).
+func (p Plan) CompareOptions() compare.Options {
+	o := compare.DefaultOptions()
+	if p.Quick {
+		o.Bootstrap /= 10
+	}
+	return o
+}
 
 // FreshSeed is the seed of the fresh observations of the calibration
 // (calibration.Fresh); the committed data sets were made with seed 1.
@@ -73,19 +114,20 @@ const FreshSeed = 2
 // CoverageLevels are the nominal levels of the reliability diagram.
 var CoverageLevels = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
 
-// ExactComparison is the Stein ensemble of a run's last stage beside NUTS
-// draws of the posterior of that stage's template.
+// ExactComparison is the Stein ensemble of a run's last stage beside the
+// reference runs on the posterior of that stage's template.
 type ExactComparison struct {
 	Label     string
 	Particles int
 	Seed      uint64
-	Arch      icnn.Arch    // the template the last stage ran on
-	Config    exact.Config // the NUTS run's
-	Report    exact.Report
+	Alpha     float64   // the prior's
+	Arch      icnn.Arch // the template the last stage ran on
 	Test      []hyperelastic.Sample
+	// Reference holds the two runs, their reports and their agreement.
+	Reference *Reference
 	// SteinWeights and NUTSWeights are the last stage's particles and the
-	// kept NUTS draws; Stein and NUTS their predictions at the test
-	// points.
+	// reference runs' kept draws pooled (an equal number from each); Stein
+	// and NUTS their predictions at the test points.
 	SteinWeights, NUTSWeights [][]float64
 	Stein, NUTS               hyperelastic.Predictions
 	// SteinW1Truth and NUTSW1Truth are the push-forward W1 sums to the
@@ -93,40 +135,47 @@ type ExactComparison struct {
 	SteinW1Truth, NUTSW1Truth float64
 	// SteinCoverage and NUTSCoverage are the coverage at CoverageLevels.
 	SteinCoverage, NUTSCoverage calibration.Report
-	// Compare holds the band ratios and distances with their intervals,
-	// and the constrained weights at and near 0.
-	Compare *compare.Result
-	// Trace and Diverged are the NUTS run's rank-plot trace and where its
-	// kept transitions diverged.
-	Trace    exact.Trace
-	Diverged [][]float64
+	// Compare holds the band ratios and distances against the pooled
+	// draws, with their intervals, where the reference runs agree (nil
+	// where they do not); CompareRuns the same against each run alone
+	// where they do not (nil where they agree), the numbers given side by
+	// side.
+	Compare     *compare.Result
+	CompareRuns []*compare.Result
+	// Zero are the constrained weights at 0 of the Stein particles and
+	// near 0 of the pooled draws.
+	Zero *compare.ZeroWeights
 }
 
-// ExactComparisons compares every run of ExactRuns with its NUTS run.
+// Agrees reports whether the template's reference runs agree.
+func (c ExactComparison) Agrees() bool { return c.Reference.Agrees() }
+
+// ExactComparisons compares every template of ExactTemplates with its
+// reference runs.
 func ExactComparisons(s *Store) ([]ExactComparison, error) {
 	var out []ExactComparison
-	for _, n := range s.ExactRuns() {
-		c, err := compareExact(s, n)
+	for _, r := range s.ExactTemplates() {
+		c, err := compareExact(s, r)
 		if err != nil {
-			return nil, fmt.Errorf("study: %s against NUTS: %w", n.Run.Label, err)
+			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
 		}
 		out = append(out, c)
 	}
 	return out, nil
 }
 
-// compareExact compares the last stage of the training run of n with its
-// NUTS run.
-func compareExact(s *Store, n runcache.NUTSSpec) (ExactComparison, error) {
-	res, err := s.Result(n.Run)
+// compareExact compares the last stage of the training run with the
+// reference runs on its template.
+func compareExact(s *Store, run runcache.Spec) (ExactComparison, error) {
+	res, err := s.Result(run)
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	nr, err := s.NUTS(n)
+	ref, err := s.Reference(run)
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	data, err := train.LoadPaperData(n.Run.Noise)
+	data, err := train.LoadPaperData(run.Noise)
 	if err != nil {
 		return ExactComparison{}, err
 	}
@@ -134,25 +183,40 @@ func compareExact(s *Store, n runcache.NUTSSpec) (ExactComparison, error) {
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	c := ExactComparison{Label: n.Run.Label, Particles: n.Run.Config.Particles, Seed: n.Run.Config.Seed, Arch: arch, Config: nr.Config,
-		Report: nr.Report, Test: data.Test, SteinWeights: particles, NUTSWeights: nr.Draws,
-		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, nr.Draws),
-		Trace: nr.Trace, Diverged: nr.Diverged}
-	c.Compare, err = s.Comparison(n, CompareOptions, func() (*compare.Result, error) {
-		r, err := compare.Predictions(c.Stein, c.NUTS, data.Test, CompareOptions)
-		if err == nil {
-			r.Weights = compare.ZeroWeightsOf(arch, particles, nr.Draws)
+	pooled := ref.Pooled()
+	c := ExactComparison{Label: run.Label, Particles: run.Config.Particles, Seed: run.Config.Seed, Alpha: run.Config.Alpha, Arch: arch,
+		Reference: ref, Test: data.Test, SteinWeights: particles, NUTSWeights: pooled,
+		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, pooled)}
+	c.Zero = compare.ZeroWeightsOf(arch, particles, pooled)
+	o := s.CompareOptions()
+	against := func(specs []runcache.NUTSSpec, draws [][]float64, pred hyperelastic.Predictions) (*compare.Result, error) {
+		return s.Comparison(specs, o, func() (*compare.Result, error) {
+			r, err := compare.Predictions(c.Stein, pred, data.Test, o)
+			if err == nil {
+				r.Weights = compare.ZeroWeightsOf(arch, particles, draws)
+			}
+			return r, err
+		})
+	}
+	if ref.Agrees() {
+		c.Compare, err = against(ref.Specs, pooled, c.NUTS)
+	} else {
+		for i, r := range ref.Runs {
+			var cr *compare.Result
+			if cr, err = against(ref.Specs[i:i+1], r.Draws, exact.HostPredict(arch, data.Test, r.Draws)); err != nil {
+				break
+			}
+			c.CompareRuns = append(c.CompareRuns, cr)
 		}
-		return r, err
-	})
+	}
 	if err != nil {
 		return ExactComparison{}, err
 	}
-	ref := train.ReferenceSample(data.Test, data.Noise, n.Run.Config.RefDraws, n.Run.Config.Seed)
-	if c.SteinW1Truth, err = train.PushForwardW1InRange(c.Stein, ref, data.Test); err != nil {
+	truth := train.ReferenceSample(data.Test, data.Noise, run.Config.RefDraws, run.Config.Seed)
+	if c.SteinW1Truth, err = train.PushForwardW1InRange(c.Stein, truth, data.Test); err != nil {
 		return ExactComparison{}, err
 	}
-	if c.NUTSW1Truth, err = train.PushForwardW1InRange(c.NUTS, ref, data.Test); err != nil {
+	if c.NUTSW1Truth, err = train.PushForwardW1InRange(c.NUTS, truth, data.Test); err != nil {
 		return ExactComparison{}, err
 	}
 	obs := calibration.Fresh(data.Test, data.Noise, FreshSeed)

@@ -2,25 +2,31 @@ package study
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
-// SteinVsNUTS makes the figure "stein_vs_nuts" from ExactComparisons: the
-// runs of the first seed for the bands, distances and weights, every run
-// for the band ratios.
+// SteinVsNUTS makes the figure "stein_vs_nuts" from the alpha = 1/2
+// templates of ExactComparisons: the runs of the first seed for the
+// bands, distances and weights (the reference runs' pooled draws), every
+// run whose reference runs agree for the band ratios.
 func SteinVsNUTS(s *Store) (*figures.Figure, error) {
-	cs, err := ExactComparisons(s)
+	all, err := ExactComparisons(s)
 	if err != nil {
 		return nil, err
 	}
+	cs := slices.DeleteFunc(all, func(c ExactComparison) bool { return c.Alpha != all[0].Alpha })
 	runs := make([]figures.SteinNUTS, len(cs))
 	for i, c := range cs {
-		r := c.Compare.Band90Ratio
-		runs[i] = figures.SteinNUTS{Particles: c.Particles, Seed: c.Seed, Arch: c.Arch, Test: c.Test, Stein: c.Stein, NUTS: c.NUTS,
-			Ratio90: [3]float64{r.Estimate, r.Lo, r.Hi}}
+		runs[i] = figures.SteinNUTS{Particles: c.Particles, Seed: c.Seed, Arch: c.Arch, Test: c.Test, Stein: c.Stein, NUTS: c.NUTS, Resolved: c.Agrees()}
+		if c.Agrees() {
+			r := c.Compare.Band90Ratio
+			runs[i].Ratio90 = [3]float64{r.Estimate, r.Lo, r.Hi}
+		}
 		if i == 0 {
 			if runs[i].SteinWeights, runs[i].NUTSWeights, err = c.Aligned(); err != nil {
 				return nil, err
@@ -34,7 +40,8 @@ func SteinVsNUTS(s *Store) (*figures.Figure, error) {
 
 // Calibration makes the figure "calibration", the reliability diagram of
 // the Stein ensembles of the first seed of ExactComparisons and of the
-// NUTS draws of their templates.
+// pooled draws of their reference runs (marked "unresolved" where those
+// do not agree).
 func Calibration(s *Store) (*figures.Figure, error) {
 	cs, err := ExactComparisons(s)
 	if err != nil {
@@ -47,15 +54,25 @@ func Calibration(s *Store) (*figures.Figure, error) {
 			continue
 		}
 		runs = append(runs,
-			figures.Coverage{Label: fmt.Sprintf("cSVGD, N = %d", c.Particles), Group: group, Report: c.SteinCoverage},
-			figures.Coverage{Label: fmt.Sprintf("NUTS, template of N = %d", c.Particles), Group: group, Exact: true, Report: c.NUTSCoverage})
+			figures.Coverage{Label: fmt.Sprintf("cSVGD, α = %g, N = %d", c.Alpha, c.Particles), Group: group, Report: c.SteinCoverage},
+			figures.Coverage{Label: referenceLabel(c), Group: group, Exact: true, Report: c.NUTSCoverage})
 		group++
 	}
 	return figures.Calibration(runs), nil
 }
 
-// NUTSDiagnostics makes the figure "nuts_diagnostics" of the NUTS run on
-// the template of the first run of ExactRuns (the smallest ensemble):
+// referenceLabel names the reference draws of c's template in a legend.
+func referenceLabel(c ExactComparison) string {
+	l := fmt.Sprintf("reference, α = %g, N = %d", c.Alpha, c.Particles)
+	if !c.Agrees() {
+		l += " (unresolved)"
+	}
+	return l
+}
+
+// NUTSDiagnostics makes the figure "nuts_diagnostics" of the first
+// reference run on the template of the first of ExactTemplates (the
+// smallest ensemble, run A: from its Stein particles):
 // rank plots of its log density and of its watched stress with the largest
 // R-hat, and pairs plots of where its transitions diverged.
 func NUTSDiagnostics(s *Store) (*figures.Figure, error) {
@@ -71,7 +88,7 @@ func NUTSDiagnostics(s *Store) (*figures.Figure, error) {
 // NUTS run r.
 func NUTSRunFigure(r *runcache.NUTSResult) figures.NUTSRun {
 	return figures.NUTSRun{
-		Label:          fmt.Sprintf("NUTS on the template %s of %s", widths(r.Arch.Widths), r.Label),
+		Label:          fmt.Sprintf("%s (%s starts, seed %d) on the template %s of %s", strings.ToUpper(r.Config.Sampler.String()), r.Config.Starts, r.Config.Seed, widths(r.Arch.Widths), r.Label),
 		LogDensity:     r.Trace.LogDensity,
 		Watched:        r.Trace.Watched,
 		WatchedName:    WatchedName(r.Trace.WatchedIndex),

@@ -45,20 +45,14 @@ func ExactSummary(w io.Writer, s *Store) error {
 
 // summary is ExactSummary of the comparisons cs.
 func summary(w io.Writer, cs []ExactComparison) {
-	met := 0
-	for _, c := range cs {
-		if len(c.Report.Misses()) == 0 {
-			met++
-		}
-	}
-	lo, hi := minMax(cs, func(c ExactComparison) float64 { return c.Report.LogDensityRHat })
-	fmt.Fprintf(w, "- %d of %d NUTS references meet Stan's criteria; the log density's R-hat is %.2f to %.2f.\n", met, len(cs), lo, hi)
+	fmt.Fprintf(w, "- %s\n", agreementCount(cs))
+	fmt.Fprintf(w, "- %s\n", agreedRatios(cs))
 	fmt.Fprintf(w, "- %s\n", moreParticles(cs))
 	var at, near []float64
 	for _, c := range cs {
-		at, near = append(at, c.Compare.Weights.SteinAtZero), append(near, c.Compare.Weights.ReferenceNearZero)
+		at, near = append(at, c.Zero.SteinAtZero), append(near, c.Zero.ReferenceNearZero)
 	}
-	fmt.Fprintf(w, "- Constrained weights exactly at 0: %s of the Stein particles' (clipped); below %g: %s of the NUTS draws'.\n", span(at), compare.NearZero, span(near))
+	fmt.Fprintf(w, "- Constrained weights exactly at 0: %s of the Stein particles' (clipped); below %g: %s of the two runs' pooled draws.\n", span(at), compare.NearZero, span(near))
 	var st, nu []float64
 	i90 := levelIndex(0.9)
 	for _, c := range cs {
@@ -66,7 +60,22 @@ func summary(w io.Writer, cs []ExactComparison) {
 			st, nu = append(st, c.SteinCoverage.Truth[i90]), append(nu, c.NUTSCoverage.Truth[i90])
 		}
 	}
-	fmt.Fprintf(w, "- The truth lies inside the 90%% band at %s of the entries for the Stein ensembles of seed %d and %s for the NUTS draws of their templates.\n", span(st), cs[0].Seed, span(nu))
+	fmt.Fprintf(w, "- The truth lies inside the 90%% band at %s of the entries for the Stein ensembles of seed %d and %s for the two runs' pooled draws on their templates.\n", span(st), cs[0].Seed, span(nu))
+}
+
+// agreedRatios are the 90% band ratios to N posterior draws of the
+// templates whose reference runs agree, by prior, with their intervals.
+func agreedRatios(cs []ExactComparison) string {
+	var parts []string
+	for _, c := range cs {
+		if c.Agrees() {
+			parts = append(parts, fmt.Sprintf("%v (α = %g, N = %d, seed %d)", c.Compare.Band90Ratio, c.Alpha, c.Particles, c.Seed))
+		}
+	}
+	if len(parts) == 0 {
+		return "No template has a reference: no Stein-to-posterior ratio is quoted."
+	}
+	return "Where the runs agree, the Stein ensemble's 90% band over that of as many posterior draws is " + strings.Join(parts, "; ") + "."
 }
 
 // span writes the range of shares vs as "a-b%" (or "a%" when they agree

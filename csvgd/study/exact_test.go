@@ -10,12 +10,14 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // handMade is a comparison on three test points (two inside the training
 // range) with true stresses (1, 0.5, 0.5, 0, 0, 0): Stein members at the
-// truth -0.1 and +0.1, NUTS members at 19 offsets from -0.2 to 0.2 and
-// one at 99, compared by package compare.
+// truth -0.1 and +0.1, reference members at 19 offsets from -0.2 to 0.2
+// and one at 99, compared by package compare, with two reference runs
+// that agree.
 func handMade(t *testing.T) ExactComparison {
 	t.Helper()
 	test := []hyperelastic.Sample{
@@ -37,14 +39,22 @@ func handMade(t *testing.T) ExactComparison {
 		return out
 	}
 	rep := calibration.Report{Levels: CoverageLevels, Truth: make([]float64, 9), Predictive: make([]float64, 9), Entries: 6}
-	c := ExactComparison{Label: "hand-made", Particles: 2, Seed: 1, Arch: icnn.Arch{Widths: []int{3, 2, 1}}, Test: test,
-		Stein: members(-0.1, 0.1), NUTS: members(nutsOffsets()...), SteinCoverage: rep, NUTSCoverage: rep,
-		Report: exact.Report{Chains: 2, Warmup: 10, Draws: 20, Watched: 12, RHatMax: 1, ESSBulkMin: 500, ESSTailMin: 500, EBFMIMin: 1}}
+	runReport := exact.Report{Chains: 2, Warmup: 10, Draws: 20, Watched: 12, RHatMax: 1, ESSBulkMin: 500, ESSTailMin: 500, EBFMIMin: 1}
+	specs := Plan{Quick: true}.ReferenceRuns(runcache.Spec{Label: "hand-made"})
+	ref := &Reference{
+		Specs: specs,
+		Runs:  []*runcache.NUTSResult{{Report: runReport, Config: specs[0].Config}, {Report: runReport, Config: specs[1].Config}},
+		Agreement: &exact.Agreement{Verdict: exact.Agrees, NestedRHat: 1.002, Watched: 12, Criteria: exact.DefaultCriteria,
+			Runs: []exact.RunAgreement{{Band90: exact.Estimate{Value: 0.2, MCSE: 0.01}}, {Band90: exact.Estimate{Value: 0.21, MCSE: 0.01}}}},
+	}
+	c := ExactComparison{Label: "hand-made", Particles: 2, Seed: 1, Alpha: 0.5, Arch: icnn.Arch{Widths: []int{3, 2, 1}}, Test: test, Reference: ref,
+		Stein: members(-0.1, 0.1), NUTS: members(nutsOffsets()...), SteinCoverage: rep, NUTSCoverage: rep}
 	var err error
 	if c.Compare, err = compare.Predictions(c.Stein, c.NUTS, test, compare.Options{Bootstrap: 100, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	c.Compare.Weights = &compare.ZeroWeights{}
+	c.Compare.Weights, c.Zero = &compare.ZeroWeights{}, &compare.ZeroWeights{}
+	c.CompareRuns = []*compare.Result{c.Compare, c.Compare}
 	return c
 }
 
@@ -66,22 +76,34 @@ func TestExactComparisonMeasures(t *testing.T) {
 	}
 }
 
-// TestExactTablesFormat: the sampler table has a row per run that says
-// whether it meets Stan's criteria, with the measured reason when not;
-// the band table a row per run with intervals and the verdict on more
-// particles; the coverage table two rows per run of the first seed.
+// TestExactTablesFormat: the sampler table has a row per reference run
+// that says whether it meets Stan's criteria, with the measured reason
+// when not; the agreement table a row per template with both runs' band
+// widths and the verdict; the band table a ratio with its interval where
+// the runs agree and both runs' estimates, marked unresolved, where they
+// do not; the coverage table two rows per run of the first seed.
 func TestExactTablesFormat(t *testing.T) {
 	good, bad := handMade(t), handMade(t)
-	bad.Seed, bad.Report.Divergences, bad.Report.RHatMax = 2, 3, 1.05
+	bad.Seed = 2
+	badRuns := *bad.Reference
+	badRep := badRuns.Runs[1].Report
+	badRep.Divergences, badRep.RHatMax = 3, 1.05
+	badRuns.Runs = []*runcache.NUTSResult{badRuns.Runs[0], {Report: badRep, Config: badRuns.Runs[1].Config}}
+	badAgree := *badRuns.Agreement
+	badAgree.Verdict, badAgree.NestedRHat = exact.Unresolved, 1.2
+	badRuns.Agreement = &badAgree
+	bad.Reference = &badRuns
 	var b bytes.Buffer
 	cs := []ExactComparison{good, bad}
 	samplerTable(&b, cs)
+	agreementTable(&b, cs)
 	bandsTable(&b, cs)
 	coverageTable(&b, cs)
 	out := b.String()
-	for _, want := range []string{"| 2 | 1 | 3-2-1 (8) |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
-		"1 of the 2 NUTS runs meet Stan's criteria", "| 2 | 2 (reference misses a criterion) |", "| cSVGD, 2 particles (last stage) |",
-		"| NUTS on its template (20 draws) |", "The 90% band ratios to N posterior draws, seed by seed, are"} {
+	for _, want := range []string{"| 2 | 0.5 | 1 | 3-2-1 (8) | A |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
+		"3 of the 4 runs meet Stan's criteria", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "The two runs agree on 1 of 2 at α = 0.5.",
+		"| 2 | 0.5 | 2 | unresolved | A ", "| 2 | 0.5 | 1 | agrees | 1.38 [", "| cSVGD, α = 0.5, 2 particles (last stage) |",
+		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 templates have no reference"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tables lack %q:\n%s", want, out)
 		}
@@ -92,18 +114,27 @@ func TestExactTablesFormat(t *testing.T) {
 }
 
 // TestMoreParticlesVerdict: intervals that overlap say that more
-// particles do not help within them; separate ones that they do.
+// particles do not help within them; separate ones that they do;
+// templates without a reference are counted, not used, and too few sizes
+// with one leave the question open.
 func TestMoreParticlesVerdict(t *testing.T) {
-	run := func(n int, lo, est, hi float64) ExactComparison {
-		return ExactComparison{Particles: n, Compare: &compare.Result{Band90Ratio: compare.Estimate{Estimate: est, Lo: lo, Hi: hi}}}
+	run := func(n int, lo, est, hi float64, v exact.Verdict) ExactComparison {
+		return ExactComparison{Particles: n, Alpha: 0.5, Reference: &Reference{Agreement: &exact.Agreement{Verdict: v}},
+			Compare: &compare.Result{Band90Ratio: compare.Estimate{Estimate: est, Lo: lo, Hi: hi}}}
 	}
-	overlap := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.8), run(10, 0.35, 0.45, 0.7), run(100, 0.6, 0.7, 0.8)})
-	apart := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55), run(100, 0.6, 0.7, 0.8)})
-	if !strings.Contains(overlap, "0.50, 0.45 at N = 10; 0.70 at N = 100") || !strings.Contains(overlap, "overlap: within them, more particles do not") {
+	overlap := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.8, exact.Agrees), run(10, 0.35, 0.45, 0.7, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Agrees),
+		run(100, 0.9, 1, 1.1, exact.Unresolved)})
+	apart := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Agrees)})
+	open := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Unresolved)})
+	if !strings.Contains(overlap, "0.50, 0.45 at N = 10; 0.70 at N = 100") || !strings.Contains(overlap, "overlap: within them, more particles do not") ||
+		!strings.Contains(overlap, "1 templates have no reference") || strings.Contains(overlap, "1.00") {
 		t.Errorf("overlapping: %s", overlap)
 	}
 	if !strings.Contains(apart, "every interval at N = 100 lies above every interval at N = 10") {
 		t.Errorf("apart: %s", apart)
+	}
+	if !strings.Contains(open, "is not measured") || strings.Contains(open, "0.70") {
+		t.Errorf("one size with a reference: %s", open)
 	}
 }
 

@@ -34,6 +34,7 @@ func ExampleFigures() {
 	// prior.md -> docs/reading.md
 	// alignment.md -> docs/beyond.md
 	// exact-posterior-mvn.md -> docs/exact-posterior.md
+	// reference-agreement.md -> docs/exact-posterior.md
 	// exact-posterior.md -> docs/exact-posterior.md
 	// variance-collapse.md -> docs/beyond.md
 	// newton.md -> docs/beyond.md

@@ -44,9 +44,7 @@ func (p Plan) alignmentNeeds() needs {
 	return needs{runs: slices.Concat(importance, assignment)}
 }
 
-func (p Plan) exactNeeds() needs {
-	return needs{nuts: append(p.ExactRuns(), p.ExactAgreementRun())}
-}
+func (p Plan) exactNeeds() needs { return needs{nuts: p.ExactRuns()} }
 
 func (p Plan) diagnosticsNeeds() needs { return needs{nuts: p.ExactRuns()[:1]} }
 

@@ -55,17 +55,14 @@ var quickNewtonArch = icnn.Arch{Widths: []int{3, 8, 8, 1}}
 // cSVGD at alpha = 0.5, lambda = 0.05 on the 10% noise data, 2000
 // iterations in stages of 500, the Newton updates on the templates of at
 // most train.DefaultNewtonMaxParams weights. The first-order runs are
-// those of the comparison with the posterior ([Plan.ExactRuns]: seed 1 is
-// Fig. convergence_ensemble's run), and every run keeps its last stage
+// [Plan.EnsembleRun]'s (seed 1 is Fig. convergence_ensemble's run, a
+// template of the comparison with the posterior), and every run keeps its
+// last stage
 // (train.Config.KeepLastStage), the ensemble to compare with the
 // posterior of its template.
 func (p Plan) NewtonRun(u svn.Update, n int, seed uint64) runcache.Spec {
 	if u.Or() == svn.SVGD && !p.Quick {
-		for _, r := range p.ExactRuns() {
-			if r.Run.Config.Particles == n && r.Run.Config.Seed == seed {
-				return r.Run
-			}
-		}
+		return p.EnsembleRun(n, seed)
 	}
 	s := p.paperRun(fmt.Sprintf("cSVGD, %s update, %d particles, seed %d", u.Or(), n, seed), 0.5)
 	s.Config.Particles, s.Config.Seed, s.Config.KeepLastStage = n, seed, true

@@ -15,78 +15,110 @@ import (
 // posterior's: a factor of 1.25 either way.
 var NewtonBandGoal = [2]float64{0.8, 1.25}
 
-// NewtonExactRuns are the NUTS runs of the comparison of the Newton study
-// with the posterior: for every update, size and seed of the study, the
-// posterior of the template the run's last stage ran on, with the
-// reference's default settings. The first-order runs' are runs of
-// [Plan.ExactRuns] (shared by key).
-func (p Plan) NewtonExactRuns() []runcache.NUTSSpec {
-	var out []runcache.NUTSSpec
+// NewtonExactTemplates are the runs of the Newton study compared with the
+// posterior of their last stage's template: every update and size, seed
+// 1 (the seeds of ExactSeeds: every template costs two sampler runs),
+// size by size. The first-order runs are templates of
+// [Plan.ExactTemplates] (their reference runs shared by key).
+func (p Plan) NewtonExactTemplates() []runcache.Spec {
+	var out []runcache.Spec
 	for _, n := range p.newtonSizes() {
 		for _, u := range NewtonUpdates {
-			for _, seed := range p.newtonSeeds() {
-				out = append(out, runcache.NUTSSpec{Run: p.NewtonRun(u, n, seed), Config: exact.DefaultConfig(p.Quick)})
+			for _, seed := range p.ExactSeeds() {
+				out = append(out, p.NewtonRun(u, n, seed))
 			}
 		}
 	}
 	return out
 }
 
-// NewtonComparison is a run of NewtonExactRuns against its NUTS run.
+// NewtonExactRuns are the reference runs of every template of
+// NewtonExactTemplates ([Plan.ReferenceRuns]).
+func (p Plan) NewtonExactRuns() []runcache.NUTSSpec {
+	var out []runcache.NUTSSpec
+	for _, r := range p.NewtonExactTemplates() {
+		out = append(out, p.ReferenceRuns(r)...)
+	}
+	return out
+}
+
+// NewtonComparison is a run of NewtonExactTemplates against its
+// reference runs.
 type NewtonComparison struct {
 	Update svn.Update
 	ExactComparison
 }
 
-// NewtonComparisons compares every run of NewtonExactRuns with its NUTS
-// run (both trained and sampled when they are not cached).
+// NewtonComparisons compares every run of NewtonExactTemplates with its
+// reference runs (both trained and sampled when they are not cached).
 func NewtonComparisons(s *Store) ([]NewtonComparison, error) {
 	var out []NewtonComparison
-	for _, n := range s.NewtonExactRuns() {
-		c, err := compareExact(s, n)
+	for _, r := range s.NewtonExactTemplates() {
+		c, err := compareExact(s, r)
 		if err != nil {
-			return nil, fmt.Errorf("study: %s against NUTS: %w", n.Run.Label, err)
+			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
 		}
-		out = append(out, NewtonComparison{Update: n.Run.Config.Update.Or(), ExactComparison: c})
+		out = append(out, NewtonComparison{Update: r.Config.Update.Or(), ExactComparison: c})
 	}
 	return out, nil
 }
 
 // NewtonExactTable writes the comparison of the Newton study's runs with
-// the posterior of their last stage's template: per run, whether the NUTS
-// run meets Stan's criteria, the band ratios with their 90% intervals and
-// the coverage of the truth; then per size and update, the seeds' 90% band
-// ratios and how many reach NewtonBandGoal.
+// the posterior of their last stage's template: per run, the agreement of
+// the two reference runs (their 90% band widths, nested R-hat, the
+// verdict), the band ratios with their 90% intervals where they agree and
+// both runs' estimates where they do not, and the coverage of the truth;
+// then per size and update, the seeds' 90% band ratios with an agreeing
+// reference and how many reach NewtonBandGoal.
 func NewtonExactTable(w io.Writer, s *Store) error {
 	cs, err := NewtonComparisons(s)
 	if err != nil {
 		return err
 	}
+	newtonExactTable(w, cs, s.newtonSizes())
+	return nil
+}
+
+// newtonExactTable is NewtonExactTable of the comparisons cs, with the
+// goal lines of the given sizes.
+func newtonExactTable(w io.Writer, cs []NewtonComparison, sizes []int) {
 	i90 := levelIndex(0.9)
-	fmt.Fprintf(w, "Against the posterior of the template each run's last stage ran on (NUTS with the settings of exact-posterior.md; package compare's ratios of the central band widths inside the training range over those of as many posterior draws, with 90%% intervals), and the coverage of the noise-free truth by the 90%% band.\n\n")
-	fmt.Fprintln(w, "| particles | update | seed | last stage's template (weights) | NUTS: Stan's criteria | 90% band / N draws | 50% band / N draws | truth in 90% band: Stein / NUTS |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "Against the posterior of the template each run's last stage ran on, sampled twice as exact-posterior.md describes (run A from the Stein particles, run B from optimised initialisations): the two runs' in-range 90%% band widths with their standard errors, nested R-hat and the verdict (exact.Agree); where they agree, package compare's ratios of the central band widths inside the training range over those of as many posterior draws (the pooled draws), with 90%% intervals; where they do not, the estimates against run A and run B, and no ratio. Last, the coverage of the noise-free truth by the 90%% band.\n\n")
+	fmt.Fprintln(w, "| particles | update | seed | last stage's template (weights) | 90% band: run A / run B | nested R-hat | reference | 90% band / N draws | 50% band / N draws | truth in 90% band: Stein / reference |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
-		fmt.Fprintf(w, "| %d | %s | %d | %s (%d) | %s | %v | %v | %.2f / %.2f |\n", c.Particles, c.Update, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
-			criteria(c.Report), c.Compare.Band90Ratio, c.Compare.Band50Ratio, c.SteinCoverage.Truth[i90], c.NUTSCoverage.Truth[i90])
+		a := c.Reference.Agreement
+		var r90, r50 string
+		if c.Agrees() {
+			r90, r50 = c.Compare.Band90Ratio.String(), c.Compare.Band50Ratio.String()
+		} else {
+			r90 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band90Ratio.Estimate, c.CompareRuns[1].Band90Ratio.Estimate)
+			r50 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band50Ratio.Estimate, c.CompareRuns[1].Band50Ratio.Estimate)
+		}
+		fmt.Fprintf(w, "| %d | %s | %d | %s (%d) | %s / %s | %.3f | %s | %s | %s | %.2f / %.2f |\n", c.Particles, c.Update, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
+			estimate(a.Runs[0].Band90), estimate(a.Runs[1].Band90), a.NestedRHat, a.Verdict, r90, r50, c.SteinCoverage.Truth[i90], c.NUTSCoverage.Truth[i90])
 	}
 	fmt.Fprintln(w)
-	for _, n := range s.newtonSizes() {
+	for _, n := range sizes {
 		for _, u := range NewtonUpdates {
 			newtonGoalLine(w, cs, n, u)
 		}
 	}
-	return nil
 }
 
 // newtonGoalLine is the line of the update u at n particles under the
-// Newton study's NUTS comparison: its seeds' 90% band ratios and how many
-// of them lie within NewtonBandGoal.
+// Newton study's comparison: its seeds' 90% band ratios where the
+// reference runs agree, how many of them lie within NewtonBandGoal, and
+// how many seeds have no reference.
 func newtonGoalLine(w io.Writer, cs []NewtonComparison, n int, u svn.Update) {
 	var ratios []string
-	in := 0
+	in, unresolved := 0, 0
 	for _, c := range cs {
 		if c.Update != u || c.Particles != n {
+			continue
+		}
+		if !c.Agrees() {
+			unresolved++
 			continue
 		}
 		e := c.Compare.Band90Ratio.Estimate
@@ -95,11 +127,11 @@ func newtonGoalLine(w io.Writer, cs []NewtonComparison, n int, u svn.Update) {
 			in++
 		}
 	}
-	seeds := "seeds"
-	if len(ratios) == 1 {
-		seeds = "seed"
+	if len(ratios) == 0 {
+		fmt.Fprintf(w, "- %d particles, %s: unresolved: no seed's reference runs agree (%d of %d), no ratio.\n", n, u, unresolved, unresolved)
+		return
 	}
-	fmt.Fprintf(w, "- %d particles, %s: 90%% band ratio %s; %d of %d %s within [%g, %g].\n", n, u, strings.Join(ratios, ", "), in, len(ratios), seeds, NewtonBandGoal[0], NewtonBandGoal[1])
+	fmt.Fprintf(w, "- %d particles, %s: 90%% band ratio %s where the reference runs agree; %d of %d within [%g, %g]; %d seed(s) unresolved.\n", n, u, strings.Join(ratios, ", "), in, len(ratios), NewtonBandGoal[0], NewtonBandGoal[1], unresolved)
 }
 
 // criteria is "met", or "missed: " and the criteria of Stan that the run

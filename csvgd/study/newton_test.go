@@ -1,8 +1,11 @@
 package study
 
 import (
+	"bytes"
+	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
@@ -48,8 +51,8 @@ func TestNewtonRuns(t *testing.T) {
 			exactKeys[k] = true
 		}
 		newtonExact := p.NewtonExactRuns()
-		if len(newtonExact) != len(NewtonSizes)*len(NewtonUpdates)*len(NewtonSeeds) {
-			t.Errorf("%d NUTS runs of the Newton study, want one per size, update and seed", len(newtonExact))
+		if len(newtonExact) != 2*len(NewtonSizes)*len(NewtonUpdates)*len(p.ExactSeeds()) {
+			t.Errorf("%d reference runs of the Newton study, want two per size, update and seed of ExactSeeds", len(newtonExact))
 		}
 		for _, n := range newtonExact {
 			k, err := n.Key()
@@ -61,17 +64,13 @@ func TestNewtonRuns(t *testing.T) {
 			}
 		}
 		ens := keys(p.ConvergenceEnsembleRuns())
-		var exactRuns []runcache.Spec
-		for _, r := range p.ExactRuns() {
-			exactRuns = append(exactRuns, r.Run)
-		}
-		compared := keys(exactRuns)
+		compared := keys(p.ExactTemplates())
 		for _, n := range NewtonSizes {
 			k := keys([]runcache.Spec{p.NewtonRun(svn.SVGD, n, 1)})[0]
 			if !slices.Contains(ens, k) {
 				t.Errorf("the first-order run of %d particles, seed 1, is not convergence_ensemble's", n)
 			}
-			for _, seed := range NewtonSeeds {
+			for _, seed := range p.ExactSeeds() {
 				if k := keys([]runcache.Spec{p.NewtonRun(svn.SVGD, n, seed)})[0]; !slices.Contains(compared, k) {
 					t.Errorf("the first-order run of %d particles, seed %d, is not one of the comparison's", n, seed)
 				}
@@ -109,5 +108,27 @@ func TestConvergedAt(t *testing.T) {
 	res.History[1].W1Sum, res.History[1].ActiveWeights = 101, 52
 	if got := convergedAt(res); got != 100 {
 		t.Errorf("converged at %d, want 100", got)
+	}
+}
+
+// TestNewtonExactTableFormat: a run whose reference runs agree gets its
+// ratios with their intervals and counts towards the goal; one whose runs
+// do not gets both runs' estimates, marked unresolved, and no ratio in the
+// goal line.
+func TestNewtonExactTableFormat(t *testing.T) {
+	agreed, open := handMade(t), handMade(t)
+	openRef := *open.Reference
+	openAgree := *openRef.Agreement
+	openAgree.Verdict = exact.Unresolved
+	openRef.Agreement = &openAgree
+	open.Reference, open.Compare = &openRef, nil
+	var b bytes.Buffer
+	newtonExactTable(&b, []NewtonComparison{{Update: svn.SVGD, ExactComparison: agreed}, {Update: svn.Newton, ExactComparison: open}}, []int{2})
+	out := b.String()
+	for _, want := range []string{"| 2 | svgd | 1 | 3-2-1 (8) | 0.2000 ± 0.0100 / 0.2100 ± 0.0100 | 1.002 | agrees | 1.38 [", "| unresolved | A 1.38, B 1.38 |",
+		"- 2 particles, svgd: 90% band ratio 1.38", "- 2 particles, newton: unresolved: no seed's reference runs agree (1 of 1), no ratio."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
 	}
 }

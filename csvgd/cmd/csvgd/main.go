@@ -30,7 +30,7 @@ func commands() []command {
 		{"condense", "apply graph condensation (Alg. graph_condense) to a saved ensemble", runCondense},
 		{"explore", "write the weight explorer's views (PNG and SVG) of a saved ensemble or a cached run", runExplore},
 		{"mvn", "run the illustrative example of Sec. 4 (3-D Gaussian, alpha prior, beta kernel)", runMVN},
-		{"nuts", "sample an exact posterior with the No-U-Turn sampler: nuts mvn (Sec. 4 example), nuts template (a saved ensemble's)", runNUTS},
+		{"nuts", "sample a posterior with NUTS (or ChEES): nuts mvn (Sec. 4, against quadrature), nuts template (a saved ensemble's template), nuts agree (do runs agree?)", runNUTS},
 		{"collapse", "measure SVGD's variance collapse on a Gaussian, and what the Newton updates do (beyond the paper)", runCollapse},
 		{"calibrate", "how often the truth and fresh observations fall inside a saved ensemble's bands", runCalibrate},
 		{"compare", "how much of its template's posterior a Stein ensemble holds: band ratios and W1 against reference draws", runCompare},

@@ -34,13 +34,17 @@ type nutsEnsembleOutput struct {
 	Alpha             float64          `json:"alpha"`
 	Lambda            float64          `json:"lambda"`
 	Smoothing         float64          `json:"smoothing"`
+	Sampler           string           `json:"sampler"`
+	Starts            string           `json:"starts"`
 	Chains            int              `json:"chains"`
 	Overdispersed     int              `json:"overdispersed"`
 	Warmup            int              `json:"warmup"`
 	Draws             int              `json:"draws"`
 	Keep              int              `json:"keep"`
 	Seed              uint64           `json:"seed"`
-	MaxDepth          int              `json:"max_depth"`
+	MaxDepth          int              `json:"max_depth,omitempty"`
+	MaxLeapfrog       int              `json:"max_leapfrog,omitempty"`
+	OptimizeSteps     int              `json:"optimize_steps,omitempty"`
 	AcceptTarget      float64          `json:"accept_target"`
 	Metric            string           `json:"metric"`
 	Coordinates       string           `json:"coordinates"`
@@ -61,6 +65,8 @@ type nutsEnsembleOutput struct {
 	EBFMI             []jsonnum.Float  `json:"ebfmi"`
 	EBFMIMin          jsonnum.Float    `json:"ebfmi_min"`
 	TreeDepthMean     float64          `json:"tree_depth_mean"`
+	LeapfrogMean      float64          `json:"leapfrog_mean"`
+	TrajectoryLength  float64          `json:"trajectory_length,omitempty"`
 	MaxDepthHits      int              `json:"max_depth_hits"`
 	MaxDepthShare     float64          `json:"max_depth_share"`
 	Misses            []string         `json:"misses"`
@@ -73,28 +79,37 @@ type nutsEnsembleOutput struct {
 // runNUTSTemplate is csvgd nuts template: NUTS on the posterior of a
 // saved ensemble's template.
 func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("nuts template", "csvgd nuts template -ensemble FILE [-data DIR] [-chains C] [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S]\n"+
-		"       [-accept A] [-max-depth M] [-metric diag|dense]\n"+
-		"       [-coordinates weights|prior-normal|log-scale] [-quick] [-save FILE] [-force] [-json]\n\n"+
-		"Samples with the No-U-Turn sampler the posterior that the Stein flow of a saved ensemble targets on its\n"+
-		"template: the same data, the mean-squared-error likelihood with the same sigma and the same smoothed alpha\n"+
-		"prior at the final stage's lambda, W1..WL >= 0 kept by reflection at 0. The chains start at the Stein\n"+
-		"particles (the last -overdispersed of them at perturbed ones); -save writes the draws, thinned to -keep, as\n"+
-		"an ensemble file for csvgd compare, predict and explore. The report names each of Stan's criteria the run\n"+
-		"misses (divergences above 1%, R-hat above 1.01, bulk or tail ESS below 400, E-BFMI below 0.3). Sample the\n"+
-		"ensemble the flow last ran on (csvgd train -save-last-stage), not one condensed after it. csvgd nuts -ensemble\n"+
-		"FILE ..., the earlier spelling, is the same.", stdout)
+	fs := newFlagSet("nuts template", "csvgd nuts template -ensemble FILE [-data DIR] [-sampler nuts|chees] [-starts stein|init] [-chains C]\n"+
+		"       [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S] [-accept A] [-max-depth M] [-max-leapfrog L]\n"+
+		"       [-optimize-steps K] [-metric diag|dense] [-coordinates weights|prior-normal|log-scale] [-quick] [-save FILE]\n"+
+		"       [-force] [-json]\n\n"+
+		"Samples the posterior that the Stein flow of a saved ensemble targets on its template: the same data, the\n"+
+		"mean-squared-error likelihood with the same sigma and the same smoothed alpha prior at the final stage's\n"+
+		"lambda, W1..WL >= 0 kept by reflection at 0. -sampler nuts (the default) is the No-U-Turn sampler, -sampler\n"+
+		"chees many chains as one batch with ChEES trajectory lengths (package hmc); the flags a sampler does not\n"+
+		"read take its own defaults. -starts stein (the default) starts the chains at the Stein particles (the last\n"+
+		"-overdispersed of them at perturbed ones), -starts init at random initialisations of the template optimised\n"+
+		"on the posterior. -save writes the draws, thinned to -keep (a multiple of -chains), chain by chain, as an\n"+
+		"ensemble file for csvgd nuts agree, compare, predict and explore. The report names each of Stan's criteria\n"+
+		"the run misses (divergences above 1%, R-hat above 1.01, bulk or tail ESS below 400, E-BFMI below 0.3); whether\n"+
+		"the draws are a reference is what runs with other seeds and starts agree on (csvgd nuts agree). Sample the\n"+
+		"ensemble the flow last ran on (csvgd train -save-last-stage), not one condensed after it. csvgd nuts\n"+
+		"-ensemble FILE ..., the earlier spelling, is the same.", stdout)
 	c := exact.DefaultConfig(false)
 	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
 	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
-	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains, started at Stein particles spread over the ensemble")
+	fs.Var(&c.Sampler, "sampler", "nuts (the No-U-Turn sampler) or chees (many chains as one batch, ChEES trajectory lengths)")
+	fs.Var(&c.Starts, "starts", "where the chains start: stein (the ensemble's particles) or init (random initialisations optimised on the posterior)")
+	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains (nuts: 4, chees: 64 by default)")
 	fs.IntVar(&c.Overdispersed, "overdispersed", c.Overdispersed, "of the chains, how many start at perturbed particles (each weight scaled by exp(N(0,1)) and shifted by the ensemble's spread)")
 	fs.IntVar(&c.Warmup, "warmup", c.Warmup, "warm-up iterations per chain (step size and mass matrix adaptation)")
 	fs.IntVar(&c.Draws, "draws", c.Draws, "kept iterations per chain")
 	fs.IntVar(&c.Keep, "keep", c.Keep, "draws kept after thinning, over all chains (what -save writes)")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of every chain's random stream")
-	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "most doublings of a trajectory")
-	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation (Stan's adapt_delta), in (0, 1)")
+	fs.IntVar(&c.MaxDepth, "max-depth", c.MaxDepth, "nuts: most doublings of a trajectory")
+	fs.IntVar(&c.MaxLeapfrog, "max-leapfrog", exact.DefaultCHEESConfig(false).MaxLeapfrog, "chees: most leapfrog steps of a trajectory")
+	fs.IntVar(&c.OptimizeSteps, "optimize-steps", exact.DefaultCHEESConfig(false).OptimizeSteps, "-starts init: steps of Adam from each initialisation")
+	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation, in (0, 1) (nuts: Stan's adapt_delta; chees: the harmonic mean over the chains)")
 	fs.Var(&c.Metric, "metric", "mass matrix adapted in warm-up: diag (Stan's diag_e) or dense (dense_e)")
 	fs.Var(&c.Coordinates, "coordinates", "what the trajectories move in: the weights, prior-normal (each weight's prior quantile transform onto N(0, 1)) or log-scale (exp for W1..WL, sinh for W0); the draws are the weights' either way")
 	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
@@ -104,9 +119,8 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	if *quick {
-		quickDefaults(fs, &c)
-	}
+	samplerDefaults(fs, &c, *quick)
+	c.Progress = stderr
 	if err := checkNUTSEnsemble(fs, c, *save, *force); err != nil {
 		return usageError(fs, stderr, err)
 	}
@@ -132,17 +146,38 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// quickDefaults sets the settings the command line left alone to those
-// of quick mode (exact.DefaultConfig(true)).
-func quickDefaults(fs *flagSet, c *exact.Config) {
-	q := exact.DefaultConfig(true)
+// samplerDefaults sets the settings the command line left alone to the
+// defaults of the sampler chosen (exact.DefaultConfig or
+// exact.DefaultCHEESConfig), of quick mode when quick is set (NUTS keeps
+// the full target acceptance); init starts have no overdispersed chains.
+func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
+	q := exact.DefaultConfig(quick)
+	if c.Sampler == exact.CHEESSampler {
+		q = exact.DefaultCHEESConfig(quick)
+	}
+	if c.Starts == exact.InitStarts {
+		q.Overdispersed = 0
+	}
 	for name, pair := range map[string][2]*int{
 		"chains": {&c.Chains, &q.Chains}, "overdispersed": {&c.Overdispersed, &q.Overdispersed}, "warmup": {&c.Warmup, &q.Warmup}, "draws": {&c.Draws, &q.Draws},
-		"keep": {&c.Keep, &q.Keep}, "max-depth": {&c.MaxDepth, &q.MaxDepth},
+		"keep": {&c.Keep, &q.Keep}, "max-depth": {&c.MaxDepth, &q.MaxDepth}, "max-leapfrog": {&c.MaxLeapfrog, &q.MaxLeapfrog},
+		"optimize-steps": {&c.OptimizeSteps, &q.OptimizeSteps},
 	} {
 		if !fs.isSet(name) {
 			*pair[0] = *pair[1]
 		}
+	}
+	if !fs.isSet("accept") && c.Sampler == exact.CHEESSampler {
+		c.Accept = q.Accept // NUTS keeps the reference's target in quick mode too
+	}
+	if c.Sampler == exact.CHEESSampler && !fs.isSet("max-depth") {
+		c.MaxDepth = 0
+	}
+	if c.Starts != exact.InitStarts && !fs.isSet("optimize-steps") {
+		c.OptimizeSteps = 0
+	}
+	if c.Sampler != exact.CHEESSampler && !fs.isSet("max-leapfrog") {
+		c.MaxLeapfrog = 0
 	}
 }
 
@@ -223,13 +258,14 @@ func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
 		Target: "ensemble", Ensemble: j.path, Widths: j.arch.Widths, Params: j.arch.NumParams(),
 		Noise: s.Noise, Sigma: s.Sigma, Likelihood: s.Likelihood, Prior: s.Prior.Form.String(),
 		Alpha: s.Prior.Alpha, Lambda: s.Prior.Lambda, Smoothing: s.Prior.Smoothing,
+		Sampler: c.Sampler.String(), Starts: c.Starts.String(), MaxLeapfrog: c.MaxLeapfrog, OptimizeSteps: c.OptimizeSteps,
 		Chains: c.Chains, Overdispersed: c.Overdispersed, Warmup: c.Warmup, Draws: c.Draws, Keep: c.Keep, Seed: c.Seed, MaxDepth: c.MaxDepth,
 		AcceptTarget: c.Accept, Metric: c.Metric.String(), Coordinates: c.Coordinates.String(), Watched: r.Watched, RHatMax: jsonnum.Float(r.RHatMax), ESSBulkMin: jsonnum.Float(r.ESSBulkMin), ESSTailMin: jsonnum.Float(r.ESSTailMin),
 		ESSPerSecond: jsonnum.Float(r.ESSPerSecond), WeightsRHatMax: jsonnum.Float(r.WeightsRHatMax), WeightsESSBulkMin: jsonnum.Float(r.WeightsESSBulkMin),
 		LogDensityRHat: jsonnum.Float(r.LogDensityRHat), LogDensityESSBulk: jsonnum.Float(r.LogDensityESSBulk), LogDensityESSTail: jsonnum.Float(r.LogDensityESSTail),
 		Divergences: r.Divergences, ChainDivergences: r.ChainDivergences, WarmupDivergences: r.WarmupDivergences, AcceptRate: r.AcceptRate,
 		EBFMI: jsonnum.Floats(r.EBFMI), EBFMIMin: jsonnum.Float(r.EBFMIMin),
-		TreeDepthMean: r.TreeDepthMean, MaxDepthHits: r.MaxDepthHits, MaxDepthShare: r.MaxDepthShare(), Misses: append([]string{}, r.Misses()...),
+		TreeDepthMean: r.TreeDepthMean, LeapfrogMean: r.LeapfrogMean, TrajectoryLength: r.TrajectoryLength, MaxDepthHits: r.MaxDepthHits, MaxDepthShare: r.MaxDepthShare(), Misses: append([]string{}, r.Misses()...),
 		StepSize: r.StepSizes, Gradients: r.Gradients, Seconds: r.Seconds,
 	}, nil
 }
@@ -245,16 +281,20 @@ func (j *nutsJob) save(path string, existing ensemble.Existing, out nutsEnsemble
 }
 
 func printNUTSEnsemble(w io.Writer, o nutsEnsembleOutput) {
-	fmt.Fprintf(w, "NUTS on the posterior of %s: template %v (%d weights), %s prior alpha %g, lambda %g, sigma %g (%s likelihood)\n",
-		o.Ensemble, o.Widths, o.Params, o.Prior, o.Alpha, o.Lambda, o.Sigma, o.Likelihood)
-	fmt.Fprintf(w, "%d chains (%d overdispersed) x %d draws after %d warm-up, %d kept; %s metric, target acceptance %g, trees of at most 2^%d - 1 steps\n\n",
-		o.Chains, o.Overdispersed, o.Draws, o.Warmup, o.Keep, o.Metric, o.AcceptTarget, o.MaxDepth)
+	fmt.Fprintf(w, "%s on the posterior of %s: template %v (%d weights), %s prior alpha %g, lambda %g, sigma %g (%s likelihood)\n",
+		strings.ToUpper(o.Sampler), o.Ensemble, o.Widths, o.Params, o.Prior, o.Alpha, o.Lambda, o.Sigma, o.Likelihood)
+	limit := fmt.Sprintf("trees of at most 2^%d - 1 steps", o.MaxDepth)
+	if o.Sampler == exact.CHEESSampler.String() {
+		limit = fmt.Sprintf("trajectories of at most %d steps (adapted length %.3g)", o.MaxLeapfrog, o.TrajectoryLength)
+	}
+	fmt.Fprintf(w, "%d chains from %s starts (%d overdispersed) x %d draws after %d warm-up, %d kept; %s metric, target acceptance %g, %s\n\n",
+		o.Chains, o.Starts, o.Overdispersed, o.Draws, o.Warmup, o.Keep, o.Metric, o.AcceptTarget, limit)
 	fmt.Fprintf(w, "push-forward (%d stresses): R-hat max %.3f, ESS bulk min %.0f, tail min %.0f, %.2f bulk ESS per second\n",
 		o.Watched, float64(o.RHatMax), float64(o.ESSBulkMin), float64(o.ESSTailMin), float64(o.ESSPerSecond))
 	fmt.Fprintf(w, "weights: R-hat max %.3f, ESS bulk min %.0f; log density: R-hat %.3f, ESS bulk %.0f, tail %.0f\n",
 		float64(o.WeightsRHatMax), float64(o.WeightsESSBulkMin), float64(o.LogDensityRHat), float64(o.LogDensityESSBulk), float64(o.LogDensityESSTail))
-	fmt.Fprintf(w, "%d divergences (%d in warm-up), acceptance %.3f, E-BFMI min %.2f, tree depth mean %.2f (%.0f%% at the limit), %d gradients in %.1f s\n",
-		o.Divergences, o.WarmupDivergences, o.AcceptRate, float64(o.EBFMIMin), o.TreeDepthMean, 100*o.MaxDepthShare, o.Gradients, o.Seconds)
+	fmt.Fprintf(w, "%d divergences (%d in warm-up), acceptance %.3f, E-BFMI min %.2f, %.0f leapfrog steps per transition (%.0f%% at the limit), %d gradients in %.1f s\n",
+		o.Divergences, o.WarmupDivergences, o.AcceptRate, float64(o.EBFMIMin), o.LeapfrogMean, 100*o.MaxDepthShare, o.Gradients, o.Seconds)
 	if len(o.Misses) == 0 {
 		fmt.Fprintln(w, "Stan's criteria: all met")
 	} else {

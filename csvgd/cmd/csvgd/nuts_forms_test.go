@@ -18,7 +18,7 @@ func TestNUTSForms(t *testing.T) {
 		{[]string{"nuts", "mvn", "-ensemble", "f.json"}, "-ensemble"},
 		{[]string{"nuts", "template"}, "csvgd nuts template: -ensemble FILE is required"},
 		{[]string{"nuts", "template", "-ensemble", "f.json", "-mvn"}, "-mvn"},
-		{[]string{"nuts", "ensemble", "-ensemble", "f.json"}, `unknown form "ensemble": want mvn or template`},
+		{[]string{"nuts", "ensemble", "-ensemble", "f.json"}, `unknown form "ensemble": want mvn, template or agree`},
 		{[]string{"nuts", "-alpha", "1"}, "csvgd nuts template -ensemble FILE"},
 	} {
 		code, out, errOut := runCLI(c.args...)

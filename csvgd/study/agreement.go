@@ -1,0 +1,185 @@
+package study
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
+)
+
+// The agreement study: whether independent runs of a sampler, with other
+// seeds and starting points of two kinds, agree on the posterior of one
+// template, for each sampler, on the 10-particle templates at alpha = 1/2
+// and alpha = 1. It is what chose the sampler of the references
+// (ReferenceConfig) and what says whether the posterior at alpha = 1/2 has
+// a reference at all.
+
+// AgreementSeed is the seed of the training runs whose templates the
+// agreement study samples: one that no other study trains with.
+const AgreementSeed = 7
+
+// AgreementAlphas are the priors of the agreement study's templates.
+var AgreementAlphas = []float64{0.5, 1}
+
+// AgreementRunCount is the number of runs per sampler and template.
+const AgreementRunCount = 4
+
+// agreementRunCount is the number of runs per sampler and template at the
+// plan's size: AgreementRunCount, two in quick mode.
+func (p Plan) agreementRunCount() int {
+	if p.Quick {
+		return 2
+	}
+	return AgreementRunCount
+}
+
+// AgreementTemplates are the training runs of the agreement study: cSVGD
+// with 10 particles at each of AgreementAlphas (quick mode: the first),
+// lambda = 0.05, 10% noise, seed AgreementSeed, keeping the last stage
+// (csvgd train -particles 10 -alpha A -lambda 0.05 -seed 7
+// -save-last-stage FILE).
+func (p Plan) AgreementTemplates() []runcache.Spec {
+	alphas := AgreementAlphas
+	if p.Quick {
+		alphas = alphas[:1]
+	}
+	var out []runcache.Spec
+	for _, a := range alphas {
+		s := p.paperRun(fmt.Sprintf("cSVGD alpha = %g, 10 particles, seed %d", a, AgreementSeed), a)
+		s.Config.Seed, s.Config.KeepLastStage = AgreementSeed, true
+		out = append(out, s)
+	}
+	return out
+}
+
+// AgreementSamplers are the samplers the study compares, with their
+// default settings: NUTS and ChEES.
+func AgreementSamplers(quick bool) []exact.Config {
+	return []exact.Config{exact.DefaultConfig(quick), exact.DefaultCHEESConfig(quick)}
+}
+
+// AgreementRuns are the runs of sampler c on the template of run: seeds 1
+// to AgreementRunCount (quick mode: 2), starting at the Stein particles
+// (odd seeds) and at optimised initialisations (even seeds): disjoint
+// starting points of two kinds.
+func (p Plan) AgreementRuns(run runcache.Spec, c exact.Config) []runcache.NUTSSpec {
+	var out []runcache.NUTSSpec
+	for seed := uint64(1); seed <= uint64(p.agreementRunCount()); seed++ {
+		n := runcache.NUTSSpec{Run: run, Config: c}
+		n.Config.Seed = seed
+		if seed%2 == 0 {
+			n.Config.Starts, n.Config.Overdispersed, n.Config.OptimizeSteps = exact.InitStarts, 0, exact.DefaultOptimizeSteps(p.Quick)
+		} else {
+			n.Config.Starts, n.Config.OptimizeSteps = exact.SteinStarts, 0
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// agreementRuns are every run of the study, template by template and
+// sampler by sampler.
+func (p Plan) agreementRuns() []runcache.NUTSSpec {
+	var out []runcache.NUTSSpec
+	for _, r := range p.AgreementTemplates() {
+		for _, c := range AgreementSamplers(p.Quick) {
+			out = append(out, p.AgreementRuns(r, c)...)
+		}
+	}
+	return out
+}
+
+func (p Plan) agreementNeeds() needs { return needs{nuts: p.agreementRuns()} }
+
+// AgreementRow is one sampler on one template of the study, or every
+// sampler together: the runs and their agreement.
+type AgreementRow struct {
+	Alpha     float64
+	Template  string // e.g. 3-7-8-1 (85)
+	Sampler   string // nuts, chees, or "both" for every sampler's runs together
+	Reference *Reference
+}
+
+// AgreementStudy samples (or reads) every run of the study and measures
+// their agreement, template by template: each sampler's runs, then every
+// sampler's runs together (do the samplers agree with each other?).
+func AgreementStudy(s *Store) ([]AgreementRow, error) {
+	var out []AgreementRow
+	for _, r := range s.AgreementTemplates() {
+		var all []runcache.NUTSSpec
+		for _, c := range AgreementSamplers(s.Quick) {
+			specs := s.AgreementRuns(r, c)
+			all = append(all, specs...)
+			row, err := s.agreementRow(r, specs, c.Sampler.String())
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, row)
+		}
+		row, err := s.agreementRow(r, all, "both")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+// agreementRow is the agreement of the runs specs on run's template.
+func (s *Store) agreementRow(run runcache.Spec, specs []runcache.NUTSSpec, sampler string) (AgreementRow, error) {
+	ref, err := s.referenceOf(specs)
+	if err != nil {
+		return AgreementRow{}, err
+	}
+	arch := ref.Runs[0].Arch
+	return AgreementRow{Alpha: run.Config.Alpha, Template: fmt.Sprintf("%s (%d)", widths(arch.Widths), arch.NumParams()), Sampler: sampler, Reference: ref}, nil
+}
+
+// AgreementTable writes the agreement study as Markdown: per template and
+// sampler, one row per run (its starts, seed, seconds, gradients, band
+// widths with standard errors, R-hat within it and quantile shift), then
+// the pooled bands with their intervals, nested R-hat over the runs and
+// the verdict with what it missed.
+func AgreementTable(w io.Writer, s *Store) error {
+	rows, err := AgreementStudy(s)
+	if err != nil {
+		return err
+	}
+	cr := rows[0].Reference.Agreement.Criteria
+	runs := s.agreementRunCount()
+	fmt.Fprintf(w, "%d runs of each sampler on the template of the last stage of a 10-particle cSVGD run (λ = 0.05, 10%% noise, seed %d), with seeds 1 to %d, starting at the Stein particles (odd seeds) and at random initialisations optimised on the posterior (even seeds). Per run: the wall time and gradients (warm-up and starts included, beside other work on the machine), the in-range 90%% and 50%% band widths ± their Monte Carlo standard errors, R-hat within the run and the largest shift of a watched stress's 5%%, 50%% or 95%% quantile from the pooled one (a share of its 90%% width). The runs agree when every band width lies within %.0f%% of the pooled one and nested R-hat over the runs is at most %.2f.\n\n",
+		runs, AgreementSeed, runs, 100*cr.BandTolerance, cr.MaxNestedRHat)
+	fmt.Fprintln(w, "| α | template (weights) | sampler | run | seconds | gradients | 90% band | 50% band | R-hat within | quantile shift |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	for _, row := range rows {
+		a := row.Reference.Agreement
+		if row.Sampler == "both" {
+			fmt.Fprintf(w, "| %g | %s | both | **all %d runs pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, len(a.Runs),
+				interval(a.Band90), interval(a.Band50), a.NestedRHat, a.Verdict)
+			continue
+		}
+		for i, r := range a.Runs {
+			rep := row.Reference.Runs[i].Report
+			fmt.Fprintf(w, "| %g | %s | %s | %s starts, seed %d | %.0f | %.3g | %s | %s | %.3f | %.2f |\n", row.Alpha, row.Template, row.Sampler, r.Starts, r.Seed,
+				rep.Seconds, float64(rep.Gradients), estimate(r.Band90), estimate(r.Band50), r.RHat, r.QuantileShift)
+		}
+		fmt.Fprintf(w, "| %g | %s | %s | **pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, row.Sampler,
+			interval(a.Band90), interval(a.Band50), a.NestedRHat, a.Verdict)
+	}
+	fmt.Fprintln(w)
+	for _, row := range rows {
+		a := row.Reference.Agreement
+		name := row.Sampler
+		if name == "both" {
+			name = "both samplers' runs together"
+		}
+		line := fmt.Sprintf("- α = %g, %s: %s", row.Alpha, name, a.Verdict)
+		if len(a.Misses) > 0 {
+			line += " (" + strings.Join(a.Misses, "; ") + ")"
+		}
+		fmt.Fprintln(w, line+".")
+	}
+	return nil
+}
