@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
 // TestKeptNotebooks: every notebooks/*.ipynb of the repository is kept
@@ -15,10 +17,18 @@ import (
 // plots, and at most MaxKeptSize bytes; and it declares its part. It
 // executes nothing: `make notebooks` (or make reproduce and make beyond)
 // executes them again after a change.
+//
+// A notebook of the part beyond the paper that holds no output at all is
+// skipped, saying so: it waits for `make beyond`, whose hours of sampler
+// runs it reads. Once any of its cells has an output it is held to every
+// rule above.
 func TestKeptNotebooks(t *testing.T) {
 	_, paths := repoNotebooks(t)
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
+			if awaitsBeyond(t, path) {
+				t.Skipf("%s is not executed yet: it reads the part beyond the paper, which make beyond computes and then executes it", filepath.Base(path))
+			}
 			problems, err := CheckKept(path)
 			if err != nil {
 				t.Fatal(err)
@@ -230,4 +240,15 @@ func TestCheckKept(t *testing.T) {
 	if kinds := check(write("images.ipynb", []byte(more))); strings.Join(kinds, ",") != "images" {
 		t.Errorf("a notebook with fewer images than it declares: problems %v, want images", kinds)
 	}
+}
+
+// awaitsBeyond says whether the notebook at path belongs to the part beyond
+// the paper and holds no output at all.
+func awaitsBeyond(t *testing.T, path string) bool {
+	t.Helper()
+	nb, err := ReadNotebook(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nb.Metadata.Csvgd.Part == study.BeyondPart && !nb.executed()
 }
