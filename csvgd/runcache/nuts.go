@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
@@ -111,7 +112,13 @@ func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
 		return nil, err
 	}
 	path := c.nutsPath(key)
-	load := func() (*NUTSResult, error) { return loadNUTS(path, n) }
+	load := func() (*NUTSResult, error) {
+		r, err := loadNUTS(path, n)
+		if err != nil {
+			return nil, err
+		}
+		return r, c.sameTemplate(path, n, r)
+	}
 	return once(c, path, n.Name(), load, func() (*NUTSResult, error) {
 		res, err := c.Result(n.Run)
 		if err != nil {
@@ -129,6 +136,27 @@ func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
 		}
 		return r, err
 	})
+}
+
+// sameTemplate reports a cached NUTS run r (at path) whose template is not
+// the one the cache's training run of n last ran on. The key names the
+// training run by its configuration, not its result: a training run that
+// another version of the code computed anew may end on another template,
+// and draws of one template's posterior are no reference for another's.
+func (c *Cache) sameTemplate(path string, n NUTSSpec, r *NUTSResult) error {
+	res, err := c.Result(n.Run)
+	if err != nil {
+		return err
+	}
+	arch, particles, err := res.LastStageEnsemble()
+	if err != nil {
+		return fmt.Errorf("runcache: %s: %w", n.Name(), err)
+	}
+	if !slices.Equal(arch.Widths, r.Arch.Widths) || arch.Inputs != r.Arch.Inputs || len(r.Draws[0]) != len(particles[0]) {
+		return fmt.Errorf("runcache: NUTS cache file %s samples the template %v, but the training run %s last ran on %v (delete the file to sample again)",
+			path, r.Arch.Widths, n.Run.Label, arch.Widths)
+	}
+	return nil
 }
 
 // sampleRun samples the posterior of the template res's last stage ran
