@@ -15,8 +15,10 @@
 // [Sources] lists both kinds, files first, for a chooser.
 //
 // [Views] condenses the ensembles (Alg. graph_condense at the paper's
-// threshold, a no-op for a cSVGD run's final ensemble, which its last
-// stage condensed) so that their nodes are aligned, and draws
+// threshold: a no-op for the final ensemble of a cSVGD run at a fixed λ,
+// which its last stage condensed; for an adaptive run, whose final stage
+// ran without a condensation, it prunes what that stage left below the
+// threshold) so that their nodes are aligned, and draws
 //
 //	weight_distributions  per-entry kernel densities of every weight matrix (figures.WeightDistributions)
 //	weight_pair           two chosen entries across the particles (figures.WeightPair)

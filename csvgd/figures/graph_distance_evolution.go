@@ -100,7 +100,11 @@ func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
 	if top == 0 {
 		hm.Max = 1
 	}
-	p := plotkit.NewPanel(fmt.Sprintf("iteration %d (max %s)", it, plotkit.Num(top)), "particle", "")
+	when := fmt.Sprintf("iteration %d", it)
+	if rec.Condensation == train.Before {
+		when += ", before its condensation"
+	}
+	p := plotkit.NewPanel(fmt.Sprintf("%s (max %s)", when, plotkit.Num(top)), "particle", "")
 	plotkit.AddFlat(p, hm)
 	plotkit.SetRange(&p.X, 0.5, float64(n)+0.5)
 	plotkit.SetRange(&p.Y, -float64(n)-0.5, -0.5)

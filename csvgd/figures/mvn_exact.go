@@ -48,7 +48,12 @@ func MVNExact(survey []mvn.SurveyPoint, marginal []mvn.MarginalRun, exact func(f
 	if err != nil {
 		return plotkit.Failed(name, err)
 	}
-	bottom, err := marginalPanels(marginal, exact)
+	gs := make([]float64, len(pts))
+	for i, p := range pts {
+		gs[i] = p.Gamma
+	}
+	_, gammaColor := plotkit.ValueColors(gs)
+	bottom, err := marginalPanels(marginal, exact, gammaColor)
 	if err != nil {
 		return plotkit.Failed(name, err)
 	}
@@ -141,8 +146,9 @@ func cmpFloat(a, b float64) int {
 
 // marginalPanels are panels (d-f): the base run with the runs that vary
 // the bandwidth, the kernel order and the ensemble size, over the exact
-// marginal.
-func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64) ([]*plot.Plot, error) {
+// marginal. A fixed bandwidth has its colour of panels (a-c), gammaColor;
+// the base run (the median bandwidth) is dashed grey in every panel.
+func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64, gammaColor func(float64) color.Color) ([]*plot.Plot, error) {
 	var all []float64
 	for _, r := range runs {
 		if len(r.Theta3) < 2 {
@@ -176,7 +182,7 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64) ([]*plo
 		}
 		for j, r := range sel {
 			kde := metrics.GaussianKDE(r.Theta3, math.Max(metrics.Silverman(r.Theta3), 1e-3*(hi-lo)), xs)
-			sty := plotkit.SolidLine(plotkit.RankColor(j, len(sel)))
+			sty := marginalStyle(r, j, len(sel), gammaColor)
 			plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, kde), sty))
 			p.Legend.Add(fmt.Sprintf("%s: W₁ %.2f", r.Label(), r.W1), plotkit.LineThumb(sty))
 			ymax = math.Max(ymax, slices.Max(kde))
@@ -188,4 +194,17 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64) ([]*plo
 		plotkit.SetRange(&p.Y, 0, 1.7*ymax)
 	}
 	return row, nil
+}
+
+// marginalStyle is the line of run r, the j-th of n in its panel: the base
+// run dashed grey, a fixed bandwidth in its colour of panels (a-c), the
+// other runs in rank colours.
+func marginalStyle(r mvn.MarginalRun, j, n int, gammaColor func(float64) color.Color) draw.LineStyle {
+	switch {
+	case j == 0:
+		return plotkit.DashedLine(plotkit.Grey)
+	case r.Vary == "bandwidth":
+		return plotkit.SolidLine(gammaColor(r.Config.Bandwidth.Gamma))
+	}
+	return plotkit.SolidLine(plotkit.RankColor(j, n))
 }

@@ -82,11 +82,12 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 		}
 		start, _ := plane2(r.Start)
 		end, _ := plane2(r.End)
+		// the mode under the particles: runs that end on it must still show them
+		plotkit.AddFlat(p, plotkit.Points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
 		plotkit.AddFlat(p, plotkit.Points(start, startSty), plotkit.Points(end, endSty))
 		if len(end) <= 5 {
 			plotkit.AddFlat(p, particleNumbers(end))
 		}
-		plotkit.AddFlat(p, plotkit.Points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
 		plotkit.SetRange(&p.X, x0, x1)
 		plotkit.SetRange(&p.Y, y0, y1)
 		panels[row][col] = p

@@ -166,7 +166,7 @@ func checkTransient(s *Store) (Verdict, string, error) {
 	if t.PeakIter > res.History[0].Iter && t.PeakIter < t.LastIter {
 		v = Holds
 	}
-	return v, fmt.Sprintf("mean distance %.3g at iteration 0, largest %.3g at %s, %.3g at iteration %d", t.First, t.Peak, t.peakAt(), t.Last, t.LastIter), nil
+	return v, fmt.Sprintf("mean distance %.3g at iteration 0, largest %.3g at %s, %.3g at %s", t.First, t.Peak, recordAt(t.PeakIter, t.PeakPhase), t.Last, recordAt(t.LastIter, t.LastPhase)), nil
 }
 
 func checkSubsets(s *Store) (Verdict, string, error) {
@@ -268,11 +268,13 @@ func checkProportionalSpeedup(s *Store) (Verdict, string, error) {
 			return 0, "", fmt.Errorf("run %s has no timed stages", with[i].Label)
 		}
 		speed := f[i].MsFirst / f[i].MsLast
-		reduction := float64(r.Stages[0].TemplateParams) / float64(f[i].Template)
+		// the last stage's time is that of the template it ran on, not of
+		// the one its closing condensation left
+		reduction := float64(r.Stages[0].TemplateParams) / float64(r.Stages[len(r.Stages)-1].TemplateParams)
 		if q := speed / reduction; q >= 1/float64(proportionalBand) && q <= proportionalBand {
 			held++
 		}
-		parts = append(parts, fmt.Sprintf("%s: %.1fx faster, %.1fx fewer parameters", alphaCase(i), speed, reduction))
+		parts = append(parts, fmt.Sprintf("%s: %.1fx faster, %.1fx fewer parameters in the last stage", alphaCase(i), speed, reduction))
 	}
 	return share(held, len(res)), strings.Join(parts, "; ") + " (times of this machine's pure-Go backend)", nil
 }

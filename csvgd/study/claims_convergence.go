@@ -220,6 +220,12 @@ func checkBeatsSequential(s *Store) (Verdict, string, error) {
 	return share(held, 2), fmt.Sprintf("W1 of cSVGD against L2 + Stein: in range %.1f against %.1f, whole path %.1f against %.1f", c.W1In, seq.W1In, c.W1, seq.W1), nil
 }
 
+// sequentialSizeFactor is how many times the active weights of cSVGD at
+// α = 2 the sequential method's template must hold for the paper's "1005
+// parameters against 127" to be reproduced in kind (the paper's ratio is
+// 7.9).
+const sequentialSizeFactor = 4.0
+
 func checkSequentialSize(s *Store) (Verdict, string, error) {
 	_, fm, err := finals(s, s.MethodRuns())
 	if err != nil {
@@ -231,7 +237,7 @@ func checkSequentialSize(s *Store) (Verdict, string, error) {
 	}
 	seq, dense := fm[2], fp[slices.Index(PaperAlphas, 2)]
 	held := 0
-	if float64(seq.Template) >= 4*dense.Active {
+	if float64(seq.Template) >= sequentialSizeFactor*dense.Active {
 		held++
 	}
 	if spread([]float64{seq.W1In, dense.W1In}) <= similarRatio {
@@ -288,19 +294,22 @@ func checkAdaptiveNearOptimal(s *Store) (Verdict, string, error) {
 		return 0, "", err
 	}
 	near := slices.Index(PaperPenalties, 0.05)
-	held := 0
-	var parts []string
+	var parts, where []string
 	for j, noise := range PaperNoiseLevels {
 		best := math.Inf(1)
 		for i := range ff {
 			best = math.Min(best, ff[i][j].W1In)
 		}
 		if fa[j].W1In <= similarRatio*best && fa[j].Active <= ff[near][j].Active {
-			held++
+			where = append(where, fmt.Sprintf("%g%%", 100*noise))
 		}
 		parts = append(parts, fmt.Sprintf("%g%%: W1 %.1f (best fixed %.1f), %.1f active (λ = 0.05: %.1f)", 100*noise, fa[j].W1In, best, fa[j].Active, ff[near][j].Active))
 	}
-	return share(held, len(PaperNoiseLevels)), "adaptive, in range: " + strings.Join(parts, "; "), nil
+	met := fmt.Sprintf("both conditions met at %d of %d noise levels", len(where), len(PaperNoiseLevels))
+	if len(where) > 0 {
+		met += " (" + strings.Join(where, ", ") + ")"
+	}
+	return share(len(where), len(PaperNoiseLevels)), "adaptive, in range: " + strings.Join(parts, "; ") + "; " + met, nil
 }
 
 func checkSchedule(s *Store) (Verdict, string, error) {

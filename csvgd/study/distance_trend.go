@@ -16,6 +16,7 @@ type DistanceTrend struct {
 	First, Peak, Last  float64 // mean distance over the pairs
 	PeakIter, LastIter int
 	PeakPhase          train.Phase // the peak record's side of a condensation at its iteration, if any
+	LastPhase          train.Phase // the last record's side of a condensation at its iteration, if any
 	Closest            float64     // the last record's smallest distance between two particles
 }
 
@@ -36,7 +37,7 @@ func DistanceTrendOf(history []train.Record) (DistanceTrend, error) {
 	last := history[len(history)-1]
 	peak := argmax(means)
 	t.First, t.Peak, t.Last = means[0], means[peak], means[len(means)-1]
-	t.PeakIter, t.LastIter, t.PeakPhase = history[peak].Iter, last.Iter, history[peak].Condensation
+	t.PeakIter, t.LastIter, t.PeakPhase, t.LastPhase = history[peak].Iter, last.Iter, history[peak].Condensation, last.Condensation
 	t.Closest = slices.Min(pairValues(last.Distances))
 	return t, nil
 }
@@ -49,15 +50,15 @@ func (t DistanceTrend) String() string {
 	if t.Last < t.First {
 		ends = "closer"
 	}
-	return fmt.Sprintf("mean distance between particles %.3g at the start, largest %.3g at %s, %.3g at iteration %d; closest pair at the end %.3g: the particles end %s than they started (%.2f times their first mean distance), and the closest pair at %.2f of the final mean",
-		t.First, t.Peak, t.peakAt(), t.Last, t.LastIter, t.Closest, ends, t.Last/t.First, t.Closest/t.Last)
+	return fmt.Sprintf("mean distance between particles %.3g at the start, largest %.3g at %s, %.3g at the end, %s; closest pair at the end %.3g: the particles end %s than they started (%.2f times their first mean distance), and the closest pair at %.2f of the final mean",
+		t.First, t.Peak, recordAt(t.PeakIter, t.PeakPhase), t.Last, recordAt(t.LastIter, t.LastPhase), t.Closest, ends, t.Last/t.First, t.Closest/t.Last)
 }
 
-// peakAt is where the mean distance is largest: "iteration N", with the
-// side of a condensation at N when the record is one of its two.
-func (t DistanceTrend) peakAt() string {
-	if t.PeakPhase == train.NoCondensation {
-		return fmt.Sprintf("iteration %d", t.PeakIter)
+// recordAt names a record: "iteration N", with the side of a condensation at N
+// when the record is one of its two.
+func recordAt(iter int, phase train.Phase) string {
+	if phase == train.NoCondensation {
+		return fmt.Sprintf("iteration %d", iter)
 	}
-	return fmt.Sprintf("iteration %d (%s its condensation)", t.PeakIter, t.PeakPhase)
+	return fmt.Sprintf("iteration %d (%s its condensation)", iter, phase)
 }

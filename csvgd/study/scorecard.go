@@ -117,9 +117,9 @@ func WriteScorecard(w io.Writer, checks []Check, quick bool) error {
 		count[c.Verdict]++
 		fmt.Fprintf(w, "| “%s” (%s) | %s | %s | **%s** |\n", cell(c.Quote), cell(c.Source), cell(c.Test), cell(c.Evidence), c.Verdict)
 	}
-	fmt.Fprintf(w, "\n%d claims: %d hold, %d hold in part, %d do not hold", len(checks), count[Holds], count[HoldsPartly], count[DoesNotHold])
+	fmt.Fprintf(w, "\n%d claims, by verdict: %s %d, %s %d, %s %d", len(checks), Holds, count[Holds], HoldsPartly, count[HoldsPartly], DoesNotHold, count[DoesNotHold])
 	if n := count[NotMeasured]; n > 0 {
-		fmt.Fprintf(w, ", %d not measured", n)
+		fmt.Fprintf(w, ", %s %d", NotMeasured, n)
 	}
 	fmt.Fprint(w, ".")
 	if quick {

@@ -184,7 +184,7 @@ func TestWriteScorecard(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims: 1 hold, 0 hold in part, 1 do not hold, 1 not measured.", "Quick mode"} {
+	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims, by verdict: holds 1, holds in part 0, does not hold 1, not measured 1.", "Quick mode"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("scorecard lacks %q:\n%s", want, out)
 		}

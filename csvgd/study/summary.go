@@ -112,7 +112,7 @@ func MethodTable(w io.Writer, s *Store) error {
 	names := []string{"cSVGD", "SVGD, no condensation", "sequential (L2 + Stein)"}
 	paper := []string{fmt.Sprintf("%d (α not stated)", PaperCondensedParams), "–", fmt.Sprint(PaperSequentialParams)}
 	base := FinalOf(res[1])
-	fmt.Fprintln(w, "| method (α = 0.5, 10% noise) | parameters (paper) | template parameters | active weights | W1 sum (in training range) | mean error in range | W1 / SVGD's | ms/iter, last stage |")
+	fmt.Fprintln(w, "| method (10% noise; cSVGD and SVGD at α = 0.5, L2 + Stein at α = 2) | parameters (paper) | template parameters | active weights | W1 sum (in training range) | mean error in range | W1 / SVGD's (whole path) | ms/iter, last stage |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for i, r := range res {
 		f := FinalOf(r)
