@@ -89,7 +89,7 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot
 	}
 	for r := range named {
 		en := kept[r]
-		leg.Add(fmt.Sprintf("(%d, %d), mean %s", en.I+1, en.J+1, plotkit.Num(en.Mean)), plotkit.LineThumb(styles[r]))
+		leg.Add(fmt.Sprintf("(%d, %d), mean |w| %s", en.I+1, en.J+1, plotkit.Num(en.MeanAbs)), plotkit.LineThumb(styles[r]))
 	}
 	if n := len(kept) - named; n > 0 {
 		leg.Add(map[bool]string{true: "1 other", false: fmt.Sprintf("%d others", n)}[n == 1], plotkit.LineThumb(others))
