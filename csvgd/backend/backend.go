@@ -126,3 +126,10 @@ const xlaHint = "(the XLA backend needs a PJRT plugin, named by its absolute pat
 	"bin/ptxas and nvvm/libdevice (site-packages/nvidia/cu13): eval \"$(scripts/gpu-env.sh /path/to/python3)\" sets these, " +
 	"and GOPJRT_CUDA_CHECKS=0, which stops go-xla looking for an nvidia/ folder beside the plugin's folder (JAX has none there). " +
 	"The program must be built with cgo (CGO_ENABLED=1 and a C compiler). Unset " + EnvVar + " to use the pure-Go backend; docs/speed.md, section Backends, says more.)"
+
+// Readable is a backend's description as a reader of a notebook or a
+// report wants it: the pure-Go backend's "(parallelism=-1)" of
+// [SafeGoConfig] reads as what it does.
+func Readable(description string) string {
+	return strings.Replace(description, "(parallelism=-1)", "(as many worker goroutines as it needs)", 1)
+}

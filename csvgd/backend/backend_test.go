@@ -105,3 +105,16 @@ func TestNewInstallsDotGeneralGradient(t *testing.T) {
 		t.Fatal("the gradient of DotGeneral was not built by the project's rule")
 	}
 }
+
+// TestReadable: the default pure-Go configuration's parallelism reads as
+// what it does; other descriptions pass unchanged.
+func TestReadable(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Go Portable Compute Backend (parallelism=-1)", "Go Portable Compute Backend (as many worker goroutines as it needs)"},
+		{"XLA CUDA", "XLA CUDA"},
+	} {
+		if got := Readable(c.in); got != c.want {
+			t.Errorf("Readable(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

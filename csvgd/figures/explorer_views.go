@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/weights"
@@ -40,13 +41,17 @@ func ensembleGraph(e weights.Networks) (*netGraph, error) {
 }
 
 // ensembleTitle is the title of e's graph panel: tag and label (when
-// given), the template and the number of particles.
+// given), the template and the number of particles (unless the label
+// already says it).
 func ensembleTitle(tag string, e weights.Networks) string {
 	head := e.Label
 	if tag != "" {
 		head = tag + " " + head
 	}
-	t := fmt.Sprintf("template %s, %d particles", plotkit.JoinInts(e.Arch.Widths, "-"), len(e.Particles))
+	t := "template " + plotkit.JoinInts(e.Arch.Widths, "-")
+	if count := fmt.Sprintf("%d particles", len(e.Particles)); !strings.Contains(e.Label, count) {
+		t += ", " + count
+	}
 	if head == "" {
 		return t
 	}

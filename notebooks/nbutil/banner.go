@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 	"github.com/janpfeifer/gonb/gonbui"
 )
@@ -14,7 +15,7 @@ import (
 // that computes: generated when the notebook runs, so that an executed
 // notebook says how its outputs were made.
 func Banner(topics ...study.Topic) {
-	gonbui.DisplayMarkdown(BannerText(csvgd.Quick(), Backend().Description(), topics...))
+	gonbui.DisplayMarkdown(BannerText(csvgd.Quick(), backend.Readable(Backend().Description()), topics...))
 	flush()
 }
 
