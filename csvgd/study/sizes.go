@@ -7,6 +7,8 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/collapse"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
+	"github.com/csvgd/csvgd-go/csvgd/regress"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // Topic is a group of studies whose size quick mode changes, for saying
@@ -78,8 +80,12 @@ func (p Plan) topicSizes(t Topic) []Size {
 	case RegressionTopic:
 		bm := p.UCIBenchmark(UCISets[0], UCISettings()[0])
 		c := bm.Config
-		return []Size{{"the regression benchmark (table uci)", fmt.Sprintf("%d splits per data set, %d particles, %d iterations, cSVGD in stages of %d",
-			len(bm.Splits), c.Particles, c.Iters, c.Stage)}}
+		f := p.RegressionFit(train.CSVGD, regress.DefaultLambda)
+		return []Size{
+			{"the regression benchmark (table uci)", fmt.Sprintf("%d splits per data set, %d particles, %d iterations, cSVGD in stages of %d",
+				len(bm.Splits), c.Particles, c.Iters, c.Stage)},
+			{"the fits of split 0 of yacht (notebook 10)", fmt.Sprintf("%d particles, %d iterations, cSVGD in stages of %d", f.Particles, f.Iters, f.Stage)},
+		}
 	case CollapseTopic:
 		c := collapse.PaperSweep(p.Quick)
 		return []Size{{"the variance collapse", fmt.Sprintf("dimensions %s, particle counts %s", listInts(c.Dims), listInts(c.Counts))}}

@@ -54,6 +54,20 @@ func (p Plan) UCIBenchmark(set string, s UCISetting) regress.Benchmark {
 	return regress.Benchmark{Set: set, Splits: splits, Config: c}
 }
 
+// RegressionFit is the configuration of a single fit of a regression
+// table outside the benchmark (notebook 10's fits of split 0 of yacht):
+// Liu & Wang's setup (regress.LiuWang) for method and the prior
+// multiplier lambda per training point; in quick mode 10 particles and
+// 200 iterations in stages of 50.
+func (p Plan) RegressionFit(method train.Method, lambda float64) regress.Config {
+	c := regress.LiuWang()
+	c.Method, c.Lambda = method, lambda
+	if p.Quick {
+		c.Particles, c.Iters, c.Stage, c.Every = 10, 200, 50, 50
+	}
+	return c
+}
+
 // uciStudy is setting s on set, cached whole as uci-SET-KEY[-quick].json.
 func (p Plan) uciStudy(set string, s UCISetting) runcache.Whole[regress.SplitResult] {
 	bm := p.UCIBenchmark(set, s)
