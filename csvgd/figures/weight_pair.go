@@ -2,8 +2,10 @@ package figures
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -107,13 +109,17 @@ func entryDensity(tag string, e weights.Networks, en weights.Entry, vals []float
 }
 
 // particleNumbers labels the points xy with their particle numbers, from
-// 1, just right of each point.
+// 1, just right of each point. Points that lie on top of each other (within
+// closeShare of the points' span on both axes) share one label, "3,8,12",
+// or "3,8,12… (7)" for more than three, so that no number hides another.
 func particleNumbers(xy plotter.XYs) *plotter.Labels {
-	names := make([]string, len(xy))
-	for i := range names {
-		names[i] = strconv.Itoa(i + 1)
+	var at plotter.XYs
+	var names []string
+	for _, g := range closeGroups(xy, closeShare) {
+		at = append(at, xy[g[0]])
+		names = append(names, groupName(g))
 	}
-	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xy, Labels: names})
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: names})
 	if err != nil { // only for NaN or Inf, which the callers reject
 		panic(fmt.Sprintf("figures: labels: %v", err))
 	}
@@ -123,4 +129,44 @@ func particleNumbers(xy plotter.XYs) *plotter.Labels {
 	}
 	l.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(-3)}
 	return l
+}
+
+// closeShare is how close, as a share of the points' span on each axis,
+// two labelled points must be to share a label.
+const closeShare = 0.03
+
+// closeGroups groups the indices of xy greedily, in order: each group is a
+// point and the later points within share of the span of xy on both axes.
+func closeGroups(xy plotter.XYs, share float64) [][]int {
+	xmin, xmax, ymin, ymax := plotter.XYRange(xy)
+	tx, ty := share*(xmax-xmin), share*(ymax-ymin)
+	done := make([]bool, len(xy))
+	var groups [][]int
+	for i := range xy {
+		if done[i] {
+			continue
+		}
+		g := []int{i}
+		for j := i + 1; j < len(xy); j++ {
+			if !done[j] && math.Abs(xy[j].X-xy[i].X) <= tx && math.Abs(xy[j].Y-xy[i].Y) <= ty {
+				g, done[j] = append(g, j), true
+			}
+		}
+		groups = append(groups, g)
+	}
+	return groups
+}
+
+// groupName is the label of a group of point indices: their particle
+// numbers (from 1), at most three, then the group's size.
+func groupName(g []int) string {
+	var nums []string
+	for _, i := range g[:min(len(g), 3)] {
+		nums = append(nums, strconv.Itoa(i+1))
+	}
+	name := strings.Join(nums, ",")
+	if len(g) > 3 {
+		name += fmt.Sprintf("… (%d)", len(g))
+	}
+	return name
 }
