@@ -133,7 +133,7 @@ func particleNumbers(xy plotter.XYs) *plotter.Labels {
 
 // closeShare is how close, as a share of the points' span on each axis,
 // two labelled points must be to share a label.
-const closeShare = 0.03
+const closeShare = 0.08
 
 // closeGroups groups the indices of xy greedily, in order: each group is a
 // point and the later points within share of the span of xy on both axes.
