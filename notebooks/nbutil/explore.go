@@ -65,7 +65,7 @@ func Explore(history []train.Record, start View, idle time.Duration) {
 			view := View{Particle: v[0], Layer: v[1], Record: v[2]}
 			rec := history[view.Record]
 			g, w := ExploreFigures(history, view)
-			caption := fmt.Sprintf("<p>particle %d, W%d, iteration %d%s (template %v)</p>", view.Particle+1, view.Layer, rec.Iter, phase(rec), rec.Widths)
+			caption := fmt.Sprintf("<p>particle %d, W<sub>%d</sub> (weights), iteration %d%s (template %s)</p>", view.Particle+1, view.Layer, rec.Iter, phase(rec), train.FormatWidths(rec.Widths))
 			return caption, []*figures.Figure{g, w}, nil
 		},
 	}.Show()

@@ -7,6 +7,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/explore"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
@@ -63,8 +64,8 @@ func ExploreWeights(store *study.Store, sources []explore.Source, start WeightsS
 			}
 			k := v[2]
 			pair := explore.DefaultPair(es[0], k)
-			caption := fmt.Sprintf("<p><b>%s</b> (template %v) beside <b>%s</b> (template %v), W%d; pair plot of %v and %v</p>",
-				es[0].Label, es[0].Arch.Widths, es[1].Label, es[1].Arch.Widths, k, pair[0], pair[1])
+			caption := fmt.Sprintf("<p><b>%s</b> (template %s) beside <b>%s</b> (template %s), W<sub>%d</sub> (weights); pair plot of %v and %v</p>",
+				es[0].Label, train.FormatWidths(es[0].Arch.Widths), es[1].Label, train.FormatWidths(es[1].Arch.Widths), k, pair[0], pair[1])
 			return caption, []*figures.Figure{figures.SideBySide(es, k), figures.WeightPair(es[0], pair[0], pair[1])}, nil
 		},
 	}.Show()
