@@ -274,14 +274,14 @@ func checkProportionalSpeedup(s *Store) (Verdict, string, error) {
 		if q := speed / reduction; q >= 1/float64(proportionalBand) && q <= proportionalBand {
 			held++
 		}
-		parts = append(parts, fmt.Sprintf("%s: %s, %.1fx fewer parameters in the last stage", alphaCase(i), speedChange(speed), reduction))
+		parts = append(parts, fmt.Sprintf("%s: %s, %.1fx fewer parameters in the last stage", alphaCase(i), SpeedChange(speed), reduction))
 	}
 	return share(held, len(res)), strings.Join(parts, "; ") + " (times of this machine's pure-Go backend)", nil
 }
 
-// speedChange says a speed ratio as people do: "2.0x faster", or "1.4x
+// SpeedChange says a speed ratio as people do: "2.0x faster", or "1.4x
 // slower" for a ratio below 1.
-func speedChange(ratio float64) string {
+func SpeedChange(ratio float64) string {
 	if ratio < 1 {
 		return fmt.Sprintf("%.1fx slower", 1/ratio)
 	}
