@@ -107,11 +107,8 @@ func WriteStages(w io.Writer, stages []Stage) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "stage\tlambda\tran on\tparams\tcondensed to\tactive\ttrain RMSE\tms/iter\t")
 	for _, s := range stages {
-		to := "–"
-		if len(s.CondensedTo) > 0 {
-			to = train.FormatWidths(s.CondensedTo)
-		}
-		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%s\t%.1f\t%.4g\t%.2f\t\n", s.Stage, s.Lambda, train.FormatWidths(s.Widths), s.TemplateParams, to, s.ActiveWeights, s.TrainRMSE, s.MsPerIter)
+		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%s\t%.1f\t%.4g\t%.2f\t\n", s.Stage, s.Lambda, train.FormatWidths(s.Widths), s.TemplateParams,
+			train.FormatCondensedTo(s.CondensedTo), s.ActiveWeights, s.TrainRMSE, s.MsPerIter)
 	}
 	return tw.Flush()
 }

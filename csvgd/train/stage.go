@@ -132,18 +132,23 @@ func WriteStages(w io.Writer, stages []StageRecord) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "stage\tlambda\tran on\tparams\tcondensed to\tactive\ttrain RMSE\tW1 sum\tW1 in range\tms/iter\t")
 	for _, s := range stages {
-		to := "–"
-		if len(s.CondensedTo) > 0 {
-			to = FormatWidths(s.CondensedTo)
-		}
 		fmt.Fprintf(tw, "%d\t%.4g\t%s\t%d\t%s\t%.1f\t%.4f\t%.1f\t%.1f\t%.1f\t\n", s.Stage, s.Lambda, FormatWidths(s.Widths),
-			s.TemplateParams, to, s.ActiveWeights, s.TrainRMSE, s.W1Sum, s.W1InRange, s.MsPerIter)
+			s.TemplateParams, FormatCondensedTo(s.CondensedTo), s.ActiveWeights, s.TrainRMSE, s.W1Sum, s.W1InRange, s.MsPerIter)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "(active, train RMSE and W1 are measured at the stage's end, after its condensation; W1 in range: |δ| ≤ %g)\n", hyperelastic.TrainingDelta)
 	return err
+}
+
+// FormatCondensedTo writes the template a stage's condensation left as
+// [FormatWidths] does, or "–" for a stage that ended without one.
+func FormatCondensedTo(widths []int) string {
+	if len(widths) == 0 {
+		return "–"
+	}
+	return FormatWidths(widths)
 }
 
 // FormatWidths writes widths as 3-30-30-1.
