@@ -1,17 +1,14 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -81,7 +78,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	o := speed.Options{MinTime: *minTime, MinIters: *minIters, Workers: *workers, Seed: *seed, Context: ctx,
 		Steps: *steps, NoReference: *noRef}

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"context"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 
 	"github.com/gomlx/compute"
 
@@ -43,6 +39,6 @@ func (f storeFlags) store(b compute.Backend, log io.Writer) *study.Store {
 // checkpoint) on Ctrl-C or SIGTERM; stop releases the signals.
 func (f storeFlags) newStore(b compute.Backend, stderr io.Writer) (store *study.Store, stop func()) {
 	store = f.store(b, stderr)
-	store.Context, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	store.Context, stop = interruptible()
 	return store, stop
 }
