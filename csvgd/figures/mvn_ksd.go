@@ -44,5 +44,5 @@ func MVNKSD(labels []string, runs []*mvn.Result, exact *KSDBand) *Figure {
 		}
 		series = append(series, s)
 	}
-	return ksdPair(name, "(b) Bhattacharyya distance", "Bhattacharyya distance to the likelihood", series, exact)
+	return ksdPair(name, "(b) Bhattacharyya distance to the likelihood", "Bhattacharyya distance", series, exact)
 }

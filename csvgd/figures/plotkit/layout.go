@@ -3,6 +3,7 @@ package plotkit
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -59,8 +60,9 @@ func (f *Figure) draw(dc draw.Canvas) {
 	}
 	rows, cols := len(f.Panels), len(f.Panels[0])
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: tilePadX, PadY: tilePadY}
-	canvases := plot.Align(f.Panels, tiles, dc)
-	for r, row := range f.Panels {
+	panels, yLabels := withoutLogYLabels(f.Panels)
+	canvases := plot.Align(panels, tiles, dc)
+	for r, row := range panels {
 		// plot.Align lines up the data areas, not the titles: a panel whose
 		// top tick label sticks out above its data area gets its title
 		// higher than its neighbours'. Titles of a row share one baseline,
@@ -84,6 +86,12 @@ func (f *Figure) draw(dc draw.Canvas) {
 			}
 			q.Draw(cv)
 			da := q.DataCanvas(cv)
+			if l := yLabels[r][c]; l != "" {
+				sty := p.Y.Label.TextStyle
+				sty.Rotation += math.Pi / 2
+				sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
+				dc.FillText(sty, vg.Point{X: cv.Min.X + sty.Height(l), Y: (da.Min.Y + da.Max.Y) / 2}, l)
+			}
 			if p.Title.Text != "" {
 				sty := p.Title.TextStyle
 				sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
@@ -95,4 +103,33 @@ func (f *Figure) draw(dc draw.Canvas) {
 			}
 		}
 	}
+}
+
+// withoutLogYLabels returns shallow copies of panels in which the y-axis
+// label of every panel on a non-linear y scale is a blank of the same
+// height, and those labels, by row and column, for the caller to draw
+// centred on the panel's data area. gonum/plot reserves room for a y-axis
+// label around the value halfway between the axis bounds, which on a log
+// axis lies near the top: the label's box then sticks out above the panel
+// and plot.Align shrinks every panel of the row to make room, leaving a
+// blank band above them. A blank keeps the room the label takes on the left.
+func withoutLogYLabels(panels [][]*plot.Plot) ([][]*plot.Plot, [][]string) {
+	out := make([][]*plot.Plot, len(panels))
+	labels := make([][]string, len(panels))
+	for r, row := range panels {
+		out[r], labels[r] = make([]*plot.Plot, len(row)), make([]string, len(row))
+		for c, p := range row {
+			out[r][c] = p
+			if p == nil || p.Y.Label.Text == "" || strings.Contains(p.Y.Label.Text, "\n") {
+				continue
+			}
+			if _, linear := p.Y.Scale.(plot.LinearScale); linear {
+				continue
+			}
+			q := *p
+			q.Y.Label.Text = " "
+			out[r][c], labels[r][c] = &q, p.Y.Label.Text
+		}
+	}
+	return out, labels
 }
