@@ -54,10 +54,28 @@ func (p Plan) AgreementTemplates() []runcache.Spec {
 	return out
 }
 
-// AgreementSamplers are the samplers the study compares, with their
-// default settings: NUTS and ChEES.
+// AgreementSamplers are the sampler settings the study compares: NUTS
+// with its defaults (those of the references, ReferenceConfig), NUTS with
+// LongerChains times the warm-up and kept iterations, and ChEES with its
+// defaults.
 func AgreementSamplers(quick bool) []exact.Config {
-	return []exact.Config{exact.DefaultConfig(quick), exact.DefaultCHEESConfig(quick)}
+	long := ReferenceConfig(quick)
+	long.Warmup, long.Draws = LongerChains*long.Warmup, LongerChains*long.Draws
+	return []exact.Config{ReferenceConfig(quick), long, exact.DefaultCHEESConfig(quick)}
+}
+
+// LongerChains is how many times longer than the references' chains the
+// agreement study's second NUTS setting runs: Stan's remedy for chains that
+// do not mix, measured here before the references are made longer.
+const LongerChains = 2
+
+// allSettings is the AgreementRow.Sampler of every setting's runs pooled.
+const allSettings = "all"
+
+// samplerLabel names a sampler setting of the study: the sampler, its
+// warm-up and kept iterations per chain, e.g. "nuts, 1000 + 500".
+func samplerLabel(c exact.Config) string {
+	return fmt.Sprintf("%s, %d + %d", c.Sampler, c.Warmup, c.Draws)
 }
 
 // AgreementRuns are the runs of sampler c on the template of run: seeds 1
@@ -98,13 +116,13 @@ func (p Plan) agreementNeeds() needs { return needs{nuts: p.agreementRuns()} }
 type AgreementRow struct {
 	Alpha     float64
 	Template  string // e.g. 3-7-8-1 (85)
-	Sampler   string // nuts, chees, or "both" for every sampler's runs together
+	Sampler   string // the setting (samplerLabel), or allSettings for every setting's runs together
 	Reference *Reference
 }
 
 // AgreementStudy samples (or reads) every run of the study and measures
-// their agreement, template by template: each sampler's runs, then every
-// sampler's runs together (do the samplers agree with each other?).
+// their agreement, template by template: each sampler setting's runs, then
+// every setting's runs together (do the samplers agree with each other?).
 func AgreementStudy(s *Store) ([]AgreementRow, error) {
 	var out []AgreementRow
 	for _, r := range s.AgreementTemplates() {
@@ -112,13 +130,13 @@ func AgreementStudy(s *Store) ([]AgreementRow, error) {
 		for _, c := range AgreementSamplers(s.Quick) {
 			specs := s.AgreementRuns(r, c)
 			all = append(all, specs...)
-			row, err := s.agreementRow(r, specs, c.Sampler.String())
+			row, err := s.agreementRow(r, specs, samplerLabel(c))
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, row)
 		}
-		row, err := s.agreementRow(r, all, "both")
+		row, err := s.agreementRow(r, all, allSettings)
 		if err != nil {
 			return nil, err
 		}
@@ -149,14 +167,14 @@ func AgreementTable(w io.Writer, s *Store) error {
 	}
 	cr := rows[0].Reference.Agreement.Criteria
 	runs := s.agreementRunCount()
-	fmt.Fprintf(w, "%d runs of each sampler on the template of the last stage of a 10-particle cSVGD run (λ = 0.05, 10%% noise, seed %d), with seeds 1 to %d, starting at the Stein particles (odd seeds) and at random initialisations optimised on the posterior (even seeds). Per run: the wall time and gradients (warm-up and starts included, beside other work on the machine), the in-range 90%% and 50%% band widths ± their Monte Carlo standard errors, R-hat within the run and the largest shift of a watched stress's 5%%, 50%% or 95%% quantile from the pooled one (a share of its 90%% width). The runs agree when every band width lies within %.0f%% of the pooled one and nested R-hat over the runs is at most %.2f.\n\n",
+	fmt.Fprintf(w, "%d runs of each sampler setting on the template of the last stage of a 10-particle cSVGD run (λ = 0.05, 10%% noise, seed %d), with seeds 1 to %d, starting at the Stein particles (odd seeds) and at random initialisations optimised on the posterior (even seeds). Per run: the wall time and gradients (warm-up and starts included, beside other work on the machine), the in-range 90%% and 50%% band widths ± their Monte Carlo standard errors, R-hat within the run and the largest shift of a watched stress's 5%%, 50%% or 95%% quantile from the pooled one (a share of its 90%% width). The runs agree when every band width lies within %.0f%% of the pooled one and nested R-hat over the runs is at most %.2f.\n\n",
 		runs, AgreementSeed, runs, 100*cr.BandTolerance, cr.MaxNestedRHat)
 	fmt.Fprintln(w, "| α | template (weights) | sampler | run | seconds | gradients | 90% band | 50% band | R-hat within | quantile shift |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, row := range rows {
 		a := row.Reference.Agreement
-		if row.Sampler == "both" {
-			fmt.Fprintf(w, "| %g | %s | both | **all %d runs pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, len(a.Runs),
+		if row.Sampler == allSettings {
+			fmt.Fprintf(w, "| %g | %s | all | **all %d runs pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, len(a.Runs),
 				interval(a.Band90), interval(a.Band50), a.NestedRHat, a.Verdict)
 			continue
 		}
@@ -172,8 +190,8 @@ func AgreementTable(w io.Writer, s *Store) error {
 	for _, row := range rows {
 		a := row.Reference.Agreement
 		name := row.Sampler
-		if name == "both" {
-			name = "both samplers' runs together"
+		if name == allSettings {
+			name = "every setting's runs together"
 		}
 		line := fmt.Sprintf("- α = %g, %s: %s", row.Alpha, name, a.Verdict)
 		if len(a.Misses) > 0 {

@@ -148,3 +148,31 @@ func TestAlignmentRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestAgreementSamplersLongerChains: the study's second NUTS setting is the
+// references' with LongerChains times the warm-up and kept iterations and
+// nothing else changed, and each setting has its own label.
+func TestAgreementSamplersLongerChains(t *testing.T) {
+	for _, quick := range []bool{false, true} {
+		cs := AgreementSamplers(quick)
+		if len(cs) != 3 {
+			t.Fatalf("quick %v: %d settings, want 3", quick, len(cs))
+		}
+		ref, long := ReferenceConfig(quick), cs[1]
+		if cs[0] != ref {
+			t.Errorf("quick %v: first setting %+v, want the references' %+v", quick, cs[0], ref)
+		}
+		want := ref
+		want.Warmup, want.Draws = LongerChains*ref.Warmup, LongerChains*ref.Draws
+		if long != want {
+			t.Errorf("quick %v: longer setting %+v, want %+v", quick, long, want)
+		}
+		labels := map[string]bool{}
+		for _, c := range cs {
+			labels[samplerLabel(c)] = true
+		}
+		if len(labels) != len(cs) {
+			t.Errorf("quick %v: labels %v are not distinct", quick, labels)
+		}
+	}
+}
