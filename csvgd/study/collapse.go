@@ -67,7 +67,7 @@ func CollapseTable(w io.Writer, s *Store) error {
 			}
 			fmt.Fprintf(w, " %.3f |", r.VarianceRatio)
 		}
-		if n-1 <= d {
+		if collapse.FixedPointHolds(d, n) {
 			fmt.Fprintf(w, " %.3f | %.3f | %.3f |\n", collapse.FixedPointVariance(d, n, 1), collapse.FixedPointVariance(d, n, float64(d)), float64(n)/float64(d))
 		} else {
 			fmt.Fprintln(w, " – | – | – |")
