@@ -143,9 +143,10 @@ func checkFigureCases(t *testing.T, saveDir string, cases []figureCase) {
 }
 
 // checkFigure checks that c's figure was built, has c's name and grid of
-// panels, and renders (checkRendered): its PNG and SVG are Render's or,
+// panels, renders (checkRendered): its PNG and SVG are Render's or,
 // where saveDir is not "", the NAME.png and NAME.svg that Save writes
-// there. It returns the SVG.
+// there, and is laid out without overlaps (CheckLayout). It returns the
+// SVG.
 func checkFigure(t *testing.T, saveDir string, c figureCase) []byte {
 	t.Helper()
 	f := c.fig
@@ -175,6 +176,9 @@ func checkFigure(t *testing.T, saveDir string, c figureCase) []byte {
 		t.Fatal(err)
 	}
 	checkRendered(t, f, raw, svg)
+	if err := f.CheckLayout(); err != nil {
+		t.Error(err)
+	}
 	return svg
 }
 

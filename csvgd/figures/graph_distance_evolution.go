@@ -100,11 +100,11 @@ func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
 	if top == 0 {
 		hm.Max = 1
 	}
-	when := fmt.Sprintf("iteration %d", it)
-	if rec.Condensation == train.Before {
-		when += ", before its condensation"
+	title := fmt.Sprintf("iteration %d (max %s)", it, plotkit.Num(top))
+	if rec.Condensation == train.Before { // two lines, to keep within the panel's width
+		title = fmt.Sprintf("iteration %d, before its condensation\n(max %s)", it, plotkit.Num(top))
 	}
-	p := plotkit.NewPanel(fmt.Sprintf("%s (max %s)", when, plotkit.Num(top)), "particle", "")
+	p := plotkit.NewPanel(title, "particle", "")
 	plotkit.AddFlat(p, hm)
 	plotkit.SetRange(&p.X, 0.5, float64(n)+0.5)
 	plotkit.SetRange(&p.Y, -float64(n)-0.5, -0.5)

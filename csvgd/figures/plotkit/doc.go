@@ -9,7 +9,7 @@
 // One concept per file:
 //
 //	figure.go           Figure, its checks, Render, PNG and Save (atomic writes); Failed
-//	layout.go           the layout of a Figure: page, title, legend column, row labels, aligned panels
+//	layout.go           the layout of a Figure: page, title, legend column, row labels, aligned panels; CheckLayout
 //	panel.go            NewPanel and NewLegend in the kit's font sizes, PanelTag, WidePair
 //	text.go             font sizes, TextStyle, Num (compact numbers), JoinInts
 //	axes.go             SetLog, SetRange, PaddedRange, PadRanges, CountAxis, FloorXYs
@@ -30,12 +30,15 @@
 //
 // Conventions:
 //   - The panels of a figure share one data-area size: [plot.Align] sizes
-//     them, the titles of a row share a baseline, and plotters that would
+//     them, the titles of a row share a bottom line, and plotters that would
 //     shrink a panel to fit their glyphs are added flat ([AddFlat]) to
 //     panels whose ranges are padded instead ([PadRanges]).
 //   - Legends and row labels shared by all panels are drawn once, beside
 //     the panels ([Figure.Legend], [Figure.RowLabels]), so that they never
-//     hide data.
+//     hide data. [Figure.CheckLayout] reports a figure whose panels do not
+//     fit beside them, or whose panel titles overprint each other or the
+//     legend, naming the panel, so that the figure is widened or its text
+//     shortened rather than drawn overlapping; the figures' tests call it.
 //   - Ordered values (a kernel bandwidth, a contour level) are coloured
 //     along viridis, dark for the smallest, stopping at [ViridisTop] short
 //     of its palest yellow so that points and lines stay visible on white.

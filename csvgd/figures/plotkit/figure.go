@@ -90,7 +90,9 @@ func (f *Figure) validate() error {
 	return nil
 }
 
-// Render draws the figure and encodes it as "png" or "svg". SVG text names
+// Render draws the figure and encodes it as "png" or "svg" (a figure
+// whose layout [Figure.CheckLayout] refuses is drawn all the same). SVG
+// text names
 // its font (Liberation Serif, gonum/plot's default) rather than embedding
 // it, which would add about half a megabyte per figure; a viewer without
 // that font substitutes another serif, usually a little wider, for which
@@ -117,7 +119,7 @@ func (f *Figure) Render(format string) (out []byte, err error) {
 			out, err = nil, fmt.Errorf("figure %s: rendering %s: %v", f.Name, format, r)
 		}
 	}()
-	f.draw(draw.New(cw))
+	_ = f.draw(draw.New(cw)) // a layout that does not fit is CheckLayout's to report
 	var buf bytes.Buffer
 	if _, err := cw.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("figure %s: encoding %s: %w", f.Name, format, err)

@@ -1,13 +1,16 @@
 package plotkit
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // Layout constants of figures, in points.
@@ -21,19 +24,22 @@ const (
 
 // draw lays the figure out on dc: a white page, the title, the legend in
 // a column on the right, the row labels on the left and the panels, with
-// their data areas aligned, between them.
-func (f *Figure) draw(dc draw.Canvas) {
+// their data areas aligned, between them. It returns what [checkFit]
+// finds wrong with the layout, having drawn the figure all the same.
+func (f *Figure) draw(dc draw.Canvas) error {
 	// A white page: PNG canvases start white, SVG ones transparent.
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
 
 	dc = draw.Crop(dc, figPad, -figPad, figPad, -figPad)
+	page := dc.Rectangle
 	if f.Title != "" {
 		sty := TextStyle(titleSize)
 		sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
 		dc.FillText(sty, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: dc.Max.Y}, f.Title)
 		dc = draw.Crop(dc, 0, 0, 0, -(sty.Height(f.Title) + figPad))
 	}
+	var legendBox vg.Rectangle
 	if f.Legend != nil {
 		l := *f.Legend
 		l.Top, l.Left = true, true
@@ -44,6 +50,7 @@ func (f *Figure) draw(dc draw.Canvas) {
 		lc.Min.X = dc.Max.X - w
 		lc.Max.Y = min(dc.Max.Y, mid+h/2)
 		l.Draw(lc)
+		legendBox = vg.Rectangle{Min: vg.Point{X: lc.Min.X, Y: lc.Max.Y - h}, Max: vg.Point{X: dc.Max.X, Y: lc.Max.Y}}
 		dc = draw.Crop(dc, 0, -(w + 2*figPad), 0, 0)
 	}
 	labelSty := TextStyle(AxisLabelSize)
@@ -62,17 +69,9 @@ func (f *Figure) draw(dc draw.Canvas) {
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: tilePadX, PadY: tilePadY}
 	panels, yLabels := withoutLogYLabels(f.Panels)
 	canvases := plot.Align(panels, tiles, dc)
+	bottoms := titleBottoms(panels, canvases)
+	fit := checkFit(panels, canvases, bottoms, dc.Rectangle, page, legendBox)
 	for r, row := range panels {
-		// plot.Align lines up the data areas, not the titles: a panel whose
-		// top tick label sticks out above its data area gets its title
-		// higher than its neighbours'. Titles of a row share one baseline,
-		// the lowest top Align left them.
-		top := vg.Length(math.Inf(1))
-		for c, p := range row {
-			if p != nil && p.Title.Text != "" {
-				top = min(top, canvases[r][c].Max.Y)
-			}
-		}
 		labelled := f.RowLabels == nil || f.RowLabels[r] == ""
 		for c, p := range row {
 			if p == nil {
@@ -81,7 +80,7 @@ func (f *Figure) draw(dc draw.Canvas) {
 			cv := canvases[r][c]
 			q := *p // a shallow copy: the same plotters and axes, drawn without the title
 			if p.Title.Text != "" {
-				cv.Max.Y -= p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding
+				cv.Max.Y -= titleHeight(p) + p.Title.Padding
 				q.Title.Text = ""
 			}
 			q.Draw(cv)
@@ -93,9 +92,7 @@ func (f *Figure) draw(dc draw.Canvas) {
 				dc.FillText(sty, vg.Point{X: cv.Min.X + sty.Height(l), Y: (da.Min.Y + da.Max.Y) / 2}, l)
 			}
 			if p.Title.Text != "" {
-				sty := p.Title.TextStyle
-				sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
-				dc.FillText(sty, vg.Point{X: (da.Min.X + da.Max.X) / 2, Y: top + sty.FontExtents().Descent}, p.Title.Text)
+				drawTitle(dc, p, da, bottoms[r])
 			}
 			if !labelled {
 				dc.FillText(labelSty, vg.Point{X: labelX, Y: (da.Min.Y + da.Max.Y) / 2}, f.RowLabels[r])
@@ -103,6 +100,132 @@ func (f *Figure) draw(dc draw.Canvas) {
 			}
 		}
 	}
+	if fit != nil {
+		return fmt.Errorf("figure %s: %w", f.Name, fit)
+	}
+	return nil
+}
+
+// CheckLayout reports an error when the figure's panels do not fit in the
+// room its legend and row labels leave them (gonum/plot then draws
+// panels over each other and over the legend), or when a panel's title
+// leaves the page or overprints its left neighbour's title or the
+// legend. [Figure.Render] draws such a figure all the same, since its
+// text may come from the user (a file name in a title); the tests of the
+// figures call CheckLayout.
+func (f *Figure) CheckLayout() error {
+	if err := f.validate(); err != nil {
+		return err
+	}
+	return f.draw(draw.NewCanvas(&recorder.Canvas{}, f.Width, f.Height))
+}
+
+// titleBottoms are, per row of panels, the bottom of the row's titles.
+// plot.Align lines up the data areas, not the titles: a panel whose top
+// tick label sticks out above its data area, or whose title has fewer
+// lines than its neighbours', gets its title higher than theirs. Titles
+// of a row share one bottom line, the lowest that Align left them, and
+// a title of several lines reaches up from it.
+func titleBottoms(panels [][]*plot.Plot, canvases [][]draw.Canvas) []vg.Length {
+	bottoms := make([]vg.Length, len(panels))
+	for r, row := range panels {
+		bottoms[r] = vg.Length(math.Inf(1))
+		for c, p := range row {
+			if p != nil && p.Title.Text != "" {
+				bottoms[r] = min(bottoms[r], canvases[r][c].Max.Y-titleHeight(p))
+			}
+		}
+	}
+	return bottoms
+}
+
+// titleHeight is the height of panel p's title, as plot reserves room
+// for it.
+func titleHeight(p *plot.Plot) vg.Length {
+	return p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y
+}
+
+// titleStyle is the style of panel p's title, which hangs from its top
+// and is centred.
+func titleStyle(p *plot.Plot) text.Style {
+	sty := p.Title.TextStyle
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+	return sty
+}
+
+// drawTitle draws panel p's title centred over the data area da, its
+// bottom at bottom, line by line: gonum/plot's text spaces lines by the
+// font size, less than the line height with which text.Style.Rectangle
+// (and plot's room for a title) counts them, so that the last line of a
+// title of two would overprint the data area.
+func drawTitle(dc draw.Canvas, p *plot.Plot, da draw.Canvas, bottom vg.Length) {
+	sty := titleStyle(p)
+	y := bottom + titleHeight(p) + sty.FontExtents().Descent
+	for _, line := range sty.Handler.Lines(p.Title.Text) {
+		dc.FillText(sty, vg.Point{X: (da.Min.X + da.Max.X) / 2, Y: y}, line)
+		y -= sty.FontExtents().Height
+	}
+}
+
+// titleBox is the rectangle that panel p's title covers (see drawTitle).
+func titleBox(p *plot.Plot, da draw.Canvas, bottom vg.Length) vg.Rectangle {
+	sty := titleStyle(p)
+	size := sty.Rectangle(p.Title.Text).Size()
+	mid, y := (da.Min.X+da.Max.X)/2, bottom+size.Y+sty.FontExtents().Descent
+	return vg.Rectangle{Min: vg.Point{X: mid - size.X/2, Y: y - size.Y}, Max: vg.Point{X: mid + size.X/2, Y: y}}
+}
+
+// fitSlack is how far, in points, a panel's tile may reach past the room
+// of the panels, and two titles or a title and the legend may overlap
+// (rounding, side bearings of the glyphs).
+const fitSlack = vg.Length(1)
+
+// checkFit reports an error when the panels, aligned by [plot.Align] in
+// the canvases, do not fit in room, the part of the page left to them
+// beside the legend and the row labels. Where room is too narrow or too
+// low for the panels' axes, plot.Align leaves data areas of no size, or
+// tiles that reach past the room, and panels then overprint each other
+// and the legend. It also reports a panel title (over its row's bottom
+// line in bottoms) that leaves the page, overprints its left neighbour's
+// title, or overprints the legend, which covers legendBox (empty without
+// a legend).
+func checkFit(panels [][]*plot.Plot, canvases [][]draw.Canvas, bottoms []vg.Length, room, page, legendBox vg.Rectangle) error {
+	size := fmt.Sprintf("%.0f × %.0f pt", room.Size().X, room.Size().Y)
+	for r, row := range panels {
+		var left vg.Rectangle // the title of the row's previous panel
+		for c, p := range row {
+			if p == nil {
+				continue
+			}
+			cv := canvases[r][c]
+			da := p.DataCanvas(cv)
+			pos := fmt.Sprintf("the panel of row %d, column %d", r+1, c+1)
+			if !(da.Max.X > da.Min.X && da.Max.Y > da.Min.Y) ||
+				cv.Min.X < room.Min.X-fitSlack || cv.Max.X > room.Max.X+fitSlack || cv.Min.Y < room.Min.Y-fitSlack || cv.Max.Y > room.Max.Y+fitSlack {
+				return fmt.Errorf("%s does not fit in the %s left to the panels beside the legend and labels: widen the figure or shorten the legend", pos, size)
+			}
+			if p.Title.Text == "" {
+				continue
+			}
+			box := titleBox(p, da, bottoms[r])
+			switch {
+			case box.Min.X < page.Min.X-fitSlack || box.Max.X > page.Max.X+fitSlack:
+				return fmt.Errorf("%s: its title %q leaves the page: shorten it", pos, p.Title.Text)
+			case overlap(box, left):
+				return fmt.Errorf("%s: its title %q overprints its left neighbour's: shorten it or widen the figure", pos, p.Title.Text)
+			case overlap(box, legendBox):
+				return fmt.Errorf("%s: its title %q overprints the legend: shorten it or widen the figure", pos, p.Title.Text)
+			}
+			left = box
+		}
+	}
+	return nil
+}
+
+// overlap reports whether a and b share more than fitSlack in both
+// directions; an empty rectangle overlaps nothing.
+func overlap(a, b vg.Rectangle) bool {
+	return min(a.Max.X, b.Max.X)-max(a.Min.X, b.Min.X) > fitSlack && min(a.Max.Y, b.Max.Y)-max(a.Min.Y, b.Min.Y) > fitSlack
 }
 
 // withoutLogYLabels returns shallow copies of panels in which the y-axis
