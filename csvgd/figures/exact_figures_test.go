@@ -66,9 +66,10 @@ func steinNUTS(t *testing.T) SteinNUTS {
 }
 
 // nutsRun is a synthetic NUTS run of the template [3, 2, 1]: four chains
-// of 60 draws, the last chain shifted, and three divergences.
+// of 60 draws, the last chain shifted, and three divergences, labelled
+// at the length of a real run's label.
 func nutsRun() NUTSRun {
-	r := NUTSRun{Label: "synthetic", WatchedName: "S11 at watch point 1", Arch: icnn.Arch{Widths: []int{3, 2, 1}}}
+	r := NUTSRun{Label: "NUTS (stein starts, seed 1) on the template 3-14-30-1 of cSVGD, 10 particles", WatchedName: "S11 at watch point 1", Arch: icnn.Arch{Widths: []int{3, 2, 1}}}
 	for k := range 4 {
 		var lp, q []float64
 		for i := range 60 {
@@ -119,8 +120,13 @@ func TestRankCounts(t *testing.T) {
 }
 
 // TestExactFiguresRender: mvn_exact, stein_vs_nuts, nuts_diagnostics and
-// calibration render from synthetic inputs with their grids of panels.
+// calibration render from synthetic inputs with their grids of panels
+// and lay out without overlaps (CheckLayout);
+// nuts_diagnostics names its run in its title, not in the legend.
 func TestExactFiguresRender(t *testing.T) {
+	if f := NUTSDiagnostics(nutsRun()); f.Title != nutsRun().Label {
+		t.Errorf("nuts_diagnostics titled %q, want the run's label %q", f.Title, nutsRun().Label)
+	}
 	pts, runs, density := exactInputs()
 	r := steinNUTS(t)
 	rep := calibration.Report{Levels: []float64{0.5, 0.9}, Truth: []float64{0.4, 0.8}, Predictive: []float64{0.6, 0.95}, Entries: 10}

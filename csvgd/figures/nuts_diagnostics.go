@@ -53,6 +53,9 @@ const rankBins = 20
 //	       or without any divergence those that spread the most. Indices
 //	       count from 1, as the paper's.
 //
+// The run's label is the figure's title; the legend, in a column right of
+// the panels, names the marks.
+//
 // It reports an error when a trace has fewer than 2 chains or chains of
 // different lengths, or when draws do not match the template.
 func NUTSDiagnostics(r NUTSRun) *Figure {
@@ -85,13 +88,12 @@ func NUTSDiagnostics(r NUTSRun) *Figure {
 	pc := pairsPanel("(c)", r, w[0], w[1])
 	pd := pairsPanel("(d)", r, w[0], w[2])
 	leg := plotkit.NewLegend()
-	leg.Add(r.Label)
 	leg.Add("rank histogram of a chain", plotkit.FillThumb(plotkit.Fade(plotkit.Blue, 0.6)))
 	leg.Add("uniform ranks", plotkit.LineThumb(plotkit.DashedLine(plotkit.Grey)))
 	leg.Add("kept draw", plotkit.GlyphThumb(dotStyle(plotkit.Fade(plotkit.Black, 0.35))))
 	leg.Add(fmt.Sprintf("divergence (%d)", len(r.Diverged)), plotkit.GlyphThumb(dotStyle(plotkit.Red)))
 	leg.Add(fmt.Sprintf("divergence in warm-up (%d)", len(r.WarmupDiverged)), plotkit.GlyphThumb(dotStyle(plotkit.Orange)))
-	return &Figure{Name: name, Panels: [][]*plot.Plot{{pa, pb}, {pc, pd}}, Legend: leg, Width: 28 * vg.Centimeter, Height: 20 * vg.Centimeter}
+	return &Figure{Name: name, Title: r.Label, Panels: [][]*plot.Plot{{pa, pb}, {pc, pd}}, Legend: leg, Width: 28 * vg.Centimeter, Height: 20 * vg.Centimeter}
 }
 
 // checkTrace refuses fewer than 2 chains, chains of different lengths or
