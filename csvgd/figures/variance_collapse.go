@@ -23,14 +23,20 @@ import (
 //
 // for each update (svgd with the median rule, newton and snewton with the
 // Hessian-scaled kernel), on log axes. The stochastic update's points
-// carry bars of two standard errors of an exact sample's ratio. Black
+// carry bars of errorBarSEs standard errors of an exact sample's ratio
+// ([collapse.Result] VarianceRatioSE), which the legend says. Black
 // dashes: the regular-simplex fixed points of the deterministic updates,
-// log(N + 1)/D (median rule) and log(1 + N/D) (Hessian-scaled kernel),
-// where they hold (N - 1 <= D); dotted: N/D, above which no bandwidth
-// takes a deterministic flow; grey: 1, the target. The figure reports an
-// error when a run of the sweep is missing or not finite.
+// log(N + 1)/D (median rule) and log(1 + N/D) (Hessian-scaled kernel);
+// dotted: N/D, below which every bandwidth's fixed point lies; all three
+// drawn only where they hold, N - 1 <= D ([collapse.FixedPointHolds]):
+// in (a) from D = N - 1 up, in (b) up to N = D + 1. Grey: 1, the target.
+// The figure reports an error when c has no dimensions or no particle
+// counts, or when a run of the sweep is missing or not finite.
 func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figure {
 	const name = "variance_collapse"
+	if len(c.Dims) == 0 || len(c.Counts) == 0 {
+		return plotkit.Failed(name, fmt.Errorf("a sweep of %d dimensions and %d particle counts: want at least one of each", len(c.Dims), len(c.Counts)))
+	}
 	byPoint := map[collapse.Point]*collapse.Result{}
 	for _, r := range results {
 		if r == nil || math.IsNaN(r.VarianceRatio) || !(r.VarianceRatio > 0) {
@@ -74,9 +80,12 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 			ys = append(ys, plotkit.YsOf(s.xy)...)
 		}
 		leg.Add(updateLabel(u), plotkit.LineThumb(sty))
+		if u == svn.StochasticNewton {
+			leg.Add(fmt.Sprintf("bars: ± %d standard errors of exact draws", errorBarSEs), plotkit.BarThumb(errorBarStyle(col)))
+		}
 	}
-	theory(pa, pb, c, leg)
-	lo := 0.5 * math.Min(minOf(ys), collapse.FixedPointVariance(maxInt(c.Dims), c.Particles, 1))
+	ys = append(ys, theory(pa, pb, c, leg)...)
+	lo := 0.5 * minOf(ys)
 	for _, p := range []*plot.Plot{pa, pb} {
 		plotkit.SetLog(&p.Y, math.Max(lo, 1e-3), 2)
 	}
@@ -86,50 +95,118 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 	return plotkit.WidePair(name, pa, pb, leg)
 }
 
-// theory draws the fixed points and the bound of the package collapse's
-// theory, and the target's variance, in both panels.
-func theory(pa, pb *plot.Plot, c collapse.SweepConfig, leg *plot.Legend) {
-	med := draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
-	hess := draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)}}
-	bound := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}
-	one := draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(1.2)}
-	curve := func(xs []float64, f func(x float64) float64, keep func(x float64) bool) plotter.XYs {
-		var out plotter.XYs
-		for _, x := range xs {
-			if keep(x) {
-				out = append(out, plotter.XY{X: x, Y: f(x)})
+// theory draws the curves of [theoryCurves] in the panels (a) and (b),
+// with a legend entry for each curve drawn in either, and the target's
+// variance, 1, in both. It returns the values of the curves it drew.
+func theory(pa, pb *plot.Plot, c collapse.SweepConfig, leg *plot.Legend) []float64 {
+	var ys []float64
+	ca, cb := theoryCurves(c)
+	for i := range ca {
+		for _, s := range []struct {
+			p  *plot.Plot
+			xy plotter.XYs
+		}{{pa, ca[i].xy}, {pb, cb[i].xy}} {
+			if len(s.xy) > 0 {
+				plotkit.AddFlat(s.p, plotkit.Line(s.xy, ca[i].style))
+				ys = append(ys, plotkit.YsOf(s.xy)...)
 			}
+		}
+		if len(ca[i].xy)+len(cb[i].xy) > 0 {
+			leg.Add(ca[i].label, plotkit.LineThumb(ca[i].style))
+		}
+	}
+	one := draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(1.2)}
+	plotkit.AddFlat(pa, plotkit.RefLine{At: 1, Style: one})
+	plotkit.AddFlat(pb, plotkit.RefLine{At: 1, Style: one})
+	return ys
+}
+
+// theoryCurve is a line of the package collapse's theory in one panel.
+type theoryCurve struct {
+	label string
+	style draw.LineStyle
+	xy    plotter.XYs
+}
+
+// theoryCurves are the lines of the package collapse's theory
+// ([collapse.FixedPointVariance]) in the panels (a), against the
+// dimension D at N = c.Particles, and (b), against the number of particles
+// N at D = c.Dim: the regular-simplex fixed points of the median rule
+// (gamma = 1) and of the Hessian-scaled kernel (gamma = D), and the bound
+// N/D of every bandwidth (gamma -> infinity), in that order. Each is drawn
+// at the integers of its panel's range ([integerGrid]) at which the fixed
+// points hold ([collapse.FixedPointHolds]), and has no points where they
+// hold nowhere.
+func theoryCurves(c collapse.SweepConfig) (a, b []theoryCurve) {
+	for _, k := range []struct {
+		label string
+		style draw.LineStyle
+		gamma func(d int) float64
+	}{
+		{"fixed point, median rule", dashes(vg.Points(5), vg.Points(3)), func(int) float64 { return 1 }},
+		{"fixed point, Hessian kernel", dashes(vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)), func(d int) float64 { return float64(d) }},
+		{"N/D: bound of any bandwidth", draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}, func(int) float64 { return math.Inf(1) }},
+	} {
+		ca, cb := theoryCurve{label: k.label, style: k.style}, theoryCurve{label: k.label, style: k.style}
+		for _, d := range integerGrid(minInt(c.Dims), maxInt(c.Dims)) {
+			if collapse.FixedPointHolds(d, c.Particles) {
+				ca.xy = append(ca.xy, plotter.XY{X: float64(d), Y: collapse.FixedPointVariance(d, c.Particles, k.gamma(d))})
+			}
+		}
+		for _, n := range integerGrid(minInt(c.Counts), maxInt(c.Counts)) {
+			if collapse.FixedPointHolds(c.Dim, n) {
+				cb.xy = append(cb.xy, plotter.XY{X: float64(n), Y: collapse.FixedPointVariance(c.Dim, n, k.gamma(c.Dim))})
+			}
+		}
+		a, b = append(a, ca), append(b, cb)
+	}
+	return a, b
+}
+
+// dashes is a black dashed line of width 1 point.
+func dashes(d ...vg.Length) draw.LineStyle {
+	return draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1), Dashes: d}
+}
+
+// theoryPoints is the most points of a line of [theoryCurves].
+const theoryPoints = 400
+
+// integerGrid is every integer from lo to hi, or, when there are more
+// than theoryPoints of them, theoryPoints log-spaced ones, rounded, without
+// repeats (lo >= 1).
+func integerGrid(lo, hi int) []int {
+	var out []int
+	if hi-lo+1 <= theoryPoints {
+		for x := lo; x <= hi; x++ {
+			out = append(out, x)
 		}
 		return out
 	}
-	dims := logSpaced(float64(minInt(c.Dims)), float64(maxInt(c.Dims)), 60)
-	counts := logSpaced(float64(minInt(c.Counts)), float64(maxInt(c.Counts)), 60)
-	n, d := c.Particles, c.Dim
-	valid := func(x float64) bool { return x >= float64(n-1) }
-	plotkit.AddFlat(pa,
-		plotkit.Line(curve(dims, func(x float64) float64 { return collapse.FixedPointVariance(int(math.Round(x)), n, 1) }, valid), med),
-		plotkit.Line(curve(dims, func(x float64) float64 { return collapse.FixedPointVariance(int(math.Round(x)), n, x) }, valid), hess),
-		plotkit.Line(curve(dims, func(x float64) float64 { return float64(n) / x }, func(x float64) bool { return float64(n)/x <= 2 }), bound),
-		plotkit.RefLine{At: 1, Style: one})
-	fits := func(x float64) bool { return x-1 <= float64(d) }
-	plotkit.AddFlat(pb,
-		plotkit.Line(curve(counts, func(x float64) float64 { return math.Log1p(x) / float64(d) }, fits), med),
-		plotkit.Line(curve(counts, func(x float64) float64 { return math.Log1p(x / float64(d)) }, fits), hess),
-		plotkit.Line(curve(counts, func(x float64) float64 { return x / float64(d) }, func(x float64) bool { return x/float64(d) <= 2 }), bound),
-		plotkit.RefLine{At: 1, Style: one})
-	leg.Add("fixed point, median rule", plotkit.LineThumb(med))
-	leg.Add("fixed point, Hessian kernel", plotkit.LineThumb(hess))
-	leg.Add("N/D: any bandwidth", plotkit.LineThumb(bound))
+	for _, x := range logSpaced(float64(max(lo, 1)), float64(hi), theoryPoints) {
+		if v := int(math.Round(x)); len(out) == 0 || v != out[len(out)-1] {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
-// errorBars are bars of two standard errors of an exact sample's variance
-// ratio around each point.
+// errorBarSEs is the half-length of the stochastic update's error bars, in
+// standard errors of an exact sample's variance ratio.
+const errorBarSEs = 2
+
+// errorBarStyle is the style of an error bar of colour c.
+func errorBarStyle(c color.Color) draw.LineStyle {
+	return draw.LineStyle{Color: c, Width: vg.Points(1)}
+}
+
+// errorBars are bars of errorBarSEs standard errors of an exact sample's
+// variance ratio around each point.
 func errorBars(xy plotter.XYs, res []*collapse.Result, c color.Color) plot.Plotter {
 	var segs []plot.Plotter
 	for i, p := range xy {
-		se := 2 * res[i].VarianceRatioSE
+		se := errorBarSEs * res[i].VarianceRatioSE
 		seg := plotter.XYs{{X: p.X, Y: math.Max(p.Y-se, 1e-3)}, {X: p.X, Y: p.Y + se}}
-		segs = append(segs, plotkit.Line(seg, draw.LineStyle{Color: c, Width: vg.Points(1)}))
+		segs = append(segs, plotkit.Line(seg, errorBarStyle(c)))
 	}
 	return plotters(segs)
 }

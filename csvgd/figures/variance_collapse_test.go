@@ -1,6 +1,8 @@
 package figures
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
@@ -21,26 +23,117 @@ func tinySweep(t *testing.T) (collapse.SweepConfig, []*collapse.Result) {
 	return c, res
 }
 
-// TestVarianceCollapseFigure: the figure renders from a real sweep, with
-// its two panels and a legend of the three updates and the theory's three
-// lines; a sweep with a run missing is an error.
+// paperSweep is the paper's sweep (collapse.PaperSweep) with made-up
+// results: the deterministic updates at their fixed points (where those
+// hold, else at 1/2), the stochastic one at 1 with its standard error.
+func paperSweep() (collapse.SweepConfig, []*collapse.Result) {
+	c := collapse.PaperSweep(false)
+	var res []*collapse.Result
+	for _, p := range c.Points() {
+		r := &collapse.Result{Dim: p.Dim, Particles: p.Particles, Update: p.Update, VarianceRatio: 0.5,
+			VarianceRatioSE: math.Sqrt(2/float64(p.Particles-1)) / math.Sqrt(float64(p.Dim))}
+		switch {
+		case p.Update == svn.StochasticNewton:
+			r.VarianceRatio = 1
+		case !collapse.FixedPointHolds(p.Dim, p.Particles):
+		case p.Update == svn.SVGD:
+			r.VarianceRatio = collapse.FixedPointVariance(p.Dim, p.Particles, 1)
+		default:
+			r.VarianceRatio = collapse.FixedPointVariance(p.Dim, p.Particles, float64(p.Dim))
+		}
+		res = append(res, r)
+	}
+	return c, res
+}
+
+// TestVarianceCollapseFigure: the figure renders from a real sweep and
+// from one of the paper's size, with its two panels and a legend of the
+// three updates, the stochastic update's error bars and the theory's
+// three lines; a sweep with a run missing is an error.
 func TestVarianceCollapseFigure(t *testing.T) {
 	c, res := tinySweep(t)
-	checkFigureCases(t, "", []figureCase{{VarianceCollapse(c, res), "variance_collapse", 1, 2}})
+	pc, pres := paperSweep()
+	checkFigureCases(t, "", []figureCase{
+		{VarianceCollapse(c, res), "variance_collapse", 1, 2},
+		{VarianceCollapse(pc, pres), "variance_collapse", 1, 2},
+	})
+	svg, err := VarianceCollapse(pc, pres).Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"bars: ± 2 standard errors of exact draws", "fixed point, median rule", "fixed point, Hessian kernel", "N/D: bound of any bandwidth"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the legend has no entry %q", want)
+		}
+	}
 	checkFailedFigures(t, map[string]*Figure{
 		"a run missing": VarianceCollapse(c, res[1:]),
 		"a nil run":     VarianceCollapse(c, append([]*collapse.Result{nil}, res...)),
+		"no dimensions": VarianceCollapse(collapse.SweepConfig{Counts: c.Counts}, res),
 	})
 }
 
-// TestCollapseParticlesFigure: the particles of real runs render, one
-// panel per run; bad input is an error.
-func TestCollapseParticlesFigure(t *testing.T) {
-	_, res := tinySweep(t)
-	checkFigureCases(t, "", []figureCase{{CollapseParticles([]string{"a", "b"}, res[:2]), "collapse_particles", 1, 2}})
-	checkFailedFigures(t, map[string]*Figure{
-		"no runs":      CollapseParticles(nil, nil),
-		"labels":       CollapseParticles([]string{"a"}, res[:2]),
-		"no particles": CollapseParticles([]string{"a"}, []*collapse.Result{{Dim: 3}}),
-	})
+// TestVarianceCollapseTheory: on the paper's sweep (N = 20 against D from
+// 2 to 100; D = 50 against N from 5 to 100) the fixed points and the
+// bound N/D are drawn at every integer where N - 1 <= D and nowhere else:
+// in (a) from D = 19 to 100, in (b) from N = 5 to 51, each point the
+// theory's value.
+func TestVarianceCollapseTheory(t *testing.T) {
+	c := collapse.PaperSweep(false)
+	a, b := theoryCurves(c)
+	gammas := []func(d int) float64{
+		func(int) float64 { return 1 },
+		func(d int) float64 { return float64(d) },
+		func(int) float64 { return math.Inf(1) },
+	}
+	if len(a) != len(gammas) || len(b) != len(gammas) {
+		t.Fatalf("%d and %d curves, want %d in each panel", len(a), len(b), len(gammas))
+	}
+	for i, gamma := range gammas {
+		for _, s := range []struct {
+			panel    string
+			curve    theoryCurve
+			dn       func(x int) (d, n int)
+			from, to int
+		}{
+			{"(a)", a[i], func(x int) (int, int) { return x, c.Particles }, c.Particles - 1, 100},
+			{"(b)", b[i], func(x int) (int, int) { return c.Dim, x }, 5, c.Dim + 1},
+		} {
+			xy := s.curve.xy
+			if len(xy) != s.to-s.from+1 || xy[0].X != float64(s.from) || xy[len(xy)-1].X != float64(s.to) {
+				t.Errorf("%s %s: %d points from %v to %v, want the %d integers from %d to %d", s.panel, s.curve.label, len(xy), xy[0].X, xy[len(xy)-1].X, s.to-s.from+1, s.from, s.to)
+			}
+			for _, p := range xy {
+				d, n := s.dn(int(p.X))
+				if !collapse.FixedPointHolds(d, n) {
+					t.Errorf("%s %s: a point at D = %d, N = %d, where N - 1 > D", s.panel, s.curve.label, d, n)
+				}
+				if want := collapse.FixedPointVariance(d, n, gamma(d)); math.Abs(p.Y-want) > 1e-12*want {
+					t.Errorf("%s %s at D = %d, N = %d: %v, want %v", s.panel, s.curve.label, d, n, p.Y, want)
+				}
+			}
+		}
+	}
+	// where N - 1 > D everywhere, there is nothing to draw
+	c.Dims = []int{2, 5, 10}
+	if a, _ := theoryCurves(c); len(a[0].xy)+len(a[1].xy)+len(a[2].xy) != 0 {
+		t.Errorf("D up to 10 at N = 20: curves of %d, %d and %d points, want none", len(a[0].xy), len(a[1].xy), len(a[2].xy))
+	}
+}
+
+// TestIntegerGrid: every integer of a short range; a long one in at most
+// theoryPoints increasing integers from its start to its end.
+func TestIntegerGrid(t *testing.T) {
+	if g := integerGrid(2, 6); len(g) != 5 || g[0] != 2 || g[4] != 6 {
+		t.Errorf("integerGrid(2, 6) = %v", g)
+	}
+	g := integerGrid(1, 100000)
+	if len(g) > theoryPoints || g[0] != 1 || g[len(g)-1] != 100000 {
+		t.Errorf("integerGrid(1, 100000): %d points from %d to %d", len(g), g[0], g[len(g)-1])
+	}
+	for i := 1; i < len(g); i++ {
+		if g[i] <= g[i-1] {
+			t.Fatalf("integerGrid(1, 100000) not increasing at %d: %d, %d", i, g[i-1], g[i])
+		}
+	}
 }

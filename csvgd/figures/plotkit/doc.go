@@ -19,7 +19,7 @@
 //	viridis.go          Viridis, ViridisTop, ViridisPalette, ValueColors, RankColor
 //	lines.go            Line, StepLine, SolidLine, DashedLine
 //	glyphs.go           BoldCross, Points, Marker, ParticleStyle, Bigger
-//	thumbnails.go       LineThumb, GlyphThumb, FillThumb: legend entries without a plotter
+//	thumbnails.go       LineThumb, BarThumb, GlyphThumb, FillThumb: legend entries without a plotter
 //	arrows.go           Arrows: arrows in data units with heads in canvas units
 //	contours.go         Grid, EvalGrid, ContourSet (contours without glyph boxes), LogLevels
 //	fill_band.go        FillBand: the region between two curves

@@ -11,6 +11,10 @@ import (
 // LineThumb is a legend thumbnail showing the line style sty.
 func LineThumb(sty draw.LineStyle) plot.Thumbnailer { return lineThumb{sty} }
 
+// BarThumb is a legend thumbnail showing a vertical line of style sty,
+// as an error bar is drawn.
+func BarThumb(sty draw.LineStyle) plot.Thumbnailer { return barThumb{sty} }
+
 // GlyphThumb is a legend thumbnail showing one glyph of style sty.
 func GlyphThumb(sty draw.GlyphStyle) plot.Thumbnailer { return glyphThumb{sty} }
 
@@ -23,6 +27,14 @@ type lineThumb struct{ draw.LineStyle }
 func (t lineThumb) Thumbnail(c *draw.Canvas) {
 	y := c.Center().Y
 	c.StrokeLine2(t.LineStyle, c.Min.X, y, c.Max.X, y)
+}
+
+type barThumb struct{ draw.LineStyle }
+
+// Thumbnail implements plot.Thumbnailer.
+func (t barThumb) Thumbnail(c *draw.Canvas) {
+	x := c.Center().X
+	c.StrokeLine2(t.LineStyle, x, c.Min.Y, x, c.Max.Y)
 }
 
 type glyphThumb struct{ draw.GlyphStyle }
