@@ -61,13 +61,15 @@ func Calibration(s *Store) (*figures.Figure, error) {
 	return figures.Calibration(runs), nil
 }
 
-// referenceLabel names the reference draws of c's template in a legend.
+// referenceLabel names the pooled draws of the two sampler runs on c's
+// template in a legend, and whether they are a reference (the runs agree)
+// or unresolved.
 func referenceLabel(c ExactComparison) string {
-	l := fmt.Sprintf("reference, α = %g, N = %d", c.Alpha, c.Particles)
+	l := fmt.Sprintf("sampler draws, α = %g, N = %d", c.Alpha, c.Particles)
 	if !c.Agrees() {
-		l += " (unresolved)"
+		return l + " (unresolved)"
 	}
-	return l
+	return l + " (reference)"
 }
 
 // NUTSDiagnostics makes the figure "nuts_diagnostics" of the first

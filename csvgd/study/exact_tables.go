@@ -143,6 +143,15 @@ func estimate(e exact.Estimate) string { return fmt.Sprintf("%.4f ± %.4f", e.Va
 // interval writes 0.1234 [0.12, 0.13].
 func interval(i exact.Interval) string { return fmt.Sprintf("%.4f [%.4f, %.4f]", i.Value, i.Lo, i.Hi) }
 
+// countOf is n with the noun phrase one or many as n asks: "1 template
+// has", "2 templates have".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // agreementCount says how many templates' runs agree, by prior.
 func agreementCount(cs []ExactComparison) string {
 	var alphas []float64
@@ -211,9 +220,12 @@ func moreParticles(cs []ExactComparison) string {
 		bySize[c.Particles] = append(bySize[c.Particles], c.Compare.Band90Ratio)
 	}
 	slices.Sort(sizes)
-	head := fmt.Sprintf("At α = %g, %d templates have no reference (their runs do not agree)", cs[0].Alpha, unresolved)
-	if len(sizes) < 2 {
-		return head + fmt.Sprintf("; with references at %d ensemble size(s), whether more particles bring the Stein bands closer to those of as many posterior draws is not measured.", len(sizes))
+	head := fmt.Sprintf("At α = %g, %s no reference (their runs do not agree)", cs[0].Alpha, countOf(unresolved, "template has", "templates have"))
+	switch len(sizes) {
+	case 0:
+		return head + "; no template has one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured."
+	case 1:
+		return head + fmt.Sprintf("; only the templates of N = %d have one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured.", sizes[0])
 	}
 	var parts []string
 	for _, n := range sizes {

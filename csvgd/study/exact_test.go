@@ -103,7 +103,7 @@ func TestExactTablesFormat(t *testing.T) {
 	for _, want := range []string{"| 2 | 0.5 | 1 | 3-2-1 (8) | A |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
 		"3 of the 4 runs meet Stan's criteria", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "The two runs agree on 1 of 2 at α = 0.5.",
 		"| 2 | 0.5 | 2 | unresolved | A ", "| 2 | 0.5 | 1 | agrees | 1.38 [", "| cSVGD, α = 0.5, 2 particles (last stage) |",
-		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 templates have no reference"} {
+		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 template has no reference", "only the templates of N = 2 have one"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tables lack %q:\n%s", want, out)
 		}
@@ -127,7 +127,7 @@ func TestMoreParticlesVerdict(t *testing.T) {
 	apart := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Agrees)})
 	open := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Unresolved)})
 	if !strings.Contains(overlap, "0.50, 0.45 at N = 10; 0.70 at N = 100") || !strings.Contains(overlap, "overlap: within them, more particles do not") ||
-		!strings.Contains(overlap, "1 templates have no reference") || strings.Contains(overlap, "1.00") {
+		!strings.Contains(overlap, "1 template has no reference") || strings.Contains(overlap, "1.00") {
 		t.Errorf("overlapping: %s", overlap)
 	}
 	if !strings.Contains(apart, "every interval at N = 100 lies above every interval at N = 10") {

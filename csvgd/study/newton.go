@@ -264,15 +264,18 @@ func NewtonTable(w io.Writer, s *Store) error {
 			v[i] = f(r)
 		}
 		m, sd := meanSD(v)
+		if len(v) == 1 {
+			return fmt.Sprintf(format, m)
+		}
 		return fmt.Sprintf(format+" ± "+format, m, sd)
 	}
 	head := func(g []NewtonRow) string { return fmt.Sprintf("%s | %d", g[0].Update, g[0].Particles) }
-	seeds := fmt.Sprintf("%d seeds", len(gs[0]))
+	what := fmt.Sprintf("Mean ± standard deviation over %d seeds per row", len(gs[0]))
 	if len(gs[0]) == 1 {
-		seeds = "1 seed"
+		what = "One seed per row"
 	}
-	fmt.Fprintf(w, "Mean ± standard deviation over %s per row (α = ½, λ = 0.05, 10%% noise, %d iterations in stages of %d; the Newton updates on templates of at most %d weights).\n\n",
-		seeds, s.NewtonRuns()[0].Config.Iters, s.NewtonRuns()[0].Config.Stage, train.DefaultNewtonMaxParams)
+	fmt.Fprintf(w, "%s (α = ½, λ = 0.05, 10%% noise, %d iterations in stages of %d; the Newton updates on templates of at most %d weights).\n\n",
+		what, s.NewtonRuns()[0].Config.Iters, s.NewtonRuns()[0].Config.Stage, train.DefaultNewtonMaxParams)
 	fmt.Fprintln(w, "| update | particles | final template (weights) | active weights | training RMSE | W1 sum in training range | mean's error in training range | 50% band width | 90% band width |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for _, g := range gs {
@@ -295,7 +298,7 @@ func NewtonTable(w io.Writer, s *Store) error {
 			cell(g, func(r NewtonRow) float64 { return r.Coverage.Predictive[0] }, "%.2f"),
 			cell(g, func(r NewtonRow) float64 { return r.Coverage.Predictive[1] }, "%.2f"))
 	}
-	fmt.Fprintf(w, "\nCost on this machine's pure-Go backend (timings of runs trained up to two at a time on two cores; wall times are noisy): milliseconds per iteration of the first stage (the full network: first-order unless it has at most %d weights) and of the stages that took the Newton update (for svgd: the last stage), the run's seconds, and the iteration from which W1 and the active weights stay within 10%% of their final values, with the seconds up to it.\n\n", train.DefaultNewtonMaxParams)
+	fmt.Fprintf(w, "\nCost on this machine's pure-Go backend (timings of runs trained up to two at a time on two cores; wall times are noisy): milliseconds per iteration of the first stage (the full network: first-order unless it has at most %d weights) and of the stages that took the Newton update (for svgd: the last stage), the run's wall seconds (condensations, records and compilation included), and the iteration from which W1 and the active weights stay within 10%% of their final values (the run's last record: not settled before the end), with the seconds of its iterations up to it (ms per iteration times iterations, nothing else). Where the first stage is first-order it is the same stage for every update: its spread between rows is then the machine's load, not the update.\n\n", train.DefaultNewtonMaxParams)
 	fmt.Fprintln(w, "| update | particles | iterations with the Newton update | ms/iteration, first stage | ms/iteration, Newton stages (svgd: last stage) | seconds | converged at iteration | seconds to convergence |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, g := range gs {
@@ -308,9 +311,9 @@ func NewtonTable(w io.Writer, s *Store) error {
 				}
 				return r.MsLast
 			}, "%.1f"),
-			cell(g, func(r NewtonRow) float64 { return r.Seconds }, "%.0f"),
+			cell(g, func(r NewtonRow) float64 { return r.Seconds }, "%.1f"),
 			cell(g, func(r NewtonRow) float64 { return float64(r.Converged) }, "%.0f"),
-			cell(g, func(r NewtonRow) float64 { return r.SecondsConverged }, "%.0f"))
+			cell(g, func(r NewtonRow) float64 { return r.SecondsConverged }, "%.1f"))
 	}
 	return nil
 }
