@@ -246,9 +246,12 @@ func ratioPanel(all []SteinNUTS) *plot.Plot {
 		title = fmt.Sprintf("(c) 90%% band, Stein / N draws: %d unresolved", n)
 	}
 	p := plotkit.NewPanel(title, "particles N", "")
-	sizes := map[int]int{}
+	sizes, allSizes := map[int]int{}, map[int]bool{}
 	for _, r := range runs {
 		sizes[r.Particles]++
+	}
+	for _, r := range all {
+		allSizes[r.Particles] = true
 	}
 	seen := map[int]int{}
 	var ys []float64
@@ -256,7 +259,7 @@ func ratioPanel(all []SteinNUTS) *plot.Plot {
 		k := seen[r.Particles]
 		seen[r.Particles]++
 		x := float64(r.Particles) * math.Pow(1.06, float64(k)-float64(sizes[r.Particles]-1)/2)
-		c := plotkit.RankColor(sizeRank(runs, r.Particles), len(sizes))
+		c := plotkit.RankColor(sizeRank(all, r.Particles), len(allSizes)) // the legend's colour of its size
 		plotkit.AddFlat(p, plotkit.Line(plotter.XYs{{X: x, Y: r.Ratio90[1]}, {X: x, Y: r.Ratio90[2]}}, plotkit.SolidLine(c)))
 		p.Add(plotkit.Points(plotter.XYs{{X: x, Y: r.Ratio90[0]}}, dotStyle(c)))
 		ys = append(ys, r.Ratio90[1], r.Ratio90[2])
