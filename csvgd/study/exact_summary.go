@@ -27,7 +27,7 @@ func DriftSummary(r exact.Report) string {
 		depends = "more than 10% apart: the push-forward's bands change with what keeps moving"
 	}
 	return fmt.Sprintf("Log density R-hat %.2f (%.0f%% of the transitions at the depth limit). From the first to the second half of the chains the log prior changed by %+.2f on average and the log-likelihood by %+.2f: %s. "+
-		"The 90%% band of the watched stresses is %.4f wide over the first halves and %.4f over the second, %s.",
+		"The mean 90%% band of the watched stresses (the ones that are zero at every test point included) is %.4f wide over the first halves and %.4f over the second, %s.",
 		r.LogDensityRHat, 100*r.MaxDepthShare(), r.LogPriorDrift, r.LogLikelihoodDrift, moving, r.Band90Halves[0], r.Band90Halves[1], depends)
 }
 

@@ -74,7 +74,7 @@ func samplerTable(w io.Writer, cs []ExactComparison) {
 		strings.ToUpper(c0.Sampler.String()), r0.Chains, r0.Warmup, r0.Draws, c0.Accept, c0.Metric, c0.MaxDepth, c0.Overdispersed, c0.Seed,
 		ref.Runs[1].Config.OptimizeSteps, ref.Runs[1].Config.Seed, r0.Watched, r0.Watched/6,
 		100*exact.MaxDivergentShare, exact.MaxRHat, exact.MinESS, exact.MinEBFMI)
-	fmt.Fprintln(w, "| particles | α | seed | template (weights) | run | seconds | R-hat | bulk ESS | tail ESS | divergent | E-BFMI min | log density: R-hat | at the depth limit | log prior / log-likelihood drift | 90% band: first / second halves | Stan's criteria |")
+	fmt.Fprintln(w, "| particles | α | seed | template (weights) | run | seconds | R-hat | bulk ESS | tail ESS | divergent | E-BFMI min | log density: R-hat | at the depth limit | log prior / log-likelihood drift | mean 90% band of the watched stresses (zeros included): first / second halves | Stan's criteria |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	met, runs := 0, 0
 	for _, c := range cs {
@@ -124,7 +124,7 @@ func widths(ws []int) string {
 // agreementTable is the agreement of the two runs of every template.
 func agreementTable(w io.Writer, cs []ExactComparison) {
 	cr := cs[0].Reference.Agreement.Criteria
-	fmt.Fprintf(w, "The agreement of the two runs of every template (exact.Agree): each run's in-range 90%% band width ± its Monte Carlo standard error (block bootstrap), the pooled value with a 90%% interval, nested R-hat over the two runs (Margossian et al. 2024) and R-hat within each, on the %d watched stresses. The runs agree when both band widths, at 90%% and at 50%%, lie within %.0f%% of the pooled ones and nested R-hat is at most %.2f; then their pooled draws are the reference, and only then is a ratio to it quoted below.\n\n",
+	fmt.Fprintf(w, "The agreement of the two runs of every template (exact.Agree): each run's in-range 90%% band width ± its Monte Carlo standard error (block bootstrap), the pooled value with a 90%% interval, nested R-hat over the two runs (Margossian et al. 2024) and R-hat within each (on its kept draws after thinning, so a little off the sampler table's, which uses every draw), on the %d watched stresses. The runs agree when both band widths, at 90%% and at 50%%, lie within %.0f%% of the pooled ones and nested R-hat is at most %.2f; then their pooled draws are the reference, and only then is a ratio to it quoted below.\n\n",
 		cs[0].Reference.Agreement.Watched, 100*cr.BandTolerance, cr.MaxNestedRHat)
 	fmt.Fprintln(w, "| particles | α | seed | template (weights) | 90% band: run A | run B | pooled | 50% band: run A | run B | nested R-hat | R-hat within A / B | verdict |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -169,7 +169,35 @@ func agreementCount(cs []ExactComparison) string {
 	for _, a := range alphas {
 		parts = append(parts, fmt.Sprintf("%d of %d at α = %g", agree[a], total[a], a))
 	}
-	return fmt.Sprintf("The two runs agree on %s.", strings.Join(parts, ", "))
+	return fmt.Sprintf("The two runs agree on %s.", strings.Join(parts, ", ")) + sharedTemplates(cs)
+}
+
+// sharedTemplates says which runs ended on one template at one prior: a
+// template's posterior depends on its widths, the prior and the data, not
+// on the run that found it, so such runs share one posterior (and their
+// runs from optimised initialisations, which do not depend on the Stein
+// particles, are one run); they are counted once per training run.
+func sharedTemplates(cs []ExactComparison) string {
+	type key struct {
+		alpha float64
+		arch  string
+	}
+	var order []key
+	sizes := map[key][]string{}
+	for _, c := range cs {
+		k := key{c.Alpha, widths(c.Arch.Widths)}
+		if len(sizes[k]) == 0 {
+			order = append(order, k)
+		}
+		sizes[k] = append(sizes[k], fmt.Sprintf("N = %d", c.Particles))
+	}
+	var out string
+	for _, k := range order {
+		if n := sizes[k]; len(n) > 1 {
+			out += fmt.Sprintf(" At α = %g the runs of %s ended on one template, %s: one posterior, counted once per run.", k.alpha, strings.Join(n, " and "), k.arch)
+		}
+	}
+	return out
 }
 
 // bandsTable compares the push-forwards inside the training range where
@@ -177,7 +205,7 @@ func agreementCount(cs []ExactComparison) string {
 // and says whether more particles bring the bands closer to the
 // posterior's.
 func bandsTable(w io.Writer, cs []ExactComparison) {
-	fmt.Fprintf(w, "Push-forward inside the training range (package compare), against the reference where the two runs agree: the Stein ensemble's central band width over the median band of N reference draws (N = its size, over %d subsamples of the %d pooled draws) and over the band of all draws, with 90%% intervals; the W1 between the push-forwards, all of it and between their central 90%%, summed over the entries; the share of the constrained weights exactly at 0 (Stein: clipped by the flow's projection) and below %g (the reference: the reflecting sampler). Where the runs do not agree the row says unresolved and gives the estimates against run A and run B, never one ratio.\n\n",
+	fmt.Fprintf(w, "Push-forward inside the training range (package compare), against the reference where the two runs agree: the Stein ensemble's central band width over the median band of N reference draws (N = its size, over %d subsamples of the %d pooled draws) and over the band of all draws, with 90%% intervals; the W1 between the push-forwards, all of it and between their central 90%%, summed over the entries; the share of the constrained weights exactly at 0 (Stein: clipped by the flow's projection) and below %g (the reference: the reflecting sampler). Extreme draws: the reference draws that somewhere inside the training range predict a stress off the truth by more than the largest true stress component there (networks that differ from the others only between the training points); they dominate the W1 of all draws. Where the runs do not agree the row says unresolved and gives the estimates against run A and run B, never one ratio.\n\n",
 		cs[0].bootstrap(), len(cs[0].NUTS), compare.NearZero)
 	fmt.Fprintln(w, "| particles | α | seed | reference | 90% band / N draws | 50% band / N draws | 90% band / all draws | W1 central 90% | W1 all | extreme draws | constrained at 0: Stein / reference near 0 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")

@@ -162,3 +162,19 @@ func TestDriftSummary(t *testing.T) {
 		t.Errorf("span %q", s)
 	}
 }
+
+// TestSharedTemplates: runs that ended on one template at one prior are
+// named together; runs on other templates or priors are not.
+func TestSharedTemplates(t *testing.T) {
+	a, b, c := handMade(t), handMade(t), handMade(t)
+	b.Particles = 4
+	c.Particles, c.Alpha = 8, 1
+	got := sharedTemplates([]ExactComparison{a, b, c})
+	want := " At α = 0.5 the runs of N = 2 and N = 4 ended on one template, 3-2-1: one posterior, counted once per run."
+	if got != want {
+		t.Errorf("shared templates:\n got %q\nwant %q", got, want)
+	}
+	if got := sharedTemplates([]ExactComparison{a, c}); got != "" {
+		t.Errorf("no shared template: got %q", got)
+	}
+}
