@@ -119,7 +119,7 @@ func (f *Figure) Render(format string) (out []byte, err error) {
 			out, err = nil, fmt.Errorf("figure %s: rendering %s: %v", f.Name, format, r)
 		}
 	}()
-	_ = f.draw(draw.New(cw)) // a layout that does not fit is CheckLayout's to report
+	f.draw(draw.New(cw)) // a layout that does not fit is CheckLayout's to report
 	var buf bytes.Buffer
 	if _, err := cw.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("figure %s: encoding %s: %w", f.Name, format, err)

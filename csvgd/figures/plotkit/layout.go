@@ -22,11 +22,22 @@ const (
 	legendSize = vg.Length(12)
 )
 
+// layout is where [Figure.draw] put the panels: the panels as aligned
+// (see [withoutLogYLabels]), their canvases, the bottom line of each
+// row's titles, the room left to the panels beside the legend and the
+// labels, the page, and the legend's box (empty without a legend).
+type layout struct {
+	panels                [][]*plot.Plot
+	canvases              [][]draw.Canvas
+	bottoms               []vg.Length
+	room, page, legendBox vg.Rectangle
+}
+
 // draw lays the figure out on dc: a white page, the title, the legend in
 // a column on the right, the row labels on the left and the panels, with
-// their data areas aligned, between them. It returns what [checkFit]
-// finds wrong with the layout, having drawn the figure all the same.
-func (f *Figure) draw(dc draw.Canvas) error {
+// their data areas aligned, between them. It returns the layout, for
+// [Figure.CheckLayout] to check.
+func (f *Figure) draw(dc draw.Canvas) layout {
 	// A white page: PNG canvases start white, SVG ones transparent.
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
@@ -70,7 +81,6 @@ func (f *Figure) draw(dc draw.Canvas) error {
 	panels, yLabels := withoutLogYLabels(f.Panels)
 	canvases := plot.Align(panels, tiles, dc)
 	bottoms := titleBottoms(panels, canvases)
-	fit := checkFit(panels, canvases, bottoms, dc.Rectangle, page, legendBox)
 	for r, row := range panels {
 		labelled := f.RowLabels == nil || f.RowLabels[r] == ""
 		for c, p := range row {
@@ -100,10 +110,7 @@ func (f *Figure) draw(dc draw.Canvas) error {
 			}
 		}
 	}
-	if fit != nil {
-		return fmt.Errorf("figure %s: %w", f.Name, fit)
-	}
-	return nil
+	return layout{panels: panels, canvases: canvases, bottoms: bottoms, room: dc.Rectangle, page: page, legendBox: legendBox}
 }
 
 // CheckLayout reports an error when the figure's panels do not fit in the
@@ -117,7 +124,10 @@ func (f *Figure) CheckLayout() error {
 	if err := f.validate(); err != nil {
 		return err
 	}
-	return f.draw(draw.NewCanvas(&recorder.Canvas{}, f.Width, f.Height))
+	if err := checkFit(f.draw(draw.NewCanvas(&recorder.Canvas{}, f.Width, f.Height))); err != nil {
+		return fmt.Errorf("figure %s: %w", f.Name, err)
+	}
+	return nil
 }
 
 // titleBottoms are, per row of panels, the bottom of the row's titles.
@@ -181,17 +191,17 @@ func titleBox(p *plot.Plot, da draw.Canvas, bottom vg.Length) vg.Rectangle {
 const fitSlack = vg.Length(1)
 
 // checkFit reports an error when the panels, aligned by [plot.Align] in
-// the canvases, do not fit in room, the part of the page left to them
-// beside the legend and the row labels. Where room is too narrow or too
-// low for the panels' axes, plot.Align leaves data areas of no size, or
-// tiles that reach past the room, and panels then overprint each other
-// and the legend. It also reports a panel title (over its row's bottom
-// line in bottoms) that leaves the page, overprints its left neighbour's
-// title, or overprints the legend, which covers legendBox (empty without
-// a legend).
-func checkFit(panels [][]*plot.Plot, canvases [][]draw.Canvas, bottoms []vg.Length, room, page, legendBox vg.Rectangle) error {
+// their canvases, do not fit in the room, the part of the page left to
+// them beside the legend and the row labels. Where the room is too narrow
+// or too low for the panels' axes, plot.Align leaves data areas of no
+// size, or tiles that reach past the room, and panels then overprint each
+// other and the legend. It also reports a panel title (over its row's
+// bottom line) that leaves the page, overprints its left neighbour's
+// title, or overprints the legend.
+func checkFit(l layout) error {
+	room, page, legendBox, canvases, bottoms := l.room, l.page, l.legendBox, l.canvases, l.bottoms
 	size := fmt.Sprintf("%.0f × %.0f pt", room.Size().X, room.Size().Y)
-	for r, row := range panels {
+	for r, row := range l.panels {
 		var left vg.Rectangle // the title of the row's previous panel
 		for c, p := range row {
 			if p == nil {

@@ -97,7 +97,7 @@ func TestTitlesOfSeveralLines(t *testing.T) {
 	titles := []string{"one line", "first of two\nsecond of two", "three\nlines\nhere"}
 	f := gridFigure(1, 3, func(_, c int) string { return titles[c] }, 30*vg.Centimeter, nil)
 	rec := &recorder.Canvas{}
-	if err := f.draw(draw.NewCanvas(rec, f.Width, f.Height)); err != nil {
+	if err := checkFit(f.draw(draw.NewCanvas(rec, f.Width, f.Height))); err != nil {
 		t.Fatal(err)
 	}
 	at := map[string]vg.Length{}
