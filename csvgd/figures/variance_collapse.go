@@ -100,19 +100,18 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 // variance, 1, in both. It returns the values of the curves it drew.
 func theory(pa, pb *plot.Plot, c collapse.SweepConfig, leg *plot.Legend) []float64 {
 	var ys []float64
-	ca, cb := theoryCurves(c)
-	for i := range ca {
+	for _, k := range theoryCurves(c) {
 		for _, s := range []struct {
 			p  *plot.Plot
 			xy plotter.XYs
-		}{{pa, ca[i].xy}, {pb, cb[i].xy}} {
+		}{{pa, k.a}, {pb, k.b}} {
 			if len(s.xy) > 0 {
-				plotkit.AddFlat(s.p, plotkit.Line(s.xy, ca[i].style))
+				plotkit.AddFlat(s.p, plotkit.Line(s.xy, k.style))
 				ys = append(ys, plotkit.YsOf(s.xy)...)
 			}
 		}
-		if len(ca[i].xy)+len(cb[i].xy) > 0 {
-			leg.Add(ca[i].label, plotkit.LineThumb(ca[i].style))
+		if len(k.a)+len(k.b) > 0 {
+			leg.Add(k.label, plotkit.LineThumb(k.style))
 		}
 	}
 	one := draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(1.2)}
@@ -121,11 +120,13 @@ func theory(pa, pb *plot.Plot, c collapse.SweepConfig, leg *plot.Legend) []float
 	return ys
 }
 
-// theoryCurve is a line of the package collapse's theory in one panel.
+// theoryCurve is a line of the package collapse's theory: its points in
+// panel (a), against the dimension, and in panel (b), against the number
+// of particles.
 type theoryCurve struct {
 	label string
 	style draw.LineStyle
-	xy    plotter.XYs
+	a, b  plotter.XYs
 }
 
 // theoryCurves are the lines of the package collapse's theory
@@ -137,7 +138,8 @@ type theoryCurve struct {
 // at the integers of its panel's range ([integerGrid]) at which the fixed
 // points hold ([collapse.FixedPointHolds]), and has no points where they
 // hold nowhere.
-func theoryCurves(c collapse.SweepConfig) (a, b []theoryCurve) {
+func theoryCurves(c collapse.SweepConfig) []theoryCurve {
+	var out []theoryCurve
 	for _, k := range []struct {
 		label string
 		style draw.LineStyle
@@ -147,20 +149,23 @@ func theoryCurves(c collapse.SweepConfig) (a, b []theoryCurve) {
 		{"fixed point, Hessian kernel", dashes(vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)), func(d int) float64 { return float64(d) }},
 		{"N/D: bound of any bandwidth", draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}, func(int) float64 { return math.Inf(1) }},
 	} {
-		ca, cb := theoryCurve{label: k.label, style: k.style}, theoryCurve{label: k.label, style: k.style}
-		for _, d := range integerGrid(minInt(c.Dims), maxInt(c.Dims)) {
-			if collapse.FixedPointHolds(d, c.Particles) {
-				ca.xy = append(ca.xy, plotter.XY{X: float64(d), Y: collapse.FixedPointVariance(d, c.Particles, k.gamma(d))})
+		// points is the curve over xs, each x giving the dimension and the
+		// number of particles of its point.
+		points := func(xs []int, dn func(x int) (d, n int)) plotter.XYs {
+			var xy plotter.XYs
+			for _, x := range xs {
+				if d, n := dn(x); collapse.FixedPointHolds(d, n) {
+					xy = append(xy, plotter.XY{X: float64(x), Y: collapse.FixedPointVariance(d, n, k.gamma(d))})
+				}
 			}
+			return xy
 		}
-		for _, n := range integerGrid(minInt(c.Counts), maxInt(c.Counts)) {
-			if collapse.FixedPointHolds(c.Dim, n) {
-				cb.xy = append(cb.xy, plotter.XY{X: float64(n), Y: collapse.FixedPointVariance(c.Dim, n, k.gamma(c.Dim))})
-			}
-		}
-		a, b = append(a, ca), append(b, cb)
+		out = append(out, theoryCurve{label: k.label, style: k.style,
+			a: points(integerGrid(minInt(c.Dims), maxInt(c.Dims)), func(x int) (int, int) { return x, c.Particles }),
+			b: points(integerGrid(minInt(c.Counts), maxInt(c.Counts)), func(x int) (int, int) { return c.Dim, x }),
+		})
 	}
-	return a, b
+	return out
 }
 
 // dashes is a black dashed line of width 1 point.

@@ -8,6 +8,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/collapse"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
+	"gonum.org/v1/plot/plotter"
 )
 
 // tinySweep is a sweep of two dimensions and two particle counts, short
@@ -80,44 +81,45 @@ func TestVarianceCollapseFigure(t *testing.T) {
 // theory's value.
 func TestVarianceCollapseTheory(t *testing.T) {
 	c := collapse.PaperSweep(false)
-	a, b := theoryCurves(c)
+	curves := theoryCurves(c)
 	gammas := []func(d int) float64{
 		func(int) float64 { return 1 },
 		func(d int) float64 { return float64(d) },
 		func(int) float64 { return math.Inf(1) },
 	}
-	if len(a) != len(gammas) || len(b) != len(gammas) {
-		t.Fatalf("%d and %d curves, want %d in each panel", len(a), len(b), len(gammas))
+	if len(curves) != len(gammas) {
+		t.Fatalf("%d curves, want %d", len(curves), len(gammas))
 	}
 	for i, gamma := range gammas {
+		label := curves[i].label
 		for _, s := range []struct {
 			panel    string
-			curve    theoryCurve
+			xy       plotter.XYs
 			dn       func(x int) (d, n int)
 			from, to int
 		}{
-			{"(a)", a[i], func(x int) (int, int) { return x, c.Particles }, c.Particles - 1, 100},
-			{"(b)", b[i], func(x int) (int, int) { return c.Dim, x }, 5, c.Dim + 1},
+			{"(a)", curves[i].a, func(x int) (int, int) { return x, c.Particles }, c.Particles - 1, 100},
+			{"(b)", curves[i].b, func(x int) (int, int) { return c.Dim, x }, 5, c.Dim + 1},
 		} {
-			xy := s.curve.xy
+			xy := s.xy
 			if len(xy) != s.to-s.from+1 || xy[0].X != float64(s.from) || xy[len(xy)-1].X != float64(s.to) {
-				t.Errorf("%s %s: %d points from %v to %v, want the %d integers from %d to %d", s.panel, s.curve.label, len(xy), xy[0].X, xy[len(xy)-1].X, s.to-s.from+1, s.from, s.to)
+				t.Errorf("%s %s: %d points from %v to %v, want the %d integers from %d to %d", s.panel, label, len(xy), xy[0].X, xy[len(xy)-1].X, s.to-s.from+1, s.from, s.to)
 			}
 			for _, p := range xy {
 				d, n := s.dn(int(p.X))
 				if !collapse.FixedPointHolds(d, n) {
-					t.Errorf("%s %s: a point at D = %d, N = %d, where N - 1 > D", s.panel, s.curve.label, d, n)
+					t.Errorf("%s %s: a point at D = %d, N = %d, where N - 1 > D", s.panel, label, d, n)
 				}
 				if want := collapse.FixedPointVariance(d, n, gamma(d)); math.Abs(p.Y-want) > 1e-12*want {
-					t.Errorf("%s %s at D = %d, N = %d: %v, want %v", s.panel, s.curve.label, d, n, p.Y, want)
+					t.Errorf("%s %s at D = %d, N = %d: %v, want %v", s.panel, label, d, n, p.Y, want)
 				}
 			}
 		}
 	}
 	// where N - 1 > D everywhere, there is nothing to draw
 	c.Dims = []int{2, 5, 10}
-	if a, _ := theoryCurves(c); len(a[0].xy)+len(a[1].xy)+len(a[2].xy) != 0 {
-		t.Errorf("D up to 10 at N = 20: curves of %d, %d and %d points, want none", len(a[0].xy), len(a[1].xy), len(a[2].xy))
+	if k := theoryCurves(c); len(k[0].a)+len(k[1].a)+len(k[2].a) != 0 {
+		t.Errorf("D up to 10 at N = 20: curves of %d, %d and %d points, want none", len(k[0].a), len(k[1].a), len(k[2].a))
 	}
 }
 
