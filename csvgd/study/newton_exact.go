@@ -88,16 +88,13 @@ func newtonExactTable(w io.Writer, cs []NewtonComparison, sizes []int) {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
 		a := c.Reference.Agreement
-		var r90, r50 string
+		r90, r50, ref := "", "", "–" // ref: the pooled draws' coverage, only where they are a reference
 		if c.Agrees() {
 			r90, r50 = c.Compare.Band90Ratio.String(), c.Compare.Band50Ratio.String()
+			ref = fmt.Sprintf("%.2f", c.NUTSCoverage.Truth[i90])
 		} else {
 			r90 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band90Ratio.Estimate, c.CompareRuns[1].Band90Ratio.Estimate)
 			r50 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band50Ratio.Estimate, c.CompareRuns[1].Band50Ratio.Estimate)
-		}
-		ref := "–"
-		if c.Agrees() {
-			ref = fmt.Sprintf("%.2f", c.NUTSCoverage.Truth[i90])
 		}
 		fmt.Fprintf(w, "| %d | %s | %d | %s (%d) | %s / %s | %.3f | %s | %s | %s | %.2f / %s |\n", c.Particles, c.Update, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
 			estimate(a.Runs[0].Band90), estimate(a.Runs[1].Band90), a.NestedRHat, a.Verdict, r90, r50, c.SteinCoverage.Truth[i90], ref)
@@ -142,7 +139,7 @@ func newtonGoalLine(w io.Writer, cs []NewtonComparison, n int, u svn.Update) {
 	}
 	line := fmt.Sprintf("- %d particles, %s: 90%% band ratio %s where the reference runs agree; %d of %d within [%g, %g]", n, u, strings.Join(ratios, ", "), in, len(ratios), lo, hi)
 	if reach > 0 {
-		line += fmt.Sprintf(", %s whose interval reaches it (too wide to say)", countOf(reach, "more", "more"))
+		line += fmt.Sprintf(", %d more whose interval reaches it (too wide to say)", reach)
 	}
 	fmt.Fprintf(w, "%s; %s unresolved.\n", line, countOf(unresolved, "seed", "seeds"))
 }
