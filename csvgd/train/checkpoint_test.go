@@ -60,16 +60,18 @@ func TestResumeIsExact(t *testing.T) {
 		c      Config
 		stopAt int   // the iteration after which the context is cancelled
 		copyAt []int // iterations at which the checkpoint file is copied, to resume from later
+		shapes Shapes
 	}{
-		{"csvgd", checkpointConfig("csvgd"), 20, []int{9, 12, 18}}, // stopped at the end of a stage
-		{"csvgd, aligned by assignment", assignment, 20, []int{9, 12}},
-		{"svgd", svgd, 17, []int{8, 11}},
-		{"adaptive", adaptive, 21, []int{8, 13, 20}},    // the last copy: before the final stage
-		{"sequential", sequential, 20, []int{8, 9, 15}}, // 8: in the MAP phase; 9: after it
+		{"csvgd", checkpointConfig("csvgd"), 20, []int{9, 12, 18}, BackendShapes}, // stopped at the end of a stage
+		{"csvgd, fixed shapes", checkpointConfig("csvgd"), 20, []int{9, 12, 18}, FixedShapes},
+		{"csvgd, aligned by assignment", assignment, 20, []int{9, 12}, BackendShapes},
+		{"svgd", svgd, 17, []int{8, 11}, BackendShapes},
+		{"adaptive", adaptive, 21, []int{8, 13, 20}, BackendShapes},    // the last copy: before the final stage
+		{"sequential", sequential, 20, []int{8, 9, 15}, BackendShapes}, // 8: in the MAP phase; 9: after it
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := checkpointData(t)
-			want, err := Run(testBackend(t), tc.c, d, nil)
+			want, err := RunWith(testBackend(t), tc.c, d, Options{Shapes: tc.shapes})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,8 +80,8 @@ func TestResumeIsExact(t *testing.T) {
 			}
 			dir := t.TempDir()
 			path := filepath.Join(dir, "ck", "run.json")
-			copies := interrupt(t, tc.c, d, path, tc.stopAt, tc.copyAt)
-			got := resume(t, tc.c, d, path, tc.stopAt)
+			copies := interrupt(t, tc.c, d, path, tc.stopAt, tc.copyAt, tc.shapes)
+			got := resume(t, tc.c, d, path, tc.stopAt, tc.shapes)
 			sameResult(t, "resumed after the cancellation", got, want)
 			if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("checkpoint left after a successful run: %v", err)
@@ -88,7 +90,7 @@ func TestResumeIsExact(t *testing.T) {
 				if err := os.WriteFile(path, raw, 0o644); err != nil {
 					t.Fatal(err)
 				}
-				got := resume(t, tc.c, d, path, -1)
+				got := resume(t, tc.c, d, path, -1, tc.shapes)
 				sameResult(t, "resumed from the checkpoint seen at iteration "+strconv.Itoa(k), got, want)
 			}
 		})
@@ -97,13 +99,14 @@ func TestResumeIsExact(t *testing.T) {
 
 // interrupt runs c with a checkpoint at path (every 7 iterations), cancels
 // it after iteration stopAt and checks the error; it returns the content
-// of the checkpoint file as it was at the iterations copyAt.
-func interrupt(t *testing.T, c Config, d Data, path string, stopAt int, copyAt []int) map[int][]byte {
+// of the checkpoint file as it was at the iterations copyAt. The run's
+// graphs have the shapes of mode shapes.
+func interrupt(t *testing.T, c Config, d Data, path string, stopAt int, copyAt []int, shapes Shapes) map[int][]byte {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	copies := map[int][]byte{}
-	o := Options{Checkpoint: path, CheckpointEvery: 7, Context: ctx, onStep: func(done int) {
+	o := Options{Checkpoint: path, CheckpointEvery: 7, Context: ctx, Shapes: shapes, onStep: func(done int) {
 		if slices.Contains(copyAt, done) {
 			raw, err := os.ReadFile(path)
 			if err != nil {
@@ -126,11 +129,11 @@ func interrupt(t *testing.T, c Config, d Data, path string, stopAt int, copyAt [
 }
 
 // resume runs c from the checkpoint at path, checking that it resumed (at
-// iteration at, unless at < 0).
-func resume(t *testing.T, c Config, d Data, path string, at int) *Result {
+// iteration at, unless at < 0), its graphs of mode shapes.
+func resume(t *testing.T, c Config, d Data, path string, at int, shapes Shapes) *Result {
 	t.Helper()
 	var progress strings.Builder
-	res, err := RunWith(testBackend(t), c, d, Options{Checkpoint: path, Progress: &progress})
+	res, err := RunWith(testBackend(t), c, d, Options{Checkpoint: path, Progress: &progress, Shapes: shapes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +179,7 @@ func untimed(stages []StageRecord) []StageRecord {
 func TestCheckpointOfAnotherRun(t *testing.T) {
 	c, d := checkpointConfig("csvgd"), checkpointData(t)
 	path := filepath.Join(t.TempDir(), "run.json")
-	interrupt(t, c, d, path, 5, nil)
+	interrupt(t, c, d, path, 5, nil, BackendShapes)
 	saved, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -251,7 +254,7 @@ func TestCheckpointVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "run.json")
-	interrupt(t, c, d, path, 12, nil)
+	interrupt(t, c, d, path, 12, nil, BackendShapes)
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -270,6 +273,6 @@ func TestCheckpointVersion1(t *testing.T) {
 	if !errors.Is(err, ErrOtherRun) || !strings.Contains(err.Error(), "-prior normalized") {
 		t.Errorf("version 1 checkpoint, penalty run: error %v, want ErrOtherRun pointing at -prior normalized", err)
 	}
-	got := resume(t, c, d, path, 12)
+	got := resume(t, c, d, path, 12, BackendShapes)
 	sameResult(t, "resumed from a version 1 checkpoint", got, want)
 }

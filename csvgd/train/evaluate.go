@@ -20,6 +20,17 @@ type evaluator struct {
 	train, test *icnn.Predictor
 	testSamples []hyperelastic.Sample   // the test points, for the W1 inside the training range
 	ref         [][]hyperelastic.Stress // [point][draw]
+	// emb places the ensembles measured in the network the predictors
+	// were compiled for (the identity but with fixed shapes).
+	emb icnn.Embedding
+}
+
+// input is x as the predictors take it: embedded in their network.
+func (ev *evaluator) input(x *stein.Ensemble) *stein.Ensemble {
+	if ev.emb.Identity() {
+		return x
+	}
+	return ev.emb.Embed(x)
 }
 
 func newEvaluator(b compute.Backend, c Config, arch icnn.Arch, trainBatch, testBatch icnn.Batch, test []hyperelastic.Sample, ref [][]hyperelastic.Stress) (*evaluator, error) {
@@ -57,7 +68,7 @@ func (ev *evaluator) w1(x *stein.Ensemble) (metrics.PushForward, error) {
 // testW1 is the push-forward W1 of x on the test points and the
 // predictions it was measured on.
 func (ev *evaluator) testW1(x *stein.Ensemble) (metrics.PushForward, hyperelastic.Predictions, error) {
-	pred, err := ev.test.Predict(x)
+	pred, err := ev.test.Predict(ev.input(x))
 	if err != nil {
 		return metrics.PushForward{}, nil, err
 	}
@@ -84,7 +95,7 @@ func (ev *evaluator) final(res *Result, test []hyperelastic.Sample) error {
 }
 
 func (ev *evaluator) record(k int, x *stein.Ensemble) (Record, error) {
-	pred, err := ev.train.Predict(x)
+	pred, err := ev.train.Predict(ev.input(x))
 	if err != nil {
 		return Record{}, err
 	}

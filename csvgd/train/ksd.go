@@ -1,22 +1,39 @@
 package train
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+)
 
 // ksd is the kernel Stein discrepancy (stein.KSD, IMQ kernel c = 1,
 // beta = -1/2) of the particles to the posterior of the current stage:
 // the score is the data score plus the prior score at the stage's lambda,
 // what the stage's Stein steps follow. It is computed with a flow of the
-// current network kept for the purpose (its score graph compiles once per
-// template).
+// network the run's graphs are compiled for, kept for the purpose (its
+// score graph compiles once per template, or once with fixed shapes, where
+// the score is taken on the embedded particles and then lowered to the
+// template's weights).
 func (r *run) ksd() (float64, error) {
-	arch := r.res.Arch
-	if r.ksdFlow == nil || !slices.Equal(r.ksdArch, arch.Widths) {
-		f, err := r.problem(arch).Flow(r.b)
+	wide, emb, err := r.graphArch(r.res.Arch)
+	if err != nil {
+		return 0, err
+	}
+	if r.ksdFlow == nil || !slices.Equal(r.ksdArch, wide.Widths) {
+		f, err := r.problem(wide).Flow(r.b)
 		if err != nil {
 			return 0, err
 		}
-		r.ksdFlow, r.ksdArch = f, slices.Clone(arch.Widths)
+		r.ksdFlow, r.ksdArch = f, slices.Clone(wide.Widths)
+		r.opt.built("ksd")
 	}
 	r.ksdFlow.Lambda = r.sched.Lambda
-	return r.ksdFlow.KSD(r.x)
+	if emb.Identity() {
+		return r.ksdFlow.KSD(r.x)
+	}
+	s, err := r.ksdFlow.PosteriorScore(emb.Embed(r.x))
+	if err != nil {
+		return 0, err
+	}
+	return stein.KSD(r.x.Rows(), emb.Lower(s).Rows(), stein.DefaultIMQ())
 }

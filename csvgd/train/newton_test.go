@@ -83,7 +83,7 @@ func TestStochasticNewtonResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := t.TempDir() + "/ck.json"
-	interrupt(t, c, data, path, 27, nil)
+	interrupt(t, c, data, path, 27, nil, BackendShapes)
 	resumed, err := RunWith(testBackend(t), c, data, Options{Checkpoint: path, CheckpointEvery: 7})
 	if err != nil {
 		t.Fatal(err)

@@ -30,8 +30,12 @@ type Options struct {
 	// where the backend shares its memory. Another mode takes the median
 	// on the device.
 	Steps stein.StepsMode
+	// Shapes says at which shapes the stages compile their graphs; the
+	// zero value, the backend's choice ([ShapesFor]).
+	Shapes Shapes
 
-	onStep func(done int) // tests: called after every iteration
+	onStep  func(done int)       // tests: called after every iteration
+	onBuild func(graphs string) // tests: called when the run makes a set of graphs (to compile at first use)
 }
 
 // messages is where the run's messages go: Log, else Progress.
@@ -40,4 +44,11 @@ func (o Options) messages() io.Writer {
 		return o.Log
 	}
 	return o.Progress
+}
+
+// built tells the test hook that the run made a set of graphs.
+func (o Options) built(graphs string) {
+	if o.onBuild != nil {
+		o.onBuild(graphs)
+	}
 }

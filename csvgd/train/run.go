@@ -45,6 +45,8 @@ type run struct {
 
 	ksdFlow *stein.Flow // scores the posterior for the KSD of the history records, at ksdArch
 	ksdArch []int
+
+	held *stein.Flow // the first-order flow of every stage with fixed shapes ([FixedShapes])
 }
 
 // Run trains an ensemble on data.Train and measures it on data.Test,
@@ -131,20 +133,26 @@ func (r *run) problem(arch icnn.Arch) Problem {
 func (r *run) seconds() float64 { return r.elapsed + time.Since(r.start).Seconds() }
 
 // evaluator is the evaluator of the current network, made (and its
-// graphs compiled) once per template of the run.
+// graphs compiled) once per template of the run, or once for the run with
+// fixed shapes ([FixedShapes]).
 func (r *run) evaluator() (*evaluator, error) {
-	key := FormatWidths(r.res.Arch.Widths)
-	if ev := r.evaluators[key]; ev != nil {
-		return ev, nil
-	}
-	ev, err := newEvaluator(r.b, r.c, r.res.Arch, r.train, r.test, r.data.Test, r.ref)
+	wide, emb, err := r.graphArch(r.res.Arch)
 	if err != nil {
 		return nil, err
 	}
-	if r.evaluators == nil {
-		r.evaluators = map[string]*evaluator{}
+	key := FormatWidths(wide.Widths)
+	ev := r.evaluators[key]
+	if ev == nil {
+		if ev, err = newEvaluator(r.b, r.c, wide, r.train, r.test, r.data.Test, r.ref); err != nil {
+			return nil, err
+		}
+		r.opt.built("predictors")
+		if r.evaluators == nil {
+			r.evaluators = map[string]*evaluator{}
+		}
+		r.evaluators[key] = ev
 	}
-	r.evaluators[key] = ev
+	ev.emb = emb
 	return ev, nil
 }
 
@@ -273,18 +281,42 @@ func (r *run) compile(flow stepper) error {
 
 // stepper is the update of a stage on the network arch: a Newton flow
 // when Config.Update is one and the template has at most
-// Config.NewtonMaxParams weights, the first-order flow otherwise.
+// Config.NewtonMaxParams weights, the first-order flow otherwise, with
+// fixed shapes the run's one flow on the first stage's network with the
+// template embedded ([FixedShapes]).
 func (r *run) stepper(arch icnn.Arch) (stepper, error) {
 	p := r.problem(arch)
 	if r.c.usesNewton(arch.NumParams()) {
 		f, err := p.NewtonFlow(r.b)
+		r.opt.built("steps")
 		return secondOrder{f}, err
 	}
+	wide, emb, err := r.graphArch(arch)
+	if err != nil {
+		return nil, err
+	}
+	if r.fixedShapes() {
+		f, err := r.heldFlow(wide)
+		if err != nil {
+			return nil, err
+		}
+		r.stepsMode(f)
+		return &embedded{firstOrder: firstOrder{f}, emb: emb, n: r.c.Particles}, nil
+	}
 	f, err := p.Flow(r.b)
-	if err == nil && r.opt.Steps != stein.BackendSteps {
+	if err == nil {
+		r.stepsMode(f)
+	}
+	r.opt.built("steps")
+	return firstOrder{f}, err
+}
+
+// stepsMode sets the flow's mode of running many steps, when Options.Steps
+// asks for one.
+func (r *run) stepsMode(f *stein.Flow) {
+	if r.opt.Steps != stein.BackendSteps {
 		f.Mode, f.HostMedian = r.opt.Steps, false
 	}
-	return firstOrder{f}, err
 }
 
 // startFlow gives a stage's new flow its optimizer state: the state

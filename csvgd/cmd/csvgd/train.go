@@ -101,6 +101,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	var o train.Options
 	fs.StringVar(&o.Checkpoint, "checkpoint", "", "write checkpoints to this file while training (removed after success; Ctrl-C writes one and stops)")
 	fs.IntVar(&o.CheckpointEvery, "checkpoint-every", 100, "iterations between checkpoints (>= 1)")
+	fs.TextVar(&o.Shapes, "shapes", o.Shapes, "the shapes the stages compile their graphs at: template (each template's own), fixed (the first stage's, the template embedded, compiled once), backend (fixed on XLA, template on the pure-Go backend)")
 	resume := fs.Bool("resume", false, "continue the interrupted run of -checkpoint FILE (same flags as the first run)")
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
