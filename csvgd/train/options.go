@@ -34,7 +34,7 @@ type Options struct {
 	// zero value, the backend's choice ([ShapesFor]).
 	Shapes Shapes
 
-	onStep  func(done int)       // tests: called after every iteration
+	onStep  func(done int)      // tests: called after every iteration
 	onBuild func(graphs string) // tests: called when the run makes a set of graphs (to compile at first use)
 }
 
