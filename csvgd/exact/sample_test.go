@@ -212,6 +212,36 @@ func TestInitStarts(t *testing.T) {
 	}
 }
 
+// TestWithStarts: a configuration's starts carry their settings, from
+// either kind to either: init starts have no overdispersed chains and
+// take DefaultOptimizeSteps of quick mode or not; Stein starts take no
+// optimisation and keep the configuration's overdispersed chains; the
+// rest of the configuration is kept; and every result is valid.
+func TestWithStarts(t *testing.T) {
+	for _, base := range []exact.Config{exact.DefaultConfig(false), exact.DefaultConfig(true), exact.DefaultCHEESConfig(false), exact.DefaultCHEESConfig(true)} {
+		for _, quick := range []bool{false, true} {
+			init := base.WithStarts(exact.InitStarts, quick)
+			if init.Starts != exact.InitStarts || init.Overdispersed != 0 || init.OptimizeSteps != exact.DefaultOptimizeSteps(quick) {
+				t.Errorf("%+v to init starts (quick %v): %+v", base, quick, init)
+			}
+			stein := init.WithStarts(exact.SteinStarts, quick)
+			want := base
+			want.OptimizeSteps, want.Overdispersed = 0, 0
+			if stein != want {
+				t.Errorf("%+v to init and back to Stein starts: %+v, want %+v", base, stein, want)
+			}
+			if same := base.WithStarts(exact.SteinStarts, quick); same.Overdispersed != base.Overdispersed || same.OptimizeSteps != 0 {
+				t.Errorf("%+v to Stein starts: %+v", base, same)
+			}
+			for _, c := range []exact.Config{init, stein} {
+				if err := c.Validate(); err != nil {
+					t.Errorf("%+v: %v", c, err)
+				}
+			}
+		}
+	}
+}
+
 // TestSamplerSettingsAreChecked: settings that belong to the other
 // sampler or starts are refused, naming them.
 func TestSamplerSettingsAreChecked(t *testing.T) {

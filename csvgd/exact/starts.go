@@ -20,6 +20,20 @@ func (c Config) starts(post *Posterior, particles [][]float64) ([][]float64, err
 	return c.steinStarts(post, particles)
 }
 
+// WithStarts is c with its chains starting at s and the settings that
+// belong to those starts: initialisation starts have no overdispersed
+// chains and take DefaultOptimizeSteps(quick) steps of Adam each; Stein
+// starts take none (and keep c's overdispersed chains). It is the one
+// definition of a run's starts that the studies and csvgd nuts template
+// share, so that a run of either is the other's for the same seed.
+func (c Config) WithStarts(s Starts, quick bool) Config {
+	c.Starts, c.OptimizeSteps = s, 0
+	if s == InitStarts {
+		c.Overdispersed, c.OptimizeSteps = 0, DefaultOptimizeSteps(quick)
+	}
+	return c
+}
+
 // steinStarts: chain k starts at particle floor(k N / Chains) of the N
 // Stein particles, perturbed ([Perturb]) for the last c.Overdispersed
 // chains.

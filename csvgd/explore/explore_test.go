@@ -88,7 +88,7 @@ func TestOpenCachedRun(t *testing.T) {
 }
 
 // TestLoadFile: a saved ensemble file opens to its widths and particles,
-// labelled with its path; a damaged one is an error naming it.
+// labelled with its name; a damaged one is an error naming its path.
 func TestLoadFile(t *testing.T) {
 	e := randomEnsemble("", 4, 1)
 	path := filepath.Join(t.TempDir(), "e.json")
@@ -99,7 +99,7 @@ func TestLoadFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Label != path || !slices.Equal(got.Arch.Widths, e.Arch.Widths) || !slices.EqualFunc(got.Particles, e.Particles, slices.Equal) {
+	if got.Label != "e.json" || !slices.Equal(got.Arch.Widths, e.Arch.Widths) || !slices.EqualFunc(got.Particles, e.Particles, slices.Equal) {
 		t.Errorf("loaded %+v", got)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.json")
@@ -108,6 +108,38 @@ func TestLoadFile(t *testing.T) {
 	}
 	if _, err := LoadFile(bad); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("damaged file: %v", err)
+	}
+}
+
+// TestViewsOfFilesFit: the views of saved ensemble files deep in long
+// folders, alone and side by side, are laid out without overflow
+// (CheckLayout): the titles name the files, not their paths.
+func TestViewsOfFilesFit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), strings.Repeat("a-rather-long-folder-name/", 6))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var opened []weights.Networks
+	for i, name := range []string{"cSVGD-10-particles.json", "nuts-draws.json"} {
+		e := randomEnsemble("", 5, uint64(i+1))
+		path := filepath.Join(dir, name)
+		if err := ensemble.Save(path, ensemble.New(e.Arch.Widths, e.Particles, nil), ensemble.KeepExisting); err != nil {
+			t.Fatal(err)
+		}
+		got, err := LoadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opened = append(opened, got)
+	}
+	figs, err := Views(opened[0], opened[1:], DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		if err := f.CheckLayout(); err != nil {
+			t.Error(err)
+		}
 	}
 }
 

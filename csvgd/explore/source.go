@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
@@ -134,10 +135,12 @@ func FromResult(label string, res *train.Result) weights.Networks {
 }
 
 // LoadFile reads the saved ensemble file at path (package ensemble: any
-// version it reads), labelled with the path. A file of dense networks
+// version it reads), labelled with the file's name (its base name: the
+// label goes into the views' titles and legends, where a long path would
+// run off the page; the errors of reading it name the whole path). A file of dense networks
 // (csvgd fit) is condensed with their rules first ([dense.Arch.Condense]:
 // the biases folded, at the paper's threshold) and opened as its weight
-// matrices, signed ([weights.Networks].Signed), labelled "PATH (weights)".
+// matrices, signed ([weights.Networks].Signed), labelled "NAME (weights)".
 func LoadFile(path string) (weights.Networks, error) {
 	f, err := ensemble.Load(path)
 	if err != nil {
@@ -148,13 +151,13 @@ func LoadFile(path string) (weights.Networks, error) {
 		if err != nil {
 			return weights.Networks{}, fmt.Errorf("explore: %s: %w", path, err)
 		}
-		return FromFit(path+" (weights)", e)
+		return FromFit(filepath.Base(path)+" (weights)", e)
 	}
 	arch, err := icnn.ArchOf(f)
 	if err != nil {
 		return weights.Networks{}, fmt.Errorf("explore: %s: %w", path, err)
 	}
-	return weights.Networks{Label: path, Arch: arch, Particles: f.Particles}, nil
+	return weights.Networks{Label: filepath.Base(path), Arch: arch, Particles: f.Particles}, nil
 }
 
 // Condensed is e after graph condensation (Alg. graph_condense) at the

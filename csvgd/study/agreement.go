@@ -85,13 +85,12 @@ func samplerLabel(c exact.Config) string {
 func (p Plan) AgreementRuns(run runcache.Spec, c exact.Config) []runcache.NUTSSpec {
 	var out []runcache.NUTSSpec
 	for seed := uint64(1); seed <= uint64(p.agreementRunCount()); seed++ {
-		n := runcache.NUTSSpec{Run: run, Config: c}
-		n.Config.Seed = seed
+		starts := exact.SteinStarts
 		if seed%2 == 0 {
-			n.Config.Starts, n.Config.Overdispersed, n.Config.OptimizeSteps = exact.InitStarts, 0, exact.DefaultOptimizeSteps(p.Quick)
-		} else {
-			n.Config.Starts, n.Config.OptimizeSteps = exact.SteinStarts, 0
+			starts = exact.InitStarts
 		}
+		n := runcache.NUTSSpec{Run: run, Config: c.WithStarts(starts, p.Quick)}
+		n.Config.Seed = seed
 		out = append(out, n)
 	}
 	return out

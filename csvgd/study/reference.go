@@ -23,8 +23,8 @@ func ReferenceConfig(quick bool) exact.Config { return exact.DefaultConfig(quick
 // (exact.InitStarts), whose chains owe nothing to the Stein run.
 func (p Plan) ReferenceRuns(run runcache.Spec) []runcache.NUTSSpec {
 	a := runcache.NUTSSpec{Run: run, Config: ReferenceConfig(p.Quick)}
-	b := a
-	b.Config.Seed, b.Config.Starts, b.Config.Overdispersed, b.Config.OptimizeSteps = 2, exact.InitStarts, 0, exact.DefaultOptimizeSteps(p.Quick)
+	b := runcache.NUTSSpec{Run: run, Config: a.Config.WithStarts(exact.InitStarts, p.Quick)}
+	b.Config.Seed = 2
 	return []runcache.NUTSSpec{a, b}
 }
 

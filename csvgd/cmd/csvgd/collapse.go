@@ -19,12 +19,27 @@ type collapseOutput struct {
 	Alpha   float64 `json:"alpha,omitempty"`
 	Lambda  float64 `json:"lambda,omitempty"`
 	Backend string  `json:"backend"`
-	// FixedPointMedian and FixedPointNewton are collapse.FixedPointVariance
-	// for the target's dimension and the run's particles with the median
+	// FixedPointHolds says whether the regular-simplex fixed points exist
+	// for the target's dimension D and the run's N particles, N - 1 <= D
+	// (collapse.FixedPointHolds). Only then are FixedPointMedian and
+	// FixedPointNewton given: collapse.FixedPointVariance with the median
 	// rule's and the Hessian-scaled kernel's bandwidths (whitened ratios;
-	// exact for the Gaussians when N - 1 <= D).
-	FixedPointMedian float64 `json:"fixed_point_median"`
-	FixedPointNewton float64 `json:"fixed_point_newton"`
+	// exact for the Gaussians). Where they do not hold they are left out,
+	// as the figure variance_collapse leaves them out.
+	FixedPointHolds  bool     `json:"fixed_point_holds"`
+	FixedPointMedian *float64 `json:"fixed_point_median,omitempty"`
+	FixedPointNewton *float64 `json:"fixed_point_newton,omitempty"`
+}
+
+// setFixedPoints gives o the fixed points of the theory for dimension d
+// and n particles where they hold.
+func (o *collapseOutput) setFixedPoints(d, n int) {
+	o.FixedPointHolds = collapse.FixedPointHolds(d, n)
+	if !o.FixedPointHolds {
+		return
+	}
+	median, newton := collapse.FixedPointVariance(d, n, 1), collapse.FixedPointVariance(d, n, float64(d))
+	o.FixedPointMedian, o.FixedPointNewton = &median, &newton
 }
 
 func runCollapse(args []string, stdout, stderr io.Writer) int {
@@ -63,8 +78,8 @@ func runCollapse(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(fs, stderr, err)
 	}
-	out := collapseOutput{Result: r, Target: name, Backend: backend.Config(),
-		FixedPointMedian: collapse.FixedPointVariance(*dim, c.Particles, 1), FixedPointNewton: collapse.FixedPointVariance(*dim, c.Particles, float64(*dim))}
+	out := collapseOutput{Result: r, Target: name, Backend: backend.Config()}
+	out.setFixedPoints(*dim, c.Particles)
 	if *dim == 3 {
 		out.Alpha, out.Lambda = *alpha, *lambda
 	}

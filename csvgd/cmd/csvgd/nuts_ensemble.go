@@ -112,7 +112,7 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation, in (0, 1) (nuts: Stan's adapt_delta; chees: the harmonic mean over the chains)")
 	fs.Var(&c.Metric, "metric", "mass matrix adapted in warm-up: diag (Stan's diag_e) or dense (dense_e)")
 	fs.Var(&c.Coordinates, "coordinates", "what the trajectories move in: the weights, prior-normal (each weight's prior quantile transform onto N(0, 1)) or log-scale (exp for W1..WL, sinh for W0); the draws are the weights' either way")
-	quick := fs.Bool("quick", csvgd.Quick(), "far fewer chains, iterations and draws (the quick mode's defaults; flags given override them); default from CSVGD_QUICK")
+	quick := fs.Bool("quick", csvgd.Quick(), "quick mode's defaults, those of the quick studies: far fewer chains, iterations and draws, shorter trajectories, a lower target acceptance (flags given override them); default from CSVGD_QUICK")
 	save := fs.String("save", "", "write the kept draws as an ensemble file")
 	force := fs.Bool("force", false, "let -save replace an existing file")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -148,16 +148,19 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 
 // samplerDefaults sets the settings the command line left alone to the
 // defaults of the sampler chosen (exact.DefaultConfig or
-// exact.DefaultCHEESConfig), of quick mode when quick is set (NUTS keeps
-// the full target acceptance); init starts have no overdispersed chains.
+// exact.DefaultCHEESConfig), of quick mode when quick is set (its target
+// acceptance too), with the settings of the starts chosen
+// (exact.Config.WithStarts: init starts have no overdispersed chains and
+// are optimised by exact.DefaultOptimizeSteps steps of Adam); the
+// settings of the other sampler are left out (0). These are the settings
+// of the studies' runs (study.Plan.ReferenceRuns, AgreementRuns), so that
+// the same flags reproduce one of them draw for draw.
 func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
 	q := exact.DefaultConfig(quick)
 	if c.Sampler == exact.CHEESSampler {
 		q = exact.DefaultCHEESConfig(quick)
 	}
-	if c.Starts == exact.InitStarts {
-		q.Overdispersed = 0
-	}
+	q = q.WithStarts(c.Starts, quick)
 	for name, pair := range map[string][2]*int{
 		"chains": {&c.Chains, &q.Chains}, "overdispersed": {&c.Overdispersed, &q.Overdispersed}, "warmup": {&c.Warmup, &q.Warmup}, "draws": {&c.Draws, &q.Draws},
 		"keep": {&c.Keep, &q.Keep}, "max-depth": {&c.MaxDepth, &q.MaxDepth}, "max-leapfrog": {&c.MaxLeapfrog, &q.MaxLeapfrog},
@@ -167,17 +170,8 @@ func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
 			*pair[0] = *pair[1]
 		}
 	}
-	if !fs.isSet("accept") && c.Sampler == exact.CHEESSampler {
-		c.Accept = q.Accept // NUTS keeps the reference's target in quick mode too
-	}
-	if c.Sampler == exact.CHEESSampler && !fs.isSet("max-depth") {
-		c.MaxDepth = 0
-	}
-	if c.Starts != exact.InitStarts && !fs.isSet("optimize-steps") {
-		c.OptimizeSteps = 0
-	}
-	if c.Sampler != exact.CHEESSampler && !fs.isSet("max-leapfrog") {
-		c.MaxLeapfrog = 0
+	if !fs.isSet("accept") {
+		c.Accept = q.Accept
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 )
@@ -59,7 +60,7 @@ func TestNUTSEnsembleJSONAndSave(t *testing.T) {
 			t.Errorf("%s missing or not a number in %s", k, out)
 		}
 	}
-	if _, ok := got["misses"].([]any); !ok || got["accept_target"] != exact.DefaultConfig(false).Accept || got["metric"] != "diag" || got["overdispersed"] != 2.0 {
+	if _, ok := got["misses"].([]any); !ok || got["accept_target"] != exact.DefaultConfig(csvgd.Quick()).Accept || got["metric"] != "diag" || got["overdispersed"] != 2.0 {
 		t.Errorf("misses %v, accept_target %v, metric %v, overdispersed %v", got["misses"], got["accept_target"], got["metric"], got["overdispersed"])
 	}
 	if got["lambda"] != 0.05 || got["sigma"] != 0.07 || got["params"] != 8.0 || got["watched"] != 150.0 {

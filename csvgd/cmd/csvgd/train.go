@@ -152,10 +152,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "csvgd train: ensemble written to %s\n", *save)
 	}
 	if *saveLast != "" {
-		meta := out
-		meta.Saved = metaPath(meta.Saved)
-		last := res.LastStage.File(res, map[string]any{"train": meta, "last_stage": true})
-		if err := ensemble.Save(*saveLast, last, ensemble.OverwriteIf(*force)); err != nil {
+		if err := ensemble.Save(*saveLast, lastStageFile(res, out), ensemble.OverwriteIf(*force)); err != nil {
 			return failure(fs, stderr, err)
 		}
 		out.SavedLastStage = *saveLast
@@ -170,6 +167,15 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "push-forward W1 sum %.4g (%.4g in the training range), ensemble mean %.1f%% off the truth in the training range, training RMSE %.4g, %.1f active weights of %d, %d iterations in %.1f s on %s\n",
 		float64(out.W1Sum), float64(out.W1SumInRange), 100*float64(out.MeanErrorIn), float64(out.TrainRMSE), out.ActiveWeights, out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
 	return exitOK
+}
+
+// lastStageFile is what -save-last-stage writes: the ensemble of the run's
+// last stage, before its condensation, on the template it ran on, with the
+// training record out (the -save path in it as metaPath gives it) under
+// "train".
+func lastStageFile(res *train.Result, out trainOutput) *ensemble.File {
+	out.Saved = metaPath(out.Saved)
+	return res.LastStage.File(res, map[string]any{"train": out, "last_stage": true})
 }
 
 func summarize(res *train.Result, noise float64) trainOutput {

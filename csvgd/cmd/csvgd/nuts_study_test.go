@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
+	"github.com/csvgd/csvgd-go/csvgd/study"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// tinyStudyRun is a training run of a study on a small template that
+// keeps its last stage: 3 particles of [3, 4, 4, 1], two stages of 3
+// iterations, alpha 0.5, lambda 0.05, seed 7.
+func tinyStudyRun() runcache.Spec {
+	c := train.DefaultConfig()
+	c.Arch = icnn.Arch{Widths: []int{3, 4, 4, 1}}
+	c.Particles, c.Iters, c.Stage, c.Every, c.RefDraws = 3, 6, 3, 3, 20
+	c.Alpha, c.Lambda, c.Seed, c.KeepLastStage = 0.5, 0.05, 7, true
+	return runcache.Spec{Label: "tiny", Noise: 0.1, Config: c}
+}
+
+// TestNUTSTemplateReproducesStudyRuns: csvgd nuts template, run on the
+// file that csvgd train -save-last-stage writes of a training run, with
+// the flags that name a study's sampler run of that run's last-stage
+// template (its starts, seed, iterations and kept draws; everything else
+// the command's defaults, of quick mode or not as the study's plan), draws
+// bit for bit what the study's cache draws (study.Plan.AgreementRuns
+// through runcache.Cache.NUTS): the same posterior, the same starting
+// points, the same sampler settings and streams. Both kinds of starts:
+// the Stein particles with overdispersed chains (seed 1) and optimised
+// initialisations (seed 2). The full-size settings take seconds and are
+// left out with -short.
+func TestNUTSTemplateReproducesStudyRuns(t *testing.T) {
+	dir := t.TempDir()
+	cache := &runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(dir, "runs")}
+	run := tinyStudyRun()
+	res, err := cache.Result(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := filepath.Join(dir, "last.json")
+	if err := ensemble.Save(last, lastStageFile(res, summarize(res, run.Noise)), ensemble.KeepExisting); err != nil {
+		t.Fatal(err)
+	}
+	for _, quick := range []bool{true, false} {
+		if !quick && testing.Short() {
+			t.Log("-short: the full-size settings (trees of up to 511 steps, 1000 steps of Adam) left out")
+			break
+		}
+		plan := study.Plan{Quick: quick}
+		base := study.ReferenceConfig(plan.Quick)
+		base.Warmup, base.Draws, base.Keep = 10, 8, 16
+		for _, n := range plan.AgreementRuns(run, base)[:2] {
+			c := n.Config
+			t.Run(fmt.Sprintf("quick=%v/%s", quick, c.Starts), func(t *testing.T) {
+				want, err := cache.NUTS(n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				saved := filepath.Join(dir, fmt.Sprintf("draws-%v-%d.json", quick, c.Seed))
+				code, _, errOut := runCLI("nuts", "template", "-ensemble", last, "-quick="+strconv.FormatBool(quick), "-starts", c.Starts.String(),
+					"-seed", strconv.FormatUint(c.Seed, 10), "-warmup", strconv.Itoa(c.Warmup), "-draws", strconv.Itoa(c.Draws), "-keep", strconv.Itoa(c.Keep), "-save", saved)
+				if code != exitOK {
+					t.Fatalf("csvgd nuts template: exit %d: %s", code, errOut)
+				}
+				got, err := ensemble.Load(saved)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := sameDraws(got.Particles, want.Draws); err != nil {
+					t.Errorf("%s: csvgd nuts template's draws differ from the study's: %v", n.Name(), err)
+				}
+			})
+		}
+	}
+}
+
+// sameDraws reports the first draw and weight at which got and want are
+// not bit for bit equal.
+func sameDraws(got, want [][]float64) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%d draws, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if !slices.EqualFunc(got[i], want[i], func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+			return fmt.Errorf("draw %d: %v, want %v", i, got[i], want[i])
+		}
+	}
+	return nil
+}
