@@ -37,7 +37,8 @@
 #   bench10k    csvgd bench -particles 10000 -widths 30,4, the graph      90
 #               only (bench10k.json)
 #   train       csvgd train: 100 particles, cSVGD, alpha 1/2,           100
-#               lambda 0.05, timed, compile time per stage
+#               lambda 0.05, timed, compile time per stage; the graphs
+#               compiled once at the first stage's shapes (-shapes fixed)
 #   jax         bench/jax_step.py, the same step in JAX (jit, the       150
 #               median on the device; a step per call and 100 per call
 #               in a fori_loop) at 10, 100, 1000 and 10000 particles,
@@ -46,6 +47,8 @@
 #   torch       bench/torch_step.py, the same step in PyTorch, on the    70
 #               same GPU (CUDA device 0), at the sizes of bench, checked
 #               the same way
+#   train-template  the run of train with each template's graphs          100
+#               compiled at its own shapes (-shapes template)
 #
 # A failing or timed-out step is logged with its error (the end of its
 # standard error) and the next step runs; steps that need the plugin are
@@ -282,7 +285,7 @@ check_backend() {
 check_tests() {
 	local t missing=""
 	for t in TestXLAStepMatchesReference TestXLACondensedStresses TestStepsModesAgree TestStepsStopAtTheFirstNonFiniteStep \
-		TestDeviceBandwidthMatchesTheHost TestOrderStatisticsMatchTheHost TestFlowMatchesHostBandwidth; do
+		TestDeviceBandwidthMatchesTheHost TestOrderStatisticsMatchTheHost TestFlowMatchesHostBandwidth TestHeldCoordinatesStay; do
 		grep -q -- "--- PASS: $t " "$1" || missing="$missing $t"
 	done
 	[ -z "$missing" ] || {
@@ -425,13 +428,13 @@ run() {
 		step xla-tests 75 xla-tests.out check_tests -- env "${GPU_ENV[@]}" bash -c '"$1/reference.test" -test.v -test.count=1 \
 			-test.run "^(TestXLAStepMatchesReference|TestXLACondensedStresses)$" -test.timeout "$2";
 			"$1/stein.test" -test.v -test.count=1 -test.timeout "$2" \
-			-test.run "^(TestStepsModesAgree|TestStepsStopAtTheFirstNonFiniteStep|TestDeviceBandwidthMatchesTheHost|TestOrderStatisticsMatchTheHost|TestFlowMatchesHostBandwidth)$"' \
+			-test.run "^(TestStepsModesAgree|TestStepsStopAtTheFirstNonFiniteStep|TestDeviceBandwidthMatchesTheHost|TestOrderStatisticsMatchTheHost|TestFlowMatchesHostBandwidth|TestHeldCoordinatesStay)$"' \
 			xla-tests "$work" "$((tl > 10 ? tl / 2 - 5 : tl))s"
 		step bench 150 bench.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 10,100,1000 -widths 30,4 -json \
 			-cpuprofile "$OUT/bench.pprof"
 		step bench10k 90 bench10k.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 10000 -widths 30,4 -json \
 			-no-reference -steps 10 -time 2s -min-iters 3
-		step train 100 train.json check_train -- env "${GPU_ENV[@]}" "$csvgd" train -particles 100 -alpha 0.5 -lambda 0.05 -quiet -json
+		step train 100 train.json check_train -- env "${GPU_ENV[@]}" "$csvgd" train -particles 100 -alpha 0.5 -lambda 0.05 -shapes fixed -quiet -json
 	fi
 	if [ -z "$python" ]; then
 		skip jax "no Python with JAX's CUDA plugin (step env)"
@@ -444,6 +447,11 @@ run() {
 	else
 		step torch 70 torch.json check_python -- "$torch_python" "$bundle/torch_step.py" --particles 10,100,1000 --width 30,4 \
 			--device cuda --data "$bundle/data/hyperelastic/noise-0.10/train.csv" --check "$bundle/check-10x4.json"
+	fi
+	if [ ${#GPU_ENV[@]} = 0 ]; then
+		skip train-template "no Python with JAX's CUDA plugin (step env)"
+	else
+		step train-template 100 train-template.json check_train -- env "${GPU_ENV[@]}" "$csvgd" train -particles 100 -alpha 0.5 -lambda 0.05 -shapes template -quiet -json
 	fi
 	write_summary final
 	if [ "$failed" = 0 ]; then

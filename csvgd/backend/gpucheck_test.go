@@ -16,7 +16,7 @@ import (
 const gpuCheckScript = "../../scripts/gpu-check.sh"
 
 // gpuCheckSteps are the steps of gpu-check.sh run, in order.
-var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests", "bench", "bench10k", "train", "jax", "torch"}
+var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests", "bench", "bench10k", "train", "jax", "torch", "train-template"}
 
 // Fakes of the GPU machine's programs. Each records its arguments and the
 // variables gpu-check.sh sets in $RECORD/NAME.calls, one line per call,
@@ -156,7 +156,7 @@ func newGPUMachine(t *testing.T, omit ...string) gpuMachine {
 	writeGzip(t, filepath.Join(m.bundle, "reference.test.gz"),
 		"#!/bin/bash\nTESTS='TestXLAStepMatchesReference TestXLACondensedStresses'\n"+strings.TrimPrefix(fakeTests, "#!/bin/bash\n"))
 	writeGzip(t, filepath.Join(m.bundle, "stein.test.gz"), "#!/bin/bash\nTESTS='TestStepsModesAgree TestStepsStopAtTheFirstNonFiniteStep "+
-		"TestDeviceBandwidthMatchesTheHost TestOrderStatisticsMatchTheHost TestFlowMatchesHostBandwidth'\n"+strings.TrimPrefix(fakeTests, "#!/bin/bash\n"))
+		"TestDeviceBandwidthMatchesTheHost TestOrderStatisticsMatchTheHost TestFlowMatchesHostBandwidth TestHeldCoordinatesStay'\n"+strings.TrimPrefix(fakeTests, "#!/bin/bash\n"))
 	writeExec(t, filepath.Join(m.bin, "python3"), fakePython)
 	writeExec(t, filepath.Join(m.bin, "nvidia-smi"), fakeNvidiaSMI)
 	writeExec(t, filepath.Join(m.bin, "ldd"), fakeLdd)
@@ -268,14 +268,15 @@ func TestGPUCheckRunsEveryStep(t *testing.T) {
 		t.Errorf("summary: %+v", s)
 	}
 	for _, f := range []string{"gpu-check.log", "nvidia-smi.out", "env.out", "plugin-ldd.txt", "smoke.json", "xla-tests.out", "bench.json",
-		"bench.pprof", "bench10k.json", "train.json", "jax.json", "torch.json"} {
+		"bench.pprof", "bench10k.json", "train.json", "jax.json", "torch.json", "train-template.json"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("OUT lacks %s: %v", f, err)
 		}
 	}
 	csvgdCalls := m.calls(t, "csvgd")
 	wantArgs := []string{"bench -particles 2 -widths 4 ", "bench -particles 10,100,1000 -widths 30,4 -json -cpuprofile " + out + "/bench.pprof",
-		"bench -particles 10000 -widths 30,4 -json -no-reference", "train -particles 100 -alpha 0.5 -lambda 0.05 -quiet -json"}
+		"bench -particles 10000 -widths 30,4 -json -no-reference", "train -particles 100 -alpha 0.5 -lambda 0.05 -shapes fixed -quiet -json",
+		"train -particles 100 -alpha 0.5 -lambda 0.05 -shapes template -quiet -json"}
 	if len(csvgdCalls) != len(wantArgs) {
 		t.Fatalf("csvgd ran %d times, want %d: %q", len(csvgdCalls), len(wantArgs), csvgdCalls)
 	}
@@ -355,7 +356,7 @@ func TestGPUCheckWithoutPlugin(t *testing.T) {
 	_, code := m.run(t, t.TempDir(), "OUT="+out, "PYTHON="+filepath.Join(m.bin, "python3"))
 	s := readSummary(t, out)
 	want := map[string]string{"nvidia-smi": "passed", "env": "failed", "unpack": "passed", "smoke": "skipped",
-		"xla-tests": "skipped", "bench": "skipped", "bench10k": "skipped", "train": "skipped", "jax": "skipped", "torch": "passed"}
+		"xla-tests": "skipped", "bench": "skipped", "bench10k": "skipped", "train": "skipped", "jax": "skipped", "torch": "passed", "train-template": "skipped"}
 	if got := s.statuses(); code != 1 || !mapsEqual(got, want) {
 		t.Errorf("exit status %d, steps %v; want 1, %v", code, got, want)
 	}
