@@ -6,6 +6,8 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/compute"
+	"github.com/gomlx/compute/dtypes"
+	"github.com/gomlx/compute/shapes"
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 	"github.com/gomlx/gomlx/core/tensors"
 )
@@ -27,6 +29,15 @@ func NewPredictor(be compute.Backend, arch Arch, b Batch) (*Predictor, error) {
 		return nil, fmt.Errorf("icnn: building the stress graph: %w", err)
 	}
 	return p, nil
+}
+
+// Compile compiles the stress graph for n particles, so that the first
+// [Predictor.Predict] does not.
+func (p *Predictor) Compile(n int) error {
+	if _, err := p.exec.Compile(shapes.Make(dtypes.Float64, n, p.arch.NumParams())); err != nil {
+		return fmt.Errorf("icnn: compiling the stress graph of %v for %d particles: %w", p.arch.Widths, n, err)
+	}
+	return nil
 }
 
 // Predict returns the stresses of the ensemble x at the batch's points,

@@ -3,6 +3,9 @@ package stein
 import (
 	"fmt"
 
+	"github.com/gomlx/compute/dtypes"
+	"github.com/gomlx/compute/shapes"
+
 	. "github.com/gomlx/gomlx/core/graph" //nolint:revive // GoMLX graph DSL.
 )
 
@@ -33,6 +36,16 @@ func (f *Flow) PosteriorScore(x *Ensemble) (*Ensemble, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// CompilePosterior compiles the graph of [Flow.PosteriorScore] for an
+// ensemble shaped like x, so that its first call does not: a caller that
+// times its stages compiles everything before the clock starts.
+func (f *Flow) CompilePosterior(x *Ensemble) error {
+	if _, err := f.posterior.Compile(shapes.Make(dtypes.Float64, x.N, x.D), shapes.Make(dtypes.Float64)); err != nil {
+		return fmt.Errorf("stein: compiling the posterior score for %d x %d particles: %w", x.N, x.D, err)
+	}
+	return nil
 }
 
 // KSD is the kernel Stein discrepancy ([KSD], kernel [DefaultIMQ]) of

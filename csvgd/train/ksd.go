@@ -3,6 +3,7 @@ package train
 import (
 	"slices"
 
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
@@ -15,25 +16,36 @@ import (
 // the score is taken on the embedded particles and then lowered to the
 // template's weights).
 func (r *run) ksd() (float64, error) {
-	wide, emb, err := r.graphArch(r.res.Arch)
+	f, emb, err := r.ksdFlowFor()
 	if err != nil {
 		return 0, err
 	}
-	if r.ksdFlow == nil || !slices.Equal(r.ksdArch, wide.Widths) {
-		f, err := r.problem(wide).Flow(r.b)
-		if err != nil {
-			return 0, err
-		}
-		r.ksdFlow, r.ksdArch = f, slices.Clone(wide.Widths)
-		r.opt.built("ksd")
-	}
-	r.ksdFlow.Lambda = r.sched.Lambda
+	f.Lambda = r.sched.Lambda
 	if emb.Identity() {
-		return r.ksdFlow.KSD(r.x)
+		return f.KSD(r.x)
 	}
-	s, err := r.ksdFlow.PosteriorScore(emb.Embed(r.x))
+	s, err := f.PosteriorScore(emb.Embed(r.x))
 	if err != nil {
 		return 0, err
 	}
 	return stein.KSD(r.x.Rows(), emb.Lower(s).Rows(), stein.DefaultIMQ())
+}
+
+// ksdFlowFor is the flow that scores the posterior for the KSD of the
+// current template, made once per network the graphs are compiled for,
+// and the template's embedding in that network.
+func (r *run) ksdFlowFor() (*stein.Flow, icnn.Embedding, error) {
+	wide, emb, err := r.graphArch(r.res.Arch)
+	if err != nil {
+		return nil, emb, err
+	}
+	if r.ksdFlow == nil || !slices.Equal(r.ksdArch, wide.Widths) {
+		f, err := r.problem(wide).Flow(r.b)
+		if err != nil {
+			return nil, emb, err
+		}
+		r.ksdFlow, r.ksdArch = f, slices.Clone(wide.Widths)
+		r.opt.built("ksd")
+	}
+	return r.ksdFlow, emb, nil
 }

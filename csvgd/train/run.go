@@ -2,9 +2,11 @@ package train
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -160,16 +162,12 @@ func (r *run) evaluator() (*evaluator, error) {
 // stage that the run goes on from, it writes a checkpoint at the start of
 // the next.
 func (r *run) stages() error {
-	if r.at == nil {
-		ev, err := r.evaluator()
-		if err != nil {
-			return err
-		}
-		if err := r.record(ev, NoCondensation); err != nil {
-			return err
-		}
-	}
 	if r.c.Method == Sequential {
+		if r.at == nil {
+			if err := r.initialRecord(); err != nil {
+				return err
+			}
+		}
 		return r.sequential()
 	}
 	s, n := 0, r.sched.First()
@@ -214,6 +212,9 @@ func (r *run) stage(s, n int) error {
 	}
 	if err := r.compile(flow); err != nil {
 		return fmt.Errorf("stage %d: %w", s, err)
+	}
+	if err := r.initialRecord(); err != nil {
+		return err
 	}
 	ev, err := r.evaluator()
 	if err != nil {
@@ -268,15 +269,42 @@ func (r *run) chunk(left int) int {
 // every.
 func untilMultiple(done, every int) int { return every - done%every }
 
-// compile compiles the stage's graphs for the current ensemble and adds
-// the time it took to the stage's compile time.
+// compile compiles the stage's graphs for the current ensemble — its
+// steps, and the predictors and the KSD's posterior score that its history
+// records use — at the same time, and adds the time it took to the
+// stage's compile time. Graphs already compiled (for an earlier stage of
+// the same shapes) are not compiled again.
 func (r *run) compile(flow stepper) error {
 	t0 := time.Now()
-	if err := flow.compile(r.x); err != nil {
+	ev, err := r.evaluator()
+	if err != nil {
 		return err
 	}
+	ksd, emb, err := r.ksdFlowFor()
+	if err != nil {
+		return err
+	}
+	wide := stein.NewEnsemble(r.x.N, emb.Wide.NumParams())
+	err = concurrently(
+		func() error { return flow.compile(r.x) },
+		func() error { return ev.train.Compile(r.x.N) },
+		func() error { return ev.test.Compile(r.x.N) },
+		func() error { return ksd.CompilePosterior(wide) },
+	)
 	r.compileTime += time.Since(t0)
-	return nil
+	return err
+}
+
+// concurrently runs the functions fs at the same time and, once all have
+// returned, returns their errors joined (nil when none failed).
+func concurrently(fs ...func() error) error {
+	errs := make([]error, len(fs))
+	var wg sync.WaitGroup
+	for i, f := range fs {
+		wg.Go(func() { errs[i] = f() })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // stepper is the update of a stage on the network arch: a Newton flow
@@ -367,6 +395,20 @@ func (r *run) complete(rec *Record, phase Phase) error {
 		rec.Particles = r.x.Clone().Rows()
 	}
 	return nil
+}
+
+// initialRecord records the ensemble at iteration 0 when the history is
+// still empty (a run that did not resume), after the first stage has
+// compiled the graphs the record uses.
+func (r *run) initialRecord() error {
+	if len(r.res.History) > 0 {
+		return nil
+	}
+	ev, err := r.evaluator()
+	if err != nil {
+		return err
+	}
+	return r.record(ev, NoCondensation)
 }
 
 func (r *run) finalRecord() error {
