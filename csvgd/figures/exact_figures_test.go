@@ -114,8 +114,8 @@ func TestRankCounts(t *testing.T) {
 	if w := pairsWeights(r.Draws, r.WarmupDiverged); w[0] != 7 {
 		t.Errorf("pairs weights %v, want weight 8 (index 7) first", w)
 	}
-	if got := weightName(r.Arch, 7); got != "W₁[1][2]" {
-		t.Errorf("weight name %q, want W₁[1][2]", got)
+	if got := weightName(r.Arch, 7); got != "W₁(1, 2)" {
+		t.Errorf("weight name %q, want W₁(1, 2)", got)
 	}
 }
 

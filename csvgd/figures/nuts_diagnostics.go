@@ -9,8 +9,8 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
-	"github.com/csvgd/csvgd-go/csvgd/internal/subscript"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
+	"github.com/csvgd/csvgd-go/csvgd/weights"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -238,13 +238,12 @@ func pairsPanel(tag string, r NUTSRun, i, j int) *plot.Plot {
 	return p
 }
 
-// weightName is the paper's name of weight i of the template: W_k[row][col]
-// with the row and column counted from 1.
+// weightName is the name of weight i of the template as every figure
+// writes it ([weights.Entry]: W_k(row, column), counted from 1), or
+// "weight i" (from 1) past the template's weights.
 func weightName(a icnn.Arch, i int) string {
-	for k, l := range a.Layers() {
-		if i >= l.Offset && i < l.Offset+l.Rows*l.Cols {
-			return fmt.Sprintf("W%s[%d][%d]", subscript.Itoa(k), (i-l.Offset)/l.Cols+1, (i-l.Offset)%l.Cols+1)
-		}
+	if e, err := weights.EntryAt(a, i); err == nil {
+		return e.String()
 	}
 	return fmt.Sprintf("weight %d", i+1)
 }

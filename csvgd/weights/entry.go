@@ -53,3 +53,15 @@ func (e Entry) Index(arch icnn.Arch) (int, error) {
 	}
 	return l.Offset + e.I*l.Cols + e.J, nil
 }
+
+// EntryAt is the entry at position i of a particle of arch, the inverse of
+// [Entry.Index], or an error naming i and the widths when a particle of
+// arch has no position i.
+func EntryAt(arch icnn.Arch, i int) (Entry, error) {
+	for k, l := range arch.Layers() {
+		if i >= l.Offset && i < l.Offset+l.Rows*l.Cols {
+			return Entry{K: k, I: (i - l.Offset) / l.Cols, J: (i - l.Offset) % l.Cols}, nil
+		}
+	}
+	return Entry{}, fmt.Errorf("weight %d: a network of widths %v has %d weights", i, arch.Widths, arch.NumParams())
+}

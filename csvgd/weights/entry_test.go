@@ -49,3 +49,22 @@ func TestEntry(t *testing.T) {
 		t.Errorf("String() = %q", s)
 	}
 }
+
+// TestEntryAtInvertsIndex: every position of a particle names the entry
+// whose index it is, and a position past the weights is an error that
+// names it.
+func TestEntryAtInvertsIndex(t *testing.T) {
+	arch := icnn.Arch{Widths: []int{3, 4, 2, 1}}
+	for i := range arch.NumParams() {
+		e, err := EntryAt(arch, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if idx, err := e.Index(arch); err != nil || idx != i {
+			t.Errorf("position %d: entry %v at index %d (%v)", i, e, idx, err)
+		}
+	}
+	if _, err := EntryAt(arch, arch.NumParams()); err == nil || !strings.Contains(err.Error(), "weight 22") {
+		t.Errorf("EntryAt past the weights: %v", err)
+	}
+}
