@@ -1,6 +1,7 @@
 package train
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -145,10 +146,10 @@ type embedded struct {
 // into x; after a non-finite step x holds the particles before it, as the
 // flow leaves them.
 func (e *embedded) Steps(x *stein.Ensemble, k int) error {
-	w := e.emb.Embed(x)
+	w := e.emb.Embed(x) // reads x: its Data is on the host from here on
 	err := e.Flow.Steps(w, k)
 	if serr := w.Sync(); serr != nil {
-		return serr
+		return errors.Join(err, serr)
 	}
 	copy(x.Data, e.emb.Lower(w).Data)
 	return err
