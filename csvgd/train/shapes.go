@@ -140,6 +140,7 @@ type embedded struct {
 	emb    icnn.Embedding
 	n      int // the run's particles
 	reads0 int // the flow's reads before this stage
+	copies int // the particles read back this stage, once per call
 }
 
 // Steps embeds x, takes k steps of the wide flow and lowers the result
@@ -148,6 +149,7 @@ type embedded struct {
 func (e *embedded) Steps(x *stein.Ensemble, k int) error {
 	w := e.emb.Embed(x) // reads x: its Data is on the host from here on
 	err := e.Flow.Steps(w, k)
+	e.copies++
 	if serr := w.Sync(); serr != nil {
 		return errors.Join(err, serr)
 	}
@@ -175,7 +177,7 @@ func (e *embedded) State() ([]*stein.Ensemble, error) {
 // SetState embeds the template's optimizer state (zero where there is
 // none) and adds the mask of the template's weights.
 func (e *embedded) SetState(state []*stein.Ensemble, iter int) error {
-	e.reads0 = e.Reads
+	e.reads0, e.copies = e.Reads, 0
 	n := e.Optimizer.NumState() - 1
 	if len(state) != 0 && len(state) != n {
 		return fmt.Errorf("train: %d optimizer state tensors for a template run whose optimizer keeps %d", len(state), n)
@@ -200,7 +202,9 @@ func (e *embedded) particles(state []*stein.Ensemble) int {
 	return e.n
 }
 
-func (e *embedded) reads() int { return e.Reads - e.reads0 }
+// reads counts the flow's reads and the particles read back after each
+// call.
+func (e *embedded) reads() int { return e.Reads - e.reads0 + e.copies }
 func (e *embedded) mode() string {
 	return firstOrder{e.Flow}.mode() + "; fixed shapes " + FormatWidths(e.emb.Wide.Widths)
 }

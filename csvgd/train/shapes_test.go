@@ -12,7 +12,8 @@ import (
 // TestFixedShapesCompileOnce: a condensed run with fixed shapes makes one
 // set of graphs (the steps, the predictors and the KSD's score) for the
 // whole run where template shapes make one per template (and the steps one
-// per stage), runs every stage on the first stage's network, and ends
+// per stage), runs every stage on the first stage's network (reading the
+// particles back once per call of many steps), and ends
 // where the run with template shapes ends, history and stages included, to
 // 1e-9 relative (the embedded templates compute what the templates
 // compute, summed in another order).
@@ -35,6 +36,13 @@ func TestFixedShapesCompileOnce(t *testing.T) {
 			}
 			if fixed := strings.Contains(s.StepsMode, "fixed shapes 3-6-5-1"); fixed != (tc.shapes == FixedShapes) {
 				t.Errorf("%v: stage %d ran %q", tc.shapes, s.Stage, s.StepsMode)
+			}
+			reads := s.StepCalls + s.Iterations // a status per call, the host's median per step
+			if tc.shapes == FixedShapes {
+				reads += s.StepCalls // and the particles back to the template's shape
+			}
+			if s.HostReads != reads {
+				t.Errorf("%v: stage %d: %d host reads in %d calls of %d steps, want %d", tc.shapes, s.Stage, s.HostReads, s.StepCalls, s.Iterations, reads)
 			}
 		}
 		if templates < 3 {
