@@ -133,8 +133,9 @@ func (r *run) heldFlow(wide icnn.Arch) (*stein.Flow, error) {
 }
 
 // embedded is the first-order update of a template run on the graphs of a
-// wider network ([FixedShapes]): the particles and the optimizer state
-// cross to the wide network's shape and back at every call, on the host.
+// wider network ([FixedShapes]): the particles cross to the wide
+// network's shape and back at every call, the optimizer state at the
+// stage's start and end, on the host.
 type embedded struct {
 	firstOrder
 	emb    icnn.Embedding
