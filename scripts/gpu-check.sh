@@ -47,6 +47,9 @@
 #   torch       bench/torch_step.py, the same step in PyTorch, on the    70
 #               same GPU (CUDA device 0), at the sizes of bench, checked
 #               the same way
+#   bench-chained  csvgd bench -particles 10,100 -widths 30,4            90
+#               -steps-mode chained: the steps without the While loop,
+#               one execution per step (is the loop what a call costs?)
 #   train-template  the run of train with each template's graphs          100
 #               compiled at its own shapes (-shapes template)
 #
@@ -449,8 +452,11 @@ run() {
 			--device cuda --data "$bundle/data/hyperelastic/noise-0.10/train.csv" --check "$bundle/check-10x4.json"
 	fi
 	if [ ${#GPU_ENV[@]} = 0 ]; then
+		skip bench-chained "no Python with JAX's CUDA plugin (step env)"
 		skip train-template "no Python with JAX's CUDA plugin (step env)"
 	else
+		step bench-chained 90 bench-chained.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 10,100 -widths 30,4 -json \
+			-no-reference -steps-mode chained
 		step train-template 100 train-template.json check_train -- env "${GPU_ENV[@]}" "$csvgd" train -particles 100 -alpha 0.5 -lambda 0.05 -shapes template -quiet -json
 	fi
 	write_summary final

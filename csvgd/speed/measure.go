@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // Options say how long each case is measured.
@@ -22,6 +24,11 @@ type Options struct {
 	// NoReference skips the hand-written reference (for sizes where it
 	// would take long, such as 10,000 particles).
 	NoReference bool
+	// Mode is how the graph's steps run on the device ([stein.StepsMode]),
+	// both one per call and in calls of many; the zero value, the
+	// backend's mode. Another mode takes the bandwidth's median on the
+	// device.
+	Mode stein.StepsMode
 	// Context, when not nil, stops the measurement early with its error.
 	Context context.Context
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/reference"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"github.com/gomlx/compute"
 )
@@ -69,8 +70,9 @@ type steppers struct {
 	steps       func(k int) error
 }
 
-// newSteppers builds the graph's flow and the reference for case c.
-func newSteppers(b compute.Backend, c Case, seed uint64, workers int) (steppers, error) {
+// newSteppers builds the graph's flows (their steps run in mode, unless
+// it is the backend's) and the reference for case c.
+func newSteppers(b compute.Backend, c Case, seed uint64, workers int, mode stein.StepsMode) (steppers, error) {
 	p, err := Problem(c, seed)
 	if err != nil {
 		return steppers{}, err
@@ -93,6 +95,9 @@ func newSteppers(b compute.Backend, c Case, seed uint64, workers int) (steppers,
 	if err != nil {
 		return steppers{}, err
 	}
+	if mode != stein.BackendSteps {
+		flow.Mode, flow.HostMedian, many.Mode, many.HostMedian = mode, false, mode, false
+	}
 	x, y, z := init.Clone(), init.Clone(), init.Clone()
 	return steppers{
 		params: p.Arch.NumParams(),
@@ -110,7 +115,7 @@ func newSteppers(b compute.Backend, c Case, seed uint64, workers int) (steppers,
 
 // runCase measures one case.
 func runCase(b compute.Backend, c Case, o Options) (Result, error) {
-	s, err := newSteppers(b, c, o.Seed, o.Workers)
+	s, err := newSteppers(b, c, o.Seed, o.Workers, o.Mode)
 	if err != nil {
 		return Result{}, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -62,6 +63,36 @@ func TestRunTiny(t *testing.T) {
 	}
 	if !strings.Contains(md.String(), "| 3 | 2 | 12 |") || !strings.Contains(md.String(), "| 4 | 3 | 21 |") {
 		t.Errorf("table:\n%s", md.String())
+	}
+}
+
+// TestRunInEachStepsMode: the graph's steps run in the mode asked for,
+// the report says which, and a name that is no mode is refused.
+func TestRunInEachStepsMode(t *testing.T) {
+	b := backendtest.Backend(t)
+	for _, name := range []string{"loop", "chained", "backend"} {
+		mode, err := stein.ParseStepsMode(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Options{Warmup: 1, MinIters: 2, MinTime: time.Millisecond, Steps: 3, NoReference: true, Mode: mode}
+		rep, err := Run(b, []Case{{Particles: 3, Width: 2}}, o, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want := mode
+		if mode == stein.BackendSteps {
+			want = stein.StepsModeFor(b)
+		}
+		if got := rep.Results[0].StepsMode; got != want.String() || !(rep.Results[0].MsPerIterSteps > 0) {
+			t.Errorf("%s: steps ran %q (%v ms a step in calls of 3), want %q", name, got, rep.Results[0].MsPerIterSteps, want)
+		}
+		if text, _ := mode.MarshalText(); string(text) != name {
+			t.Errorf("mode %v writes %q, want %q", mode, text, name)
+		}
+	}
+	if _, err := stein.ParseStepsMode("while"); err == nil || !strings.Contains(err.Error(), `"while"`) {
+		t.Errorf("ParseStepsMode(while): error %v", err)
 	}
 }
 

@@ -37,6 +37,36 @@ func (m StepsMode) String() string {
 	return "loop in the graph"
 }
 
+// ParseStepsMode reads "loop" ([LoopInGraph]), "chained"
+// ([ChainedSteps]) or "backend" (also "auto": [BackendSteps]), in any
+// case.
+func ParseStepsMode(name string) (StepsMode, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "loop":
+		return LoopInGraph, nil
+	case "chained":
+		return ChainedSteps, nil
+	case "backend", "auto", "":
+		return BackendSteps, nil
+	}
+	return BackendSteps, fmt.Errorf("steps mode %q: want loop, chained or backend", name)
+}
+
+// UnmarshalText reads a mode's name ([ParseStepsMode]).
+func (m *StepsMode) UnmarshalText(b []byte) error {
+	v, err := ParseStepsMode(string(b))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
+// MarshalText writes the name [ParseStepsMode] reads.
+func (m StepsMode) MarshalText() ([]byte, error) {
+	return []byte([...]string{"backend", "loop", "chained"}[m]), nil
+}
+
 // StepsModeFor is the mode of [Flow.Steps] on backend b: chained steps on
 // GoMLX's pure-Go backend, the loop in the graph elsewhere (XLA). GoMLX
 // v0.28.16's pure-Go backend compiles a While loop's body before the
