@@ -44,6 +44,13 @@
 // and a later call with the same configuration and data goes on from it,
 // ending exactly where an uninterrupted run ends (checkpoint.go).
 //
+// Options.Shapes says at which shapes the stages compile their graphs
+// ([Shapes]): each template's own, or once at the first stage's network
+// with every later template embedded in it and the weights outside it
+// held at zero (icnn.Embedding, stein.Held), which saves XLA one set of
+// compilations per template and computes the same run up to the order of
+// sums (docs/speed.md, "Fixed shapes").
+//
 // Beyond the paper, Config.Align "assignment" follows every condensation
 // with condense.Align (each particle's hidden nodes matched by linear
 // assignment to a reference, the ensemble's medoid by default, the
