@@ -69,3 +69,48 @@ func Example() {
 	// stress at F = I vanishes (to 1e-12): true
 	// predictions [3][5][6]; graph and host agree to 1e-10: true
 }
+
+// ExampleArch_EmbedIn places a condensed template in the paper's network:
+// the wide network, whose other weights are zero, predicts the template's
+// stresses, so that graphs compiled once at the wide shapes serve every
+// template of a condensed run.
+func ExampleArch_EmbedIn() {
+	backend.Notice = io.Discard
+	b := backend.MustDefault()
+	wide := icnn.Paper()
+	template := wide.WithWidths([]int{3, 8, 10, 1})
+	emb, err := template.EmbedIn(wide)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	x := template.Init(2, rand.New(rand.NewPCG(1, 2)))
+	dc := hyperelastic.PaperData(0, 1)
+	dc.NTest = 4
+	_, test, err := hyperelastic.Generate(dc)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	small, err := icnn.PredictAt(b, template, test, x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	big, err := icnn.PredictAt(b, wide, test, emb.Embed(x))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var diff float64
+	for p := range small {
+		for i := range small[p] {
+			for k := range small[p][i] {
+				diff = math.Max(diff, math.Abs(small[p][i][k]-big[p][i][k]))
+			}
+		}
+	}
+	fmt.Printf("%d template weights in %d; the stresses agree to 1e-12: %v\n", template.NumParams(), wide.NumParams(), diff < 1e-12)
+	// Output:
+	// 114 template weights in 1020; the stresses agree to 1e-12: true
+}
