@@ -53,10 +53,24 @@ func (p Problem) Weight() float64 {
 // backend b, or on its sequential twin when the step is small
 // ([backend.ForWork]).
 func (p Problem) Flow(b compute.Backend) (*stein.Flow, error) {
+	return p.flow(b, func(o stein.Optimizer) stein.Optimizer { return o })
+}
+
+// HeldFlow is [Problem.Flow] with its optimizer wrapped in [stein.Held]:
+// the flow of a run with fixed shapes, whose optimizer state ends with
+// the mask of the coordinates that move.
+func (p Problem) HeldFlow(b compute.Backend) (*stein.Flow, error) {
+	return p.flow(b, func(o stein.Optimizer) stein.Optimizer { return stein.Held{Optimizer: o} })
+}
+
+// flow is the problem's flow with the optimizer wrap makes of the
+// configured one.
+func (p Problem) flow(b compute.Backend, wrap func(stein.Optimizer) stein.Optimizer) (*stein.Flow, error) {
 	sc, err := p.SteinConfig()
 	if err != nil {
 		return nil, err
 	}
+	sc.Optimizer = wrap(sc.Optimizer)
 	return stein.NewFlowScore(backend.ForWork(b, p.Work(p.Config.Particles)), sc, p.Score())
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/gomlx/compute"
@@ -111,19 +110,13 @@ func (r *run) graphArch(arch icnn.Arch) (icnn.Arch, icnn.Embedding, error) {
 }
 
 // heldFlow is the first-order flow of the run's fixed shapes, made at the
-// first stage and kept for the run: the problem on the wide network with
-// the optimizer wrapped in [stein.Held].
+// first stage and kept for the run: [Problem.HeldFlow] on the wide
+// network.
 func (r *run) heldFlow(wide icnn.Arch) (*stein.Flow, error) {
 	if r.held != nil {
 		return r.held, nil
 	}
-	p := r.problem(wide)
-	sc, err := p.SteinConfig()
-	if err != nil {
-		return nil, err
-	}
-	sc.Optimizer = stein.Held{Optimizer: sc.Optimizer}
-	f, err := stein.NewFlowScore(backend.ForWork(r.b, p.Work(r.c.Particles)), sc, p.Score())
+	f, err := r.problem(wide).HeldFlow(r.b)
 	if err != nil {
 		return nil, err
 	}
