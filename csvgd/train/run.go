@@ -163,10 +163,8 @@ func (r *run) evaluator() (*evaluator, error) {
 // the next.
 func (r *run) stages() error {
 	if r.c.Method == Sequential {
-		if r.at == nil {
-			if err := r.initialRecord(); err != nil {
-				return err
-			}
+		if err := r.initialRecord(); err != nil {
+			return err
 		}
 		return r.sequential()
 	}
@@ -319,11 +317,11 @@ func (r *run) stepper(arch icnn.Arch) (stepper, error) {
 		r.opt.built("steps")
 		return secondOrder{f}, err
 	}
-	wide, emb, err := r.graphArch(arch)
-	if err != nil {
-		return nil, err
-	}
 	if r.fixedShapes() {
+		wide, emb, err := r.graphArch(arch)
+		if err != nil {
+			return nil, err
+		}
 		f, err := r.heldFlow(wide)
 		if err != nil {
 			return nil, err
