@@ -95,9 +95,8 @@ func newSteppers(b compute.Backend, c Case, seed uint64, workers int, mode stein
 	if err != nil {
 		return steppers{}, err
 	}
-	if mode != stein.BackendSteps {
-		flow.Mode, flow.HostMedian, many.Mode, many.HostMedian = mode, false, mode, false
-	}
+	flow.UseStepsMode(mode)
+	many.UseStepsMode(mode)
 	x, y, z := init.Clone(), init.Clone(), init.Clone()
 	return steppers{
 		params: p.Arch.NumParams(),

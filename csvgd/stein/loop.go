@@ -67,6 +67,16 @@ func (m StepsMode) MarshalText() ([]byte, error) {
 	return []byte([...]string{"backend", "loop", "chained"}[m]), nil
 }
 
+// UseStepsMode makes the flow's steps run in mode m: the backend's mode,
+// as [NewFlow] set it, for [BackendSteps]; otherwise m, with the
+// bandwidth's median taken on the device (not [Flow.HostMedian]), as
+// the loop in the graph always takes it.
+func (f *Flow) UseStepsMode(m StepsMode) {
+	if m != BackendSteps {
+		f.Mode, f.HostMedian = m, false
+	}
+}
+
 // StepsModeFor is the mode of [Flow.Steps] on backend b: chained steps on
 // GoMLX's pure-Go backend, the loop in the graph elsewhere (XLA). GoMLX
 // v0.28.16's pure-Go backend compiles a While loop's body before the

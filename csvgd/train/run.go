@@ -326,23 +326,15 @@ func (r *run) stepper(arch icnn.Arch) (stepper, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.stepsMode(f)
+		f.UseStepsMode(r.opt.Steps)
 		return &embedded{firstOrder: firstOrder{f}, emb: emb, n: r.c.Particles}, nil
 	}
 	f, err := p.Flow(r.b)
 	if err == nil {
-		r.stepsMode(f)
+		f.UseStepsMode(r.opt.Steps)
 	}
 	r.opt.built("steps")
 	return firstOrder{f}, err
-}
-
-// stepsMode sets the flow's mode of running many steps, when Options.Steps
-// asks for one.
-func (r *run) stepsMode(f *stein.Flow) {
-	if r.opt.Steps != stein.BackendSteps {
-		f.Mode, f.HostMedian = r.opt.Steps, false
-	}
 }
 
 // startFlow gives a stage's new flow its optimizer state: the state
