@@ -32,6 +32,9 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err := opts.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := checkOutput("-out", *out, *force); err != nil {
+		return failure(fs, stderr, err)
+	}
 	how, aopts := align.String(), condense.AlignOptions{Reference: ref}
 	f, err := loadEnsemble(fs, *in, stderr)
 	if err != nil {

@@ -52,6 +52,8 @@ func TestFitBadInput(t *testing.T) {
 		{[]string{"fit", "-data", good, "-target", "y", "-method", "sequential"}, `method "sequential"`},
 		{[]string{"fit", "-data", good, "-target", "y", "-activation", "gelu"}, `activation "gelu"`},
 		{[]string{"fit", "-data", good, "-target", "y", "-save", good}, "good.csv: the file exists"},
+		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-save", filepath.Join(dir, "nowhere", "f.json")}, "nowhere does not exist"},
+		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-save", dir, "-force"}, "is a folder, not a file"},
 	} {
 		code, _, stderr := runCLI(c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 || strings.Contains(stderr, "goroutine") {

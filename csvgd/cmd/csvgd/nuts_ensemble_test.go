@@ -111,6 +111,7 @@ func TestNUTSEnsembleBadInput(t *testing.T) {
 		{[]string{"nuts", "-ensemble", good, "-accept", "1"}, "acceptance = 1"},
 		{[]string{"nuts", "-ensemble", good, "-mvn"}, "exclude"},
 		{[]string{"nuts", "-ensemble", good, "-save", good}, "exists"},
+		{[]string{"nuts", "-ensemble", good, "-save", filepath.Join(t.TempDir(), "nowhere", "d.json")}, "nowhere does not exist"},
 		{[]string{"nuts", "-ensemble", good, "-data", t.TempDir()}, "train.csv"},
 		{[]string{"nuts", "-ensemble=" + filepath.Join(t.TempDir(), "none.json")}, "none.json"},
 		{[]string{"calibrate"}, "-ensemble is required"},

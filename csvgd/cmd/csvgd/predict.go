@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
@@ -34,8 +33,8 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 	if err := fs.requireFlags("ensemble", "data", "out"); err != nil {
 		return usageError(fs, stderr, err)
 	}
-	if _, err := os.Stat(*outPath); err == nil && !*force {
-		return failure(fs, stderr, fmt.Errorf("%s exists; use -force to replace it", *outPath))
+	if err := checkOutput("-out", *outPath, *force); err != nil {
+		return failure(fs, stderr, err)
 	}
 	f, err := loadEnsemble(fs, *ensPath, stderr)
 	if err != nil {

@@ -238,28 +238,17 @@ func checkOutputs(save string, force bool, o train.Options, resume bool) error {
 	return checkSave(save, force)
 }
 
-// checkLastStage refuses a -save-last-stage path that exists (unless
-// force) or that is the -save path.
+// checkLastStage refuses a -save-last-stage path that checkOutput refuses
+// or that is the -save path.
 func checkLastStage(save, last string, force bool) error {
 	if last != "" && last == save {
 		return fmt.Errorf("-save-last-stage %s is the -save file: give two files", last)
 	}
-	if _, err := os.Lstat(last); last != "" && !force && err == nil {
-		return fmt.Errorf("-save-last-stage %s: the file exists; pass -force to replace it", last)
-	}
-	return nil
+	return checkOutput("-save-last-stage", last, force)
 }
 
-// checkSave refuses a -save path that exists, unless force.
-func checkSave(save string, force bool) error {
-	if save == "" || force {
-		return nil
-	}
-	if _, err := os.Lstat(save); err == nil {
-		return fmt.Errorf("-save %s: the file exists; pass -force to replace it", save)
-	}
-	return nil
-}
+// checkSave refuses a -save path that checkOutput refuses.
+func checkSave(save string, force bool) error { return checkOutput("-save", save, force) }
 
 // loadTrainingData reads the data of "csvgd train": the committed data
 // set of the noise level without -data; with -data DIR, the folder and the

@@ -67,7 +67,16 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"reproduce", "-docs", dir, "-out", filepath.Join(dir, "figs"), "-quick=false"}, exitUsage, "results.md"},
 		{[]string{"reproduce", "-docs", filepath.Join(dir, "nope"), "-quick=false"}, exitUsage, "nope/results.md"},
 		{[]string{"predict", "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitUsage, "-ensemble is required"},
-		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitFailure, "exists.csv exists"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitFailure, "exists.csv: the file exists"},
+		// Outputs are checked before the work, so that a mistyped path does not cost the run's result.
+		{[]string{"train", "-iters", "1", "-save", filepath.Join(dir, "nowhere", "e.json")}, exitUsage, "nowhere does not exist"},
+		{[]string{"train", "-iters", "1", "-save", dir, "-force"}, exitUsage, "is a folder, not a file"},
+		{[]string{"train", "-iters", "1", "-save-last-stage", filepath.Join(dir, "nowhere", "e.json")}, exitUsage, "nowhere does not exist"},
+		{[]string{"train", "-iters", "1", "-save-last-stage", filepath.Join(existing, "e.json")}, exitUsage, "exists.csv is not a folder"},
+		{[]string{"condense", "-ensemble", damaged, "-out", existing}, exitFailure, "exists.csv: the file exists"},
+		{[]string{"condense", "-ensemble", damaged, "-out", filepath.Join(dir, "nowhere", "c.json")}, exitFailure, "nowhere does not exist"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "nowhere", "o.csv")}, exitFailure, "nowhere does not exist"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", dir, "-force"}, exitFailure, "is a folder, not a file"},
 		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitFailure, "damaged.json"},
 	} {
 		code, out, errOut := runCLI(c.args...)

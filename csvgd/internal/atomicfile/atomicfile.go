@@ -22,10 +22,8 @@ var ErrExists = errors.New("already exists")
 // error wraps [ErrExists] and names the path; [Replace]). The folder must
 // exist.
 func Write(path string, existing Existing, write func(io.Writer) error) (err error) {
-	if existing == KeepExisting {
-		if _, err := os.Lstat(path); err == nil {
-			return fmt.Errorf("%s: %w", path, ErrExists)
-		}
+	if err := Check(path, existing); err != nil {
+		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -50,6 +48,36 @@ func Write(path string, existing Existing, write func(io.Writer) error) (err err
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return publish(tmp.Name(), path, existing)
+}
+
+// Check reports whether [Write] could create path, so that a command can
+// check its outputs before the work that makes their content: the folder
+// of path must exist and be a folder, path must not be a folder, and with
+// [KeepExisting] nothing may be at path (the error wraps [ErrExists]).
+// Every error names the path, and the folder when it is at fault.
+func Check(path string, existing Existing) error {
+	dir := filepath.Dir(path)
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: the folder %s does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("%s: %w", path, err)
+	case !info.IsDir():
+		return fmt.Errorf("%s: %s is not a folder", path, dir)
+	}
+	info, err = os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: %w", path, err)
+	case info.IsDir():
+		return fmt.Errorf("%s is a folder, not a file", path)
+	case existing == KeepExisting:
+		return fmt.Errorf("%s: %w", path, ErrExists)
+	}
+	return nil
 }
 
 // publish moves tmp to path. To keep an existing file, a hard link

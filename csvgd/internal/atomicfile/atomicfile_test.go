@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,42 @@ func TestWriteJSON(t *testing.T) {
 	}
 	if raw, _ := os.ReadFile(path); string(raw) != "{\n \"a\": 1\n}" {
 		t.Errorf("content %q", raw)
+	}
+}
+
+// TestCheck: a path Write cannot create is reported before any work, with
+// the folder or the path at fault named; a path it can create is not.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file.txt")
+	if err := os.WriteFile(file, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path     string
+		existing Existing
+		want     string // "" for no error
+	}{
+		{filepath.Join(dir, "new.txt"), KeepExisting, ""},
+		{file, Replace, ""},
+		{file, KeepExisting, "file.txt: already exists"},
+		{filepath.Join(dir, "nowhere", "new.txt"), Replace, "the folder " + filepath.Join(dir, "nowhere") + " does not exist"},
+		{filepath.Join(file, "new.txt"), Replace, "file.txt is not a folder"},
+		{dir, Replace, dir + " is a folder, not a file"},
+		{dir, KeepExisting, dir + " is a folder, not a file"},
+	} {
+		err := Check(c.path, c.existing)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("Check(%s, %v): %v, want no error", c.path, c.existing, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("Check(%s, %v): %v, want an error naming %q", c.path, c.existing, err, c.want)
+		}
+	}
+	if err := Write(dir, Replace, func(w io.Writer) error { return nil }); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("Write onto a folder: %v, want the error of Check", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d entries in the folder after refused writes, want 1", len(ents))
 	}
 }
