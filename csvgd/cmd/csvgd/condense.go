@@ -28,6 +28,9 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	if err := fs.requireFlags("ensemble", "out"); err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := fs.onlyWith(align == condense.ByAssignment, "-align assignment", "align-ref"); err != nil {
+		return usageError(fs, stderr, err)
+	}
 	opts := condense.Options{Threshold: *threshold}
 	if err := opts.Validate(); err != nil {
 		return usageError(fs, stderr, err)

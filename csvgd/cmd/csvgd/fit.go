@@ -99,6 +99,9 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := firstError(fs.onlyWith(c.Method == train.CSVGD, "-method csvgd", "stage"), fs.onlyWith(c.Adaptive, "-adaptive", "growth", "tolerance")); err != nil {
+		return usageError(fs, stderr, err)
+	}
 	if err := checkSave(*save, *force); err != nil {
 		return usageError(fs, stderr, err)
 	}

@@ -152,3 +152,33 @@ func (f sigmaFlag) Set(s string) error {
 	*f.sigma = v
 	return nil
 }
+
+// onlyWith returns an error naming the first of the flags names that was
+// given although cond, the setting they need (what), does not hold, so
+// that a flag that would have no effect is refused rather than ignored.
+func (fs *flagSet) onlyWith(cond bool, what string, names ...string) error {
+	if cond {
+		return nil
+	}
+	for _, n := range names {
+		if !fs.isSet(n) {
+			continue
+		}
+		given := "-" + n
+		if v := fs.Lookup(n).Value.String(); v != "" { // a flag.Func's value prints empty
+			given += " " + v
+		}
+		return fmt.Errorf("%s applies only with %s", given, what)
+	}
+	return nil
+}
+
+// firstError is the first of errs that is not nil.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

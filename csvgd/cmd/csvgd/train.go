@@ -12,6 +12,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -106,7 +107,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	if !c.Update.SecondOrder() { // the first-order update's configuration, as before the Newton updates existed
+	applyErr := trainFlagsApply(fs, c, o) // reported after the range checks, checked before the reset below hides the values given
+	if !c.Update.SecondOrder() {          // the first-order update's configuration, as before the Newton updates existed
 		c.Update, c.NewtonMaxParams, c.NewtonStep, c.NewtonRadius, c.Curvature = "", 0, 0, 0, ""
 	}
 	if c.Method == train.Sequential && !fs.isSet("alpha") {
@@ -123,6 +125,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkLastStage(*save, *saveLast, *force); err != nil {
 		return usageError(fs, stderr, err)
+	}
+	if applyErr != nil {
+		return usageError(fs, stderr, applyErr)
 	}
 	c.KeepLastStage = c.KeepLastStage || *saveLast != ""
 	data, err := loadTrainingData(*dataDir, *noise, fs.isSet("noise"))
@@ -167,6 +172,18 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "push-forward W1 sum %.4g (%.4g in the training range), ensemble mean %.1f%% off the truth in the training range, training RMSE %.4g, %.1f active weights of %d, %d iterations in %.1f s on %s\n",
 		float64(out.W1Sum), float64(out.W1SumInRange), 100*float64(out.MeanErrorIn), float64(out.TrainRMSE), out.ActiveWeights, out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
 	return exitOK
+}
+
+// trainFlagsApply refuses the flags of csvgd train that the other flags
+// leave without effect.
+func trainFlagsApply(fs *flagSet, c train.Config, o train.Options) error {
+	return firstError(
+		fs.onlyWith(c.Method == train.CSVGD || c.Method == train.Sequential, "-method csvgd or sequential", "stage"),
+		fs.onlyWith(c.Adaptive, "-adaptive", "growth", "tolerance"),
+		fs.onlyWith(c.Update.SecondOrder(), "-update newton or snewton", "newton-max-params", "newton-step", "newton-radius", "curvature"),
+		fs.onlyWith(c.Align == condense.ByAssignment, "-align assignment", "align-ref"),
+		fs.onlyWith(o.Checkpoint != "", "-checkpoint", "checkpoint-every"),
+	)
 }
 
 // lastStageFile is what -save-last-stage writes: the ensemble of the run's
