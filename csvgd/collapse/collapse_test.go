@@ -2,8 +2,10 @@ package collapse
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
@@ -171,8 +173,13 @@ func TestBadConfig(t *testing.T) {
 	if _, err := NewProblem(5, stein.Prior{Alpha: 1, Lambda: 0.1}); err == nil {
 		t.Error("a prior on the 5-dimensional Gaussian: no error")
 	}
-	if _, err := NewProblem(0, stein.Prior{Alpha: 1}); err == nil {
-		t.Error("dimension 0: no error")
+	for _, d := range []int{0, -1, MaxDim + 1, 100_000_000} {
+		if _, err := NewProblem(d, stein.Prior{Alpha: 1}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("dimension = %d", d)) {
+			t.Errorf("NewProblem, dimension %d: %v, want an error naming it", d, err)
+		}
+		if _, err := IsotropicProblem(d); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("dimension = %d", d)) {
+			t.Errorf("IsotropicProblem, dimension %d: %v, want an error naming it", d, err)
+		}
 	}
 }
 

@@ -83,13 +83,27 @@ func ARCovariance(d int) *mat.SymDense {
 	return cov
 }
 
+// MaxDim is the largest dimension of a target: its precision and
+// covariance are dense d x d matrices, and the Newton updates build one
+// such matrix per particle: 20 particles at MaxDim take 20 x 2000^2 x 8
+// bytes = 0.64 GB (MaxDim is 20 times the largest dimension of the study).
+const MaxDim = 2000
+
+// checkDim reports a dimension outside [1, MaxDim], naming it.
+func checkDim(d int) error {
+	if d < 1 || d > MaxDim {
+		return fmt.Errorf("collapse: dimension = %d: want 1 to %d (the target's matrices are dense, d x d)", d, MaxDim)
+	}
+	return nil
+}
+
 // NewProblem is the target of dimension d: for d = 3 the posterior of the
 // paper's Sec. 4 with the given prior, its moments by quadrature
 // ([mvn.ExactMoments]); otherwise [ARTarget], which takes no prior
 // (prior.Lambda must be 0).
 func NewProblem(d int, prior stein.Prior) (Problem, error) {
-	if d < 1 {
-		return Problem{}, fmt.Errorf("collapse: dimension = %d: need at least 1", d)
+	if err := checkDim(d); err != nil {
+		return Problem{}, err
 	}
 	if err := prior.Validate(); err != nil {
 		return Problem{}, fmt.Errorf("collapse: %w", err)
@@ -112,8 +126,8 @@ func NewProblem(d int, prior stein.Prior) (Problem, error) {
 // target of Ba et al.'s experiment, on which [FixedPointVariance] holds
 // for the first-order flow with the median rule too.
 func IsotropicProblem(d int) (Problem, error) {
-	if d < 1 {
-		return Problem{}, fmt.Errorf("collapse: dimension = %d: need at least 1", d)
+	if err := checkDim(d); err != nil {
+		return Problem{}, err
 	}
 	id := mat.NewSymDense(d, nil)
 	for i := 0; i < d; i++ {

@@ -19,6 +19,8 @@ func TestCollapseBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"collapse", "-dim", "0"}, "dimension = 0"},
+		{[]string{"collapse", "-dim", "100000000"}, "dimension = 100000000"},
+		{[]string{"collapse", "-dim", "100000000", "-target", "isotropic"}, "dimension = 100000000"},
 		{[]string{"collapse", "-particles", "1"}, "particles = 1"},
 		{[]string{"collapse", "-update", "adam"}, "adam"},
 		{[]string{"collapse", "-target", "cube", "-dim", "4"}, "cube"},
