@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -170,6 +171,15 @@ func TestViews(t *testing.T) {
 	}
 	if _, err := Views(e, nil, Options{Layer: 1, Pair: []weights.Entry{{K: 3}}}); err == nil {
 		t.Error("no error for one entry in the pair")
+	}
+	// A layer the ensemble does not have is an error, with or without a
+	// comparison, not a view of another layer.
+	for _, k := range []int{-1, len(e.Arch.Layers()), 99} {
+		for _, compare := range [][]weights.Networks{nil, {other}} {
+			if _, err := Views(e, compare, Options{Layer: k}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("layer k = %d out of range", k)) {
+				t.Errorf("layer %d, %d compared: %v, want an error naming it", k, len(compare), err)
+			}
+		}
 	}
 	dir := t.TempDir()
 	if err := Save(figs, dir, false); err != nil {

@@ -29,12 +29,15 @@ func DefaultOptions() Options { return Options{Layer: 1} }
 // Views condenses e and the ensembles in compare ([Condensed]) and draws
 // the explorer's views of them, in this order: weight_distributions,
 // weight_pair and template_graph of e, and side_by_side of e next to
-// compare when compare is not empty. It reports the first ensemble or
-// figure that cannot be made.
+// compare when compare is not empty. It reports a layer o.Layer that e
+// does not have, and the first ensemble or figure that cannot be made.
 func Views(e weights.Networks, compare []weights.Networks, o Options) ([]*figures.Figure, error) {
 	c, err := Condensed(e)
 	if err != nil {
 		return nil, err
+	}
+	if err := figures.CheckLayer(c.Arch, o.Layer); err != nil {
+		return nil, fmt.Errorf("explore: %w", err)
 	}
 	pair := o.Pair
 	if pair == nil {

@@ -20,7 +20,7 @@ func LayerWeights(arch icnn.Arch, particles [][]float64, k int) *Figure {
 	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return plotkit.Failed(name, err)
 	}
-	if err := checkLayer(arch, k); err != nil {
+	if err := CheckLayer(arch, k); err != nil {
 		return plotkit.Failed(name, err)
 	}
 	leg := plotkit.NewLegend()

@@ -38,7 +38,7 @@ func SideBySide(es []weights.Networks, k int) *Figure {
 		if err := e.Check(); err != nil {
 			return plotkit.Failed(name, err)
 		}
-		if err := checkLayer(e.Arch, k); err != nil {
+		if err := CheckLayer(e.Arch, k); err != nil {
 			return plotkit.Failed(name, fmt.Errorf("%s: %w", e.Label, err))
 		}
 		g, err := ensembleGraph(e)

@@ -15,7 +15,7 @@ func TopEntries(arch icnn.Arch, particles [][]float64, k, n int) ([]weights.Entr
 	if err := metrics.CheckParticles(arch, particles); err != nil {
 		return nil, err
 	}
-	if err := checkLayer(arch, k); err != nil {
+	if err := CheckLayer(arch, k); err != nil {
 		return nil, err
 	}
 	kept, _, _ := layerEntries(arch, particles, k)

@@ -110,9 +110,9 @@ func entryKDE(vals []float64, h float64, bounded bool, xs []float64) []float64 {
 	return metrics.GaussianKDE(vals, h, xs)
 }
 
-// checkLayer reports a k that is not the index of a weight matrix W_k of
+// CheckLayer reports a k that is not the index of a weight matrix W_k of
 // arch.
-func checkLayer(arch icnn.Arch, k int) error {
+func CheckLayer(arch icnn.Arch, k int) error {
 	if n := len(arch.Layers()); k < 0 || k >= n {
 		return fmt.Errorf("layer k = %d out of range: widths %v have %d layers (0 <= k < %d)", k, arch.Widths, n, n)
 	}

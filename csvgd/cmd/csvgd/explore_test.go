@@ -57,6 +57,7 @@ func TestExploreCommand(t *testing.T) {
 		{[]string{"-ensemble", a, "-run", "abc", "-out", out}, exitUsage, "one of -ensemble FILE and -run KEY"},
 		{[]string{"-ensemble", a}, exitUsage, "-out is required"},
 		{[]string{"-ensemble", a, "-out", out, "-layer", "-1"}, exitUsage, "-layer -1"},
+		{[]string{"-ensemble", a, "-out", out, "-force", "-layer", "99"}, exitFailure, "layer k = 99 out of range"},
 		{[]string{"-ensemble", a, "-out", out, "-x", "0,1,1"}, exitUsage, "both -x and -y"},
 		{[]string{"-ensemble", a, "-out", out, "-x", "0,0,1", "-y", "0,1,1"}, exitUsage, `"0,0,1"`},
 		{[]string{"-ensemble", a, "-out", out, "-compare", b, "-compare", b, "-compare", b, "-compare", b}, exitUsage, "4 times"},
