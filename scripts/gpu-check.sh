@@ -16,9 +16,10 @@
 #
 # run writes everything into the folder named by $OUT, or, when OUT is
 # unset, into a new folder gpu-check-<UTC time> of the working directory,
-# whose name it prints. Steps, each with its own time limit (seconds; the
-# sum stays within 8 minutes), each step's output in NAME.out or NAME.json
-# and its standard error in NAME.err:
+# whose name it prints. Steps, each with its own time limit (seconds), cut
+# to what is left of the run's budget (GPU_CHECK_BUDGET, 560 s), so that
+# the last steps run as far as time allows; each step's output in NAME.out
+# or NAME.json and its standard error in NAME.err:
 #
 #   nvidia-smi  the GPU and its driver                                   10
 #   env         a Python whose site-packages hold JAX's CUDA plugin      15
@@ -50,6 +51,9 @@
 #   bench-chained  csvgd bench -particles 10,100 -widths 30,4            90
 #               -steps-mode chained: the steps without the While loop,
 #               one execution per step (is the loop what a call costs?)
+#   bench-sort  csvgd bench -particles 100,1000 -widths 30,4 -median     90
+#               sort: the bandwidth's median by XLA's sort instead of the
+#               radix selection (which is faster on the GPU?)
 #   train-template  the run of train with each template's graphs          100
 #               compiled at its own shapes (-shapes template)
 #
@@ -452,11 +456,12 @@ run() {
 			--device cuda --data "$bundle/data/hyperelastic/noise-0.10/train.csv" --check "$bundle/check-10x4.json"
 	fi
 	if [ ${#GPU_ENV[@]} = 0 ]; then
-		skip bench-chained "no Python with JAX's CUDA plugin (step env)"
-		skip train-template "no Python with JAX's CUDA plugin (step env)"
+		for s in bench-chained bench-sort train-template; do skip "$s" "no Python with JAX's CUDA plugin (step env)"; done
 	else
 		step bench-chained 90 bench-chained.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 10,100 -widths 30,4 -json \
 			-no-reference -steps-mode chained
+		step bench-sort 90 bench-sort.json check_backend -- env "${GPU_ENV[@]}" "$csvgd" bench -particles 100,1000 -widths 30,4 -json \
+			-no-reference -median sort
 		step train-template 100 train-template.json check_train -- env "${GPU_ENV[@]}" "$csvgd" train -particles 100 -alpha 0.5 -lambda 0.05 -shapes template -quiet -json
 	fi
 	write_summary final

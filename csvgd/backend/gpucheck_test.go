@@ -16,7 +16,7 @@ import (
 const gpuCheckScript = "../../scripts/gpu-check.sh"
 
 // gpuCheckSteps are the steps of gpu-check.sh run, in order.
-var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests", "bench", "bench10k", "train", "jax", "torch", "bench-chained", "train-template"}
+var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests", "bench", "bench10k", "train", "jax", "torch", "bench-chained", "bench-sort", "train-template"}
 
 // Fakes of the GPU machine's programs. Each records its arguments and the
 // variables gpu-check.sh sets in $RECORD/NAME.calls, one line per call,
@@ -25,7 +25,7 @@ var gpuCheckSteps = []string{"nvidia-smi", "env", "unpack", "smoke", "xla-tests"
 const (
 	fakeCSVGD = `#!/bin/bash
 step=$1
-case " $* " in *" -particles 2 "*) step=smoke ;; *" -particles 10000 "*) step=bench10k ;; *" -steps-mode chained "*) step=bench-chained ;; esac
+case " $* " in *" -particles 2 "*) step=smoke ;; *" -particles 10000 "*) step=bench10k ;; *" -steps-mode chained "*) step=bench-chained ;; *" -median sort "*) step=bench-sort ;; esac
 echo "$* | $GOMLX_BACKEND | $LD_LIBRARY_PATH | $XLA_FLAGS | $GOPJRT_CUDA_CHECKS | $CSVGD_ROOT" >>"$RECORD/csvgd.calls"
 echo "csvgd: GoMLX backend $GOMLX_BACKEND (fake)" >&2
 case " $FAKE_HANG " in *" $step "*) exec sleep 60 ;; esac
@@ -268,7 +268,7 @@ func TestGPUCheckRunsEveryStep(t *testing.T) {
 		t.Errorf("summary: %+v", s)
 	}
 	for _, f := range []string{"gpu-check.log", "nvidia-smi.out", "env.out", "plugin-ldd.txt", "smoke.json", "xla-tests.out", "bench.json",
-		"bench.pprof", "bench10k.json", "train.json", "jax.json", "torch.json", "bench-chained.json", "train-template.json"} {
+		"bench.pprof", "bench10k.json", "train.json", "jax.json", "torch.json", "bench-chained.json", "bench-sort.json", "train-template.json"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("OUT lacks %s: %v", f, err)
 		}
@@ -277,6 +277,7 @@ func TestGPUCheckRunsEveryStep(t *testing.T) {
 	wantArgs := []string{"bench -particles 2 -widths 4 ", "bench -particles 10,100,1000 -widths 30,4 -json -cpuprofile " + out + "/bench.pprof",
 		"bench -particles 10000 -widths 30,4 -json -no-reference", "train -particles 100 -alpha 0.5 -lambda 0.05 -shapes fixed -quiet -json",
 		"bench -particles 10,100 -widths 30,4 -json -no-reference -steps-mode chained",
+		"bench -particles 100,1000 -widths 30,4 -json -no-reference -median sort",
 		"train -particles 100 -alpha 0.5 -lambda 0.05 -shapes template -quiet -json"}
 	if len(csvgdCalls) != len(wantArgs) {
 		t.Fatalf("csvgd ran %d times, want %d: %q", len(csvgdCalls), len(wantArgs), csvgdCalls)
@@ -357,7 +358,7 @@ func TestGPUCheckWithoutPlugin(t *testing.T) {
 	_, code := m.run(t, t.TempDir(), "OUT="+out, "PYTHON="+filepath.Join(m.bin, "python3"))
 	s := readSummary(t, out)
 	want := map[string]string{"nvidia-smi": "passed", "env": "failed", "unpack": "passed", "smoke": "skipped",
-		"xla-tests": "skipped", "bench": "skipped", "bench10k": "skipped", "train": "skipped", "jax": "skipped", "torch": "passed", "bench-chained": "skipped", "train-template": "skipped"}
+		"xla-tests": "skipped", "bench": "skipped", "bench10k": "skipped", "train": "skipped", "jax": "skipped", "torch": "passed", "bench-chained": "skipped", "bench-sort": "skipped", "train-template": "skipped"}
 	if got := s.statuses(); code != 1 || !mapsEqual(got, want) {
 		t.Errorf("exit status %d, steps %v; want 1, %v", code, got, want)
 	}

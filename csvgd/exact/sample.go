@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -52,6 +53,10 @@ type Config struct {
 	// Progress, when set, receives a line every ProgressEvery iterations
 	// of a ChEES run (its step size, trajectory length and acceptance).
 	Progress io.Writer `json:"-"`
+	// Context, when set, stops the sampler's chains when it is done
+	// (before their next iteration); Sample then returns an error
+	// wrapping the context's. Not part of the run's identity.
+	Context context.Context `json:"-"`
 }
 
 // ProgressEvery is how many iterations of a ChEES run separate its lines
@@ -171,7 +176,7 @@ func (c Config) nutsConfig(post *Posterior, init [][]float64) (nuts.Config, erro
 	nc := nuts.DefaultConfig()
 	nc.Chains, nc.Warmup, nc.Draws, nc.Seed, nc.MaxDepth, nc.Workers = c.Chains, c.Warmup, c.Draws, c.Seed, c.MaxDepth, c.Workers
 	nc.NonNegative, nc.Metric, nc.Init = post.NonNegative(), c.Metric, init
-	nc.Adapt.TargetAccept = c.Accept
+	nc.Adapt.TargetAccept, nc.Context = c.Accept, c.Context
 	return nc, nc.Validate(post.Dim())
 }
 
@@ -180,7 +185,7 @@ func (c Config) nutsConfig(post *Posterior, init [][]float64) (nuts.Config, erro
 func (c Config) cheesConfig(post *Posterior, init [][]float64) (hmc.Config, error) {
 	hc := hmc.DefaultConfig(init)
 	hc.Warmup, hc.Draws, hc.Seed, hc.NonNegative = c.Warmup, c.Draws, c.Seed, post.NonNegative()
-	hc.TargetAccept, hc.MaxLeapfrog = c.Accept, c.MaxLeapfrog
+	hc.TargetAccept, hc.MaxLeapfrog, hc.Context = c.Accept, c.MaxLeapfrog, c.Context
 	if w := c.Progress; w != nil {
 		start, total := time.Now(), c.Warmup+c.Draws
 		hc.Progress = func(n int, it hmc.Iteration) {

@@ -1,6 +1,7 @@
 package hmc
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -38,6 +39,9 @@ type Config struct {
 	// steps and harmonic mean acceptance. It must not keep the sampler
 	// waiting.
 	Progress func(n int, it Iteration) `json:"-"`
+	// Context, when set, stops the run when it is done, before the next
+	// iteration; Sample then returns an error wrapping the context's.
+	Context context.Context `json:"-"`
 }
 
 // DefaultConfig are the settings of TensorFlow Probability's ChEES-HMC for

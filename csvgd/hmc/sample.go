@@ -54,6 +54,9 @@ func Sample(f BatchDensity, dim int, c Config) (*Result, error) {
 		r.Chains[k].WarmupGradients = b.gradients[k]
 	}
 	for n := range c.Draws {
+		if err := s.stopped(c.Warmup + n); err != nil {
+			return nil, fmt.Errorf("hmc: %w", err)
+		}
 		s.iterate(c.Warmup+n, true)
 	}
 	for k := range r.Chains {
@@ -92,6 +95,9 @@ func (s *sampler) warmup() error {
 	windows := a.Windows(s.c.Warmup)
 	est := nuts.NewVarianceEstimator(len(s.b.invMass))
 	for n := range s.c.Warmup {
+		if err := s.stopped(n); err != nil {
+			return err
+		}
 		accept, steps := s.iterate(n, false)
 		hm := harmonicMean(accept)
 		s.r.Warmup = append(s.r.Warmup, Iteration{StepSize: s.eps, TrajectoryLength: s.t.length, Leapfrogs: steps, HarmonicAccept: hm})
@@ -118,6 +124,12 @@ func (s *sampler) warmup() error {
 	s.eps = da.Final()
 	s.t.length = math.Min(s.t.averaged(), s.eps*float64(s.c.MaxLeapfrog))
 	return nil
+}
+
+// stopped is the error of a run whose context is done before iteration
+// n (from 0, the warm-up's first), or nil.
+func (s *sampler) stopped(n int) error {
+	return nuts.Stopped(s.c.Context, n, s.c.Warmup+s.c.Draws)
 }
 
 // iterate is iteration n: a trajectory of the jittered length u_n T for

@@ -37,7 +37,10 @@ func runChain(f LogDensity, dim int, c Config, k int) (*Chain, error) {
 	if kern.dyn.cov == nil {
 		ch.InvMetric = nil
 	}
-	for range c.Draws {
+	for i := range c.Draws {
+		if err := Stopped(c.Context, c.Warmup+i, c.Warmup+c.Draws); err != nil {
+			return nil, err
+		}
 		t := kern.transition(&z)
 		ch.Draws = append(ch.Draws, append([]float64(nil), z.q...))
 		ch.Stats = append(ch.Stats, t)
@@ -61,6 +64,9 @@ func (k *kernel) warmup(z *point, c Config, ch *Chain) error {
 	windows := c.Adapt.Windows(c.Warmup)
 	est := newMetricEstimator(c.Metric, len(z.q))
 	for i := range c.Warmup {
+		if err := Stopped(c.Context, i, c.Warmup+c.Draws); err != nil {
+			return err
+		}
 		t := k.transition(z)
 		if t.Divergent {
 			ch.WarmupDivergences++

@@ -1,6 +1,7 @@
 package nuts
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -20,6 +21,10 @@ type Config struct {
 	NonNegative    []int       // coordinates constrained to x_i >= 0, by reflection
 	Metric         Metric      // form of the adapted mass matrix: Diagonal (Stan's default) or Dense
 	Adapt          Adaptation
+	// Context, when set, stops the run when it is done: every chain looks
+	// at it before each iteration, and Sample returns an error wrapping
+	// the context's (no draws: a chain stopped early is no sample).
+	Context context.Context `json:"-"`
 }
 
 // DefaultConfig is Stan's default run: 4 chains of 1000 warm-up and 1000
@@ -83,4 +88,15 @@ func CheckInit(init [][]float64, dim int, nonNegative []int) error {
 		}
 	}
 	return nil
+}
+
+// Stopped is the error of a run whose context ctx ([Config.Context]) is
+// done before its iteration i of n (from 0, warm-up first), wrapping the
+// context's cause, or nil: ctx is nil or still running. Package hmc stops
+// its loop with it too.
+func Stopped(ctx context.Context, i, n int) error {
+	if ctx == nil || ctx.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("stopped before iteration %d of %d: %w", i+1, n, context.Cause(ctx))
 }

@@ -33,9 +33,11 @@ type SplitResult struct {
 	MsPerIterLast  float64 `json:"ms_per_iter_last"`  // the last stage's
 }
 
-// Run fits every split on b, in order, calling progress (when not nil)
-// after each. Each fit draws from Config.Seed, whatever runs beside it.
-func (bm Benchmark) Run(b compute.Backend, progress func(done, total int)) ([]SplitResult, error) {
+// Run fits every split on b, in order, with the options o (a cancelled
+// o.Context stops the split being fitted, and so the run), calling
+// progress (when not nil) after each. Each fit draws from Config.Seed,
+// whatever runs beside it.
+func (bm Benchmark) Run(b compute.Backend, o Options, progress func(done, total int)) ([]SplitResult, error) {
 	dir, err := csvgd.UCIDir(bm.Set)
 	if err != nil {
 		return nil, err
@@ -46,7 +48,7 @@ func (bm Benchmark) Run(b compute.Backend, progress func(done, total int)) ([]Sp
 		if err != nil {
 			return nil, err
 		}
-		res, err := Fit(b, bm.Config, d, Options{})
+		res, err := Fit(b, bm.Config, d, o)
 		if err != nil {
 			return nil, fmt.Errorf("regress: %s split %d: %w", bm.Set, k, err)
 		}
@@ -88,15 +90,15 @@ func ReadBenchmark(path string, bm Benchmark) ([]SplitResult, error) {
 }
 
 // CachedBenchmark returns the results of bm, read from path when that
-// file holds them, otherwise run ([Benchmark.Run]) and written there
-// atomically ("": no cache).
-func CachedBenchmark(b compute.Backend, bm Benchmark, path string, progress func(done, total int)) ([]SplitResult, error) {
+// file holds them, otherwise run with the options o ([Benchmark.Run]) and
+// written there atomically ("": no cache).
+func CachedBenchmark(b compute.Backend, bm Benchmark, path string, o Options, progress func(done, total int)) ([]SplitResult, error) {
 	if path != "" {
 		if r, err := ReadBenchmark(path, bm); err == nil {
 			return r, nil
 		}
 	}
-	r, err := bm.Run(b, progress)
+	r, err := bm.Run(b, o, progress)
 	if err != nil || path == "" {
 		return r, err
 	}

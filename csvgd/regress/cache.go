@@ -67,14 +67,15 @@ func sameJSON(a, b any) bool {
 }
 
 // CachedFit is [Fit] of c on d, read from path when that file holds it,
-// otherwise computed on b and written there atomically ("": no cache).
-func CachedFit(b compute.Backend, c Config, d tabular.Data, path string) (*Result, error) {
+// otherwise computed on b with the options o and written there
+// atomically ("": no cache).
+func CachedFit(b compute.Backend, c Config, d tabular.Data, path string, o Options) (*Result, error) {
 	if path != "" {
 		if r, err := ReadFit(path, c, d); err == nil {
 			return r, nil
 		}
 	}
-	r, err := Fit(b, c, d, Options{})
+	r, err := Fit(b, c, d, o)
 	if err != nil || path == "" {
 		return r, err
 	}

@@ -2,6 +2,10 @@ package regress
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"strings"
 	"testing"
 
@@ -63,7 +67,7 @@ func TestCachedFit(t *testing.T) {
 	c.Method, c.Stage, c.Lambda = train.CSVGD, 20, 0.02
 	d := sineData(60, 0, 0.1, 6)
 	path := t.TempDir() + "/fit.json"
-	res, err := CachedFit(b, c, d, path)
+	res, err := CachedFit(b, c, d, path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,5 +88,29 @@ func TestCachedFit(t *testing.T) {
 	}
 	if _, err := ReadFit(path, c, sineData(60, 0, 0.1, 7)); err == nil {
 		t.Error("other data read the cached fit")
+	}
+}
+
+// TestCancelledFitWritesNothing: a cached fit whose context is done stops
+// with an error wrapping the context's and writes no file; the next call
+// computes it.
+func TestCancelledFitWritesNothing(t *testing.T) {
+	b := backendtest.Backend(t)
+	c := smallConfig(40)
+	d := sineData(60, 0, 0.1, 6)
+	path := t.TempDir() + "/fit.json"
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := CachedFit(b, c, d, path, Options{Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled fit: %v, want an error wrapping context.Canceled", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the cancelled fit left %s (%v)", path, err)
+	}
+	if _, err := CachedFit(b, c, d, path, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFit(path, c, d); err != nil {
+		t.Errorf("the next fit was not cached: %v", err)
 	}
 }

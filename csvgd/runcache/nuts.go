@@ -1,6 +1,7 @@
 package runcache
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -125,7 +126,7 @@ func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
 			return nil, err
 		}
 		c.logf("%s%s: %d chains x (%d + %d) iterations\n", c.counter(), n.Name(), n.Config.Chains, n.Config.Warmup, n.Config.Draws)
-		r, err := sampleRun(res, n)
+		r, err := sampleRun(c.context(), res, n)
 		if err != nil {
 			return nil, fmt.Errorf("runcache: %s: %w", n.Name(), err)
 		}
@@ -161,8 +162,8 @@ func (c *Cache) sameTemplate(path string, n NUTSSpec, r *NUTSResult) error {
 
 // sampleRun samples the posterior of the template res's last stage ran
 // on, from its particles, watching the push-forward at WatchCount test
-// points inside the training range.
-func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
+// points inside the training range; the chains stop when ctx is done.
+func sampleRun(ctx context.Context, res *train.Result, n NUTSSpec) (*NUTSResult, error) {
 	data, err := train.LoadPaperData(n.Run.Noise)
 	if err != nil {
 		return nil, err
@@ -176,7 +177,9 @@ func sampleRun(res *train.Result, n NUTSSpec) (*NUTSResult, error) {
 		return nil, err
 	}
 	watch := exact.StressWatch(arch, exact.WatchPoints(data.Test, WatchCount))
-	run, err := exact.Sample(post, particles, n.Config, watch)
+	c := n.Config
+	c.Context = ctx
+	run, err := exact.Sample(post, particles, c, watch)
 	if err != nil {
 		return nil, err
 	}

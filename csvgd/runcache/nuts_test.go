@@ -1,6 +1,11 @@
 package runcache
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,5 +53,36 @@ func TestCachedNUTSTemplate(t *testing.T) {
 	_, err = c.NUTS(n)
 	if err == nil || !strings.Contains(err.Error(), "samples the template") {
 		t.Fatalf("another template: error %v, want one naming both templates", err)
+	}
+}
+
+// TestCancelledNUTSRunWritesNothing: a NUTS run whose cache's context is
+// cancelled as it starts sampling stops with an error wrapping the
+// context's, leaving neither a cache file nor its lock; the next request
+// samples it.
+func TestCancelledNUTSRunWritesNothing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var log bytes.Buffer
+	c := &Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Context: ctx,
+		Log: cancelAfter{&log, cancel, "chains x"}}
+	n := NUTSSpec{Run: tinySpec(1), Config: exact.DefaultConfig(true)}
+	n.Run.Config.KeepLastStage = true
+	if _, err := c.NUTS(n); !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped before iteration") {
+		t.Fatalf("cancelled NUTS run: error %v, want a stop wrapping context.Canceled", err)
+	}
+	key, err := n.Key()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := c.nutsPath(key)
+	for _, p := range []string{path, LockPath(path)} {
+		if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("after the cancelled run %s: %v, want no file", filepath.Base(p), err)
+		}
+	}
+	c.Context, c.Log = nil, nil
+	if r, err := c.NUTS(n); err != nil || len(r.Draws) == 0 {
+		t.Fatalf("the next request: %v", err)
 	}
 }

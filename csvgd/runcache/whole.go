@@ -1,6 +1,7 @@
 package runcache
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -23,8 +24,10 @@ type Whole[E any] struct {
 	// another error when it cannot be used.
 	Read func(path string) ([]E, error)
 	// Compute runs the study on b and writes it to path (none when path
-	// is ""), calling progress (when not nil) as it goes.
-	Compute func(b compute.Backend, path string, progress func(done, total int)) ([]E, error)
+	// is ""), calling progress (when not nil) as it goes. It may stop
+	// early when ctx (the cache's context) is done, with an error
+	// wrapping the context's and no file written.
+	Compute func(ctx context.Context, b compute.Backend, path string, progress func(done, total int)) ([]E, error)
 }
 
 // Path is the study's cache file in c ("" without a cache folder).
@@ -52,7 +55,7 @@ func (w Whole[E]) Get(c *Cache) ([]E, error) {
 		}
 		c.logf("%scomputing %s\n", c.counter(), w.Name)
 		start := time.Now()
-		out, err := w.Compute(c.Backend, path, progress)
+		out, err := w.Compute(c.context(), c.Backend, path, progress)
 		if progress != nil {
 			fmt.Fprintln(c.bar())
 		}

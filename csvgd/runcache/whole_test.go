@@ -2,7 +2,9 @@ package runcache
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,7 +26,7 @@ func counted(quick bool, calls *int) Whole[int] {
 			var out []int
 			return out, json.Unmarshal(raw, &out)
 		},
-		Compute: func(_ compute.Backend, path string, progress func(int, int)) ([]int, error) {
+		Compute: func(_ context.Context, _ compute.Backend, path string, progress func(int, int)) ([]int, error) {
 			*calls++
 			out := []int{1, 4, 9}
 			raw, _ := json.Marshal(out)
@@ -63,5 +65,33 @@ func TestWholeCached(t *testing.T) {
 		if j := w.Job(); j.Key != "squares" || j.Label != "three squares" || j.Kind != MVNJob {
 			t.Errorf("quick %v: job %+v", quick, j)
 		}
+	}
+}
+
+// TestWholeStopsWithTheCache: a study's computation gets the cache's
+// context, so that a cancelled cache stops it; it wrote nothing, and the
+// next request computes it.
+func TestWholeStopsWithTheCache(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	calls := 0
+	w := counted(false, &calls)
+	inner := w.Compute
+	w.Compute = func(ctx context.Context, b compute.Backend, path string, progress func(int, int)) ([]int, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return inner(ctx, b, path, progress)
+	}
+	c := &Cache{Dir: filepath.Join(t.TempDir(), "runs"), NoBars: true, Context: ctx}
+	if _, err := w.Get(c); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled cache: %v, want context.Canceled", err)
+	}
+	if ok, err := w.Job().Cached(c); ok || err != nil {
+		t.Errorf("cached %v, %v after a cancelled computation", ok, err)
+	}
+	c.Context = nil
+	if got, err := w.Get(c); err != nil || calls != 1 || !slices.Equal(got, []int{1, 4, 9}) {
+		t.Errorf("the next request: %v, %v after %d computations", got, err, calls)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
-	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // BenchmarkStep times one Stein step of every case of [PaperCases] with
@@ -17,7 +16,7 @@ import (
 func BenchmarkStep(b *testing.B) {
 	be := backendtest.Backend(b)
 	for _, c := range PaperCases() {
-		s, err := newSteppers(be, c, 1, 0, stein.BackendSteps)
+		s, err := newSteppers(be, c, Options{Seed: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -29,6 +29,10 @@ type Options struct {
 	// backend's mode. Another mode takes the bandwidth's median on the
 	// device.
 	Mode stein.StepsMode
+	// Selection is how the device selects the bandwidth's median; another
+	// than the default ([stein.RadixSelection]) takes the median on the
+	// device where the backend's mode takes it on the host.
+	Selection stein.MedianSelection
 	// Context, when not nil, stops the measurement early with its error.
 	Context context.Context
 }

@@ -66,13 +66,16 @@ func Run(b compute.Backend, cases []Case, o Options, log io.Writer) (*Report, er
 type steppers struct {
 	params      int
 	mode        func() string // the steps' mode (known after they ran)
+	median      string        // how the steps take the median ([stein.Flow.MedianBy])
 	graph, hand func() error
 	steps       func(k int) error
 }
 
-// newSteppers builds the graph's flows (their steps run in mode, unless
-// it is the backend's) and the reference for case c.
-func newSteppers(b compute.Backend, c Case, seed uint64, workers int, mode stein.StepsMode) (steppers, error) {
+// newSteppers builds the graph's flows (their steps run in o.Mode, unless
+// it is the backend's, with the median selected by o.Selection) and the
+// reference for case c.
+func newSteppers(b compute.Backend, c Case, o Options) (steppers, error) {
+	seed := o.Seed
 	p, err := Problem(c, seed)
 	if err != nil {
 		return steppers{}, err
@@ -90,16 +93,18 @@ func newSteppers(b compute.Backend, c Case, seed uint64, workers int, mode stein
 	if err != nil {
 		return steppers{}, err
 	}
-	ref.Workers = workers
+	ref.Workers = o.Workers
 	many, err := p.Flow(b)
 	if err != nil {
 		return steppers{}, err
 	}
-	flow.UseStepsMode(mode)
-	many.UseStepsMode(mode)
+	for _, f := range []*stein.Flow{flow, many} {
+		f.UseStepsMode(o.Mode)
+		f.UseMedianSelection(o.Selection)
+	}
 	x, y, z := init.Clone(), init.Clone(), init.Clone()
 	return steppers{
-		params: p.Arch.NumParams(),
+		params: p.Arch.NumParams(), median: many.MedianBy(),
 		mode: func() string {
 			if many.ModeNote != "" {
 				return many.Mode.String() + "; " + many.ModeNote
@@ -114,7 +119,7 @@ func newSteppers(b compute.Backend, c Case, seed uint64, workers int, mode stein
 
 // runCase measures one case.
 func runCase(b compute.Backend, c Case, o Options) (Result, error) {
-	s, err := newSteppers(b, c, o.Seed, o.Workers, o.Mode)
+	s, err := newSteppers(b, c, o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -130,7 +135,7 @@ func runCase(b compute.Backend, c Case, o Options) (Result, error) {
 		}
 		res.MsPerIterSteps, res.StepsPerCall = ms(calls.median)/float64(o.Steps), o.Steps
 	}
-	res.StepsMode = s.mode()
+	res.StepsMode, res.MedianBy = s.mode(), s.median
 	if o.NoReference {
 		return res, nil
 	}

@@ -96,6 +96,43 @@ func TestRunInEachStepsMode(t *testing.T) {
 	}
 }
 
+// TestRunWithEachMedianSelection: the bench's steps take the bandwidth's
+// median as asked (by default the backend's way; a sort on the device in
+// chained steps), the report says how, and a name that is no selection is
+// refused.
+func TestRunWithEachMedianSelection(t *testing.T) {
+	b := backendtest.Backend(t)
+	byDefault := "radix" // the loop in the graph takes it on the device
+	if stein.StepsModeFor(b) == stein.ChainedSteps {
+		byDefault = "host" // the pure-Go backend's chained steps, on the host
+	}
+	for _, c := range []struct {
+		name string
+		mode stein.StepsMode
+		want string
+	}{
+		{"radix", stein.BackendSteps, byDefault},
+		{"sort", stein.ChainedSteps, "sort"},
+		{"radix", stein.ChainedSteps, "radix"},
+	} {
+		sel, err := stein.ParseMedianSelection(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Options{Warmup: 1, MinIters: 2, MinTime: time.Millisecond, Steps: 3, NoReference: true, Mode: c.mode, Selection: sel}
+		rep, err := Run(b, []Case{{Particles: 30, Width: 2}}, o, nil)
+		if err != nil {
+			t.Fatalf("%s, %v: %v", c.name, c.mode, err)
+		}
+		if got := rep.Results[0].MedianBy; got != c.want {
+			t.Errorf("%s, %v: the median was taken by %q, want %q", c.name, c.mode, got, c.want)
+		}
+	}
+	if _, err := stein.ParseMedianSelection("heap"); err == nil || !strings.Contains(err.Error(), `"heap"`) {
+		t.Errorf("ParseMedianSelection(heap): error %v", err)
+	}
+}
+
 // TestProblemIsTheTrainingStep: the measured problem is the command line's
 // training run with the prior of Sec. 5.4 on 80 points at 10% noise.
 func TestProblemIsTheTrainingStep(t *testing.T) {
@@ -111,5 +148,20 @@ func TestProblemIsTheTrainingStep(t *testing.T) {
 	}
 	if p.Sigma != train.CalibratedSigma || p.Arch.Inputs != icnn.Raw {
 		t.Errorf("sigma %v, inputs %v: want the training run's %v and raw inputs", p.Sigma, p.Arch.Inputs, train.CalibratedSigma)
+	}
+}
+
+// TestTargetsNeedTheReference: without the reference timed (NoReference)
+// no target against it is reported, met or not.
+func TestTargetsNeedTheReference(t *testing.T) {
+	o := Options{Warmup: 1, MinIters: 2, MinTime: time.Millisecond, Steps: -1, NoReference: true}
+	rep, err := Run(backendtest.Backend(t), []Case{{Particles: 10, Width: 4}}, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range rep.Targets {
+		if strings.Contains(tg.Name, "reference") {
+			t.Errorf("target %q reported (%.2f, met %v) without the reference", tg.Name, tg.Value, tg.Met)
+		}
 	}
 }

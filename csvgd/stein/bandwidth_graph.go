@@ -18,7 +18,7 @@ import (
 // distances for the paper's.
 //
 // The values at the median ranks ([medianRanks]) of those above the
-// diagonal are selected exactly ([orderStatistics]). Each is then measured
+// diagonal are selected exactly, by [Flow.Selection]. Each is then measured
 // again from the particles of its pair, the first pair (in the order of
 // [pairwise], which is the row-major order of the matrix) with exactly
 // that value, with differences formed directly: the RBF kernel's distances
@@ -38,7 +38,7 @@ func (f *Flow) gammaNode(b Bandwidth, theta, pairs, fixed *Node) *Node {
 	}
 	upper := GreaterThan(Iota(g, pairs.Shape(), 1), Iota(g, pairs.Shape(), 0))
 	masked := Reshape(Where(upper, pairs, Infinity(g, pairs.DType(), 1)), n*n)
-	selected := orderStatistics(masked, ranks)
+	selected := f.Selection.selectRanks(masked, ranks)
 	dist := b.pairDistanceNode(f.Kernel)
 	var med *Node
 	for i := range ranks {

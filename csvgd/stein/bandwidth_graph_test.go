@@ -16,10 +16,16 @@ import (
 // TestOrderStatisticsMatchTheHost: the device's selection of the values at
 // one rank or two that follow each other (as the median takes them), by
 // pairwise counts (up to rankCountLimit values) and by radix selection
-// (above), gives the values a sort on the host gives, bit for bit, with
-// ties, zeros, +Inf (masked entries) and values that differ in the last
-// bit.
+// (above), and by the backend's sort (SortSelection), gives the values a
+// sort on the host gives, bit for bit, with ties, zeros, +Inf (masked
+// entries) and values that differ in the last bit.
 func TestOrderStatisticsMatchTheHost(t *testing.T) {
+	for _, sel := range []MedianSelection{RadixSelection, SortSelection} {
+		t.Run(sel.String(), func(t *testing.T) { checkOrderStatistics(t, sel) })
+	}
+}
+
+func checkOrderStatistics(t *testing.T, sel MedianSelection) {
 	b := testBackend(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, l := range []int{2, 7, 64, rankCountLimit, rankCountLimit + 1, 4000} {
@@ -27,7 +33,7 @@ func TestOrderStatisticsMatchTheHost(t *testing.T) {
 		e := MustNewExec(b, func(x *Node) *Node { // every set of ranks in one graph
 			var all []*Node
 			for _, ranks := range sets {
-				all = append(all, orderStatistics(x, ranks))
+				all = append(all, sel.selectRanks(x, ranks))
 			}
 			return Concatenate(all, 0)
 		})

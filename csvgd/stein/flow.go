@@ -46,8 +46,9 @@ func (c Config) Validate() error {
 // quantity ([NonFiniteError]). One execution runs any number of steps
 // ([Flow.Steps]), a While loop on the device: each step computes the
 // pairwise distances of the particles it returns ([Kernel.Distances]),
-// which the next step's kernel uses and whose median (a sort on the
-// device) gives the next bandwidth. The particles, their distances, the
+// which the next step's kernel uses and whose median (selected on the
+// device, [Flow.Selection], or on the host, [Flow.HostMedian]) gives the
+// next bandwidth. The particles, their distances, the
 // iteration count and the optimizer state stay on the device from step to
 // step and from call to call ([Ensemble] says when they come back); a call
 // of k steps makes the same host transfers as a call of one. Every graph
@@ -71,6 +72,9 @@ type Flow struct {
 	// 100 particles (docs/speed.md). The loop in the graph always takes it
 	// on the device.
 	HostMedian bool
+	// Selection is how the steps find the median on the device
+	// ([RadixSelection] by default); set it with [Flow.UseMedianSelection].
+	Selection MedianSelection
 	// ModeNote says why Mode is not the one asked for (the backend could
 	// not compile the loop in the graph), or is empty.
 	ModeNote string

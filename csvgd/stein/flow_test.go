@@ -216,9 +216,10 @@ func TestBandwidthRuleChangedLater(t *testing.T) {
 }
 
 // TestStepsModesAgree: k steps as one While loop in the graph, as k
-// chained executions (the median on the device, or on the host between
-// them) and as k single steps give the same particles, state and
-// bandwidth: bit for bit where the median is taken on the device, to
+// chained executions (the median on the device, selected by radix or by a
+// sort, or on the host between them) and as k single steps give the same
+// particles, state and bandwidth: bit for bit where the median is taken
+// on the device, to
 // 1e-13 with the host's (which sums the D terms of the median pair's
 // distance in its own order). A call of Steps with the median on the
 // device reads back from the device once, whatever k; with the host's
@@ -231,9 +232,15 @@ func TestStepsModesAgree(t *testing.T) {
 		mode       StepsMode
 		hostMedian bool
 		single     bool
+		selection  MedianSelection
 	}
-	runs := []run{{"loop in the graph", LoopInGraph, false, false}, {"chained, median on the device", ChainedSteps, false, false},
-		{"chained, median on the host", ChainedSteps, true, false}, {"single steps", ChainedSteps, true, true}}
+	runs := []run{{"loop in the graph", LoopInGraph, false, false, RadixSelection},
+		{"chained, median on the device", ChainedSteps, false, false, RadixSelection},
+		{"chained, median on the host", ChainedSteps, true, false, RadixSelection}, {"single steps", ChainedSteps, true, true, RadixSelection},
+		{"chained, median by a sort on the device", ChainedSteps, false, false, SortSelection}}
+	if StepsModeFor(testBackend(t)) == LoopInGraph { // the pure-Go backend refuses a sort in a loop body
+		runs = append(runs, run{"loop in the graph, median by a sort", LoopInGraph, false, false, SortSelection})
+	}
 	for _, c := range []struct {
 		name string
 		k    Kernel
@@ -250,7 +257,7 @@ func TestStepsModesAgree(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				f.Mode, f.HostMedian = r.mode, r.hostMedian
+				f.Mode, f.HostMedian, f.Selection = r.mode, r.hostMedian, r.selection
 				x := randomEnsemble(9, 40, 4, 1) // 780 pairs: the radix selection on the device
 				const k = 7
 				if r.single {

@@ -319,7 +319,7 @@ func (f *Flow) steps() (*Exec, error) {
 	if f.hostMedian() {
 		rule = Bandwidth{Rule: Fixed}
 	}
-	key := stepsKey{rule.Rule, f.Mode}
+	key := stepsKey{rule.Rule, f.Mode, f.Selection}
 	if e := f.loops[key]; e != nil {
 		return e, nil
 	}
@@ -338,11 +338,12 @@ func (f *Flow) steps() (*Exec, error) {
 	return e, nil
 }
 
-// stepsKey identifies an executor of the steps: the bandwidth rule and
-// the mode.
+// stepsKey identifies an executor of the steps: the bandwidth rule, the
+// mode and the median's selection.
 type stepsKey struct {
-	rule BandwidthRule
-	mode StepsMode
+	rule      BandwidthRule
+	mode      StepsMode
+	selection MedianSelection
 }
 
 // executeSteps runs k steps from args under the watchdog, in one
@@ -404,7 +405,7 @@ func (f *Flow) executeChain(e *Exec, x *Ensemble, args []any, k int) ([]*tensors
 // back to chained steps ([Flow.ModeNote] says why), which run the same
 // step without a loop.
 func (f *Flow) loopOrChain(x *Ensemble) error {
-	if f.Mode != LoopInGraph || f.ran[execKey{exec: f.loops[stepsKey{f.Bandwidth.Rule, LoopInGraph}], n: x.N, d: x.D}] {
+	if f.Mode != LoopInGraph || f.ran[execKey{exec: f.loops[stepsKey{f.Bandwidth.Rule, LoopInGraph, f.Selection}], n: x.N, d: x.D}] {
 		return nil
 	}
 	err := f.Compile(x)

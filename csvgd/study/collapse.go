@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -18,7 +19,7 @@ func (p Plan) collapseSweep() runcache.Whole[*collapse.Result] {
 	c := collapse.PaperSweep(p.Quick)
 	return runcache.Whole[*collapse.Result]{Name: "variance_collapse", Label: "the variance collapse on Gaussians (Fig. variance_collapse)", Quick: p.Quick,
 		Read: func(path string) ([]*collapse.Result, error) { return collapse.ReadSweep(path, c) },
-		Compute: func(b compute.Backend, path string, progress func(int, int)) ([]*collapse.Result, error) {
+		Compute: func(_ context.Context, b compute.Backend, path string, progress func(int, int)) ([]*collapse.Result, error) {
 			return collapse.CachedSweep(b, c, path, progress)
 		}}
 }

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/gomlx/compute"
@@ -15,7 +16,7 @@ func (p Plan) survey() runcache.Whole[mvn.SurveyPoint] {
 	c := mvn.PaperSurvey(p.Quick)
 	return runcache.Whole[mvn.SurveyPoint]{Name: "mvn_survey", Label: "the survey of Sec. 4 (Fig. mvn_survey)", Quick: p.Quick,
 		Read: func(path string) ([]mvn.SurveyPoint, error) { return mvn.ReadSurvey(path, c) },
-		Compute: func(b compute.Backend, path string, progress func(int, int)) ([]mvn.SurveyPoint, error) {
+		Compute: func(_ context.Context, b compute.Backend, path string, progress func(int, int)) ([]mvn.SurveyPoint, error) {
 			return mvn.CachedSurvey(b, mvn.PaperTarget(), c, path, progress)
 		}}
 }
@@ -26,7 +27,7 @@ func (p Plan) marginal() runcache.Whole[mvn.MarginalRun] {
 	c := mvn.PaperMarginal(p.Quick)
 	return runcache.Whole[mvn.MarginalRun]{Name: "mvn_marginal", Label: "the theta_3 marginal study of Sec. 4 (Fig. mvn_exact)", Quick: p.Quick,
 		Read: func(path string) ([]mvn.MarginalRun, error) { return mvn.ReadMarginalStudy(path, c) },
-		Compute: func(b compute.Backend, path string, progress func(int, int)) ([]mvn.MarginalRun, error) {
+		Compute: func(_ context.Context, b compute.Backend, path string, progress func(int, int)) ([]mvn.MarginalRun, error) {
 			return mvn.CachedMarginalStudy(b, mvn.PaperTarget(), c, path, progress)
 		}}
 }

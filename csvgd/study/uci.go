@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -74,8 +75,8 @@ func (p Plan) uciStudy(set string, s UCISetting) runcache.Whole[regress.SplitRes
 	return runcache.Whole[regress.SplitResult]{
 		Name: "uci-" + set + "-" + s.Key, Label: fmt.Sprintf("%s on %s, %d splits (table uci)", s.Label, set, len(bm.Splits)), Quick: p.Quick,
 		Read: func(path string) ([]regress.SplitResult, error) { return regress.ReadBenchmark(path, bm) },
-		Compute: func(b compute.Backend, path string, progress func(int, int)) ([]regress.SplitResult, error) {
-			return regress.CachedBenchmark(b, bm, path, progress)
+		Compute: func(ctx context.Context, b compute.Backend, path string, progress func(int, int)) ([]regress.SplitResult, error) {
+			return regress.CachedBenchmark(b, bm, path, regress.Options{Context: ctx}, progress)
 		}}
 }
 
@@ -236,8 +237,8 @@ func (s *Store) Fit(name string, c regress.Config, d tabular.Data) (*regress.Res
 	}
 	w := runcache.Whole[*regress.Result]{Name: "fit-" + name, Label: "the fit " + name, Quick: s.Quick,
 		Read: func(path string) ([]*regress.Result, error) { return one(regress.ReadFit(path, c, d)) },
-		Compute: func(b compute.Backend, path string, _ func(int, int)) ([]*regress.Result, error) {
-			return one(regress.CachedFit(b, c, d, path))
+		Compute: func(ctx context.Context, b compute.Backend, path string, _ func(int, int)) ([]*regress.Result, error) {
+			return one(regress.CachedFit(b, c, d, path, regress.Options{Context: ctx}))
 		}}
 	rs, err := w.Get(&s.Cache)
 	if err != nil {

@@ -39,6 +39,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int("steps", speed.DefaultSteps, "steps per call when the graph's steps are also timed in calls of many (0: not timed)")
 	var mode stein.StepsMode
 	fs.TextVar(&mode, "steps-mode", mode, "how the graph's steps run on the device, one per call and in calls of many: loop (a While loop in the graph), chained (one execution per step, from what the last left on the device) or backend (its default: loop on XLA, chained on the pure-Go backend, whose host then takes the bandwidth's median)")
+	var selection stein.MedianSelection
+	fs.TextVar(&selection, "median", selection, "how the device selects the bandwidth's median: radix (without a sort: pairwise counts, a radix selection above 256 values) or sort (the backend's sort; on the pure-Go backend not inside the loop in the graph); sort also takes the median on the device where the backend's default mode takes it on the host")
 	noRef := fs.Bool("no-reference", false, "do not time the hand-written reference (for sizes where it takes long)")
 	checkOut := fs.String("check-out", "", "measure nothing: write to this new file the initial particles of the one case of -particles and -widths and those after -check-steps steps of the hand-written reference, which bench/torch_step.py and bench/jax_step.py check their step against (--check)")
 	checkSteps := fs.Int("check-steps", 3, "with -check-out: the reference steps")
@@ -84,7 +86,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := interruptible()
 	defer stop()
 	o := speed.Options{MinTime: *minTime, MinIters: *minIters, Workers: *workers, Seed: *seed, Context: ctx,
-		Steps: *steps, NoReference: *noRef, Mode: mode}
+		Steps: *steps, NoReference: *noRef, Mode: mode, Selection: selection}
 	rep, err := speed.Run(b, cases, o, stderr)
 	if perr := stopProfile(); err == nil {
 		err = perr

@@ -52,6 +52,10 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(interruptChildEnv) != "" {
+		interruptChild()
+		return
+	}
 	code := m.Run()
 	if e2eDir != "" {
 		os.RemoveAll(e2eDir)
