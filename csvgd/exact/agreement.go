@@ -53,6 +53,22 @@ type Criteria struct {
 	MinKinds      int
 }
 
+// Validate reports the first setting that no agreement can be judged by,
+// naming its value: a band tolerance that is not a finite share >= 0, a
+// nested R-hat bound that is not finite and >= 1 (R-hat is never below
+// 1), fewer than 1 run or kind of start.
+func (c Criteria) Validate() error {
+	switch {
+	case !(c.BandTolerance >= 0) || math.IsInf(c.BandTolerance, 1):
+		return fmt.Errorf("band tolerance = %v must be finite and >= 0", c.BandTolerance)
+	case !(c.MaxNestedRHat >= 1) || math.IsInf(c.MaxNestedRHat, 1):
+		return fmt.Errorf("max nested R-hat = %v must be finite and >= 1", c.MaxNestedRHat)
+	case c.MinRuns < 1 || c.MinKinds < 1:
+		return fmt.Errorf("%d runs of %d kinds of starts: want at least 1 of each", c.MinRuns, c.MinKinds)
+	}
+	return nil
+}
+
 // DefaultCriteria: within 10% of the pooled band widths, nested R-hat at
 // most 1.01, two runs of two kinds of starts.
 var DefaultCriteria = Criteria{BandTolerance: 0.10, MaxNestedRHat: 1.01, MinRuns: 2, MinKinds: 2}
@@ -147,6 +163,9 @@ var DefaultAgreeOptions = AgreeOptions{Bootstrap: 200, Seed: 1, MinBlocks: 20}
 // smallest run's count), its interval the 5% and 95% quantiles of the
 // replicates.
 func Agree(arch icnn.Arch, test []hyperelastic.Sample, watch func([]float64) []float64, runs []RunDraws, c Criteria, o AgreeOptions) (*Agreement, error) {
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("exact: agreement: %w", err)
+	}
 	if err := checkRuns(runs, arch.NumParams()); err != nil {
 		return nil, fmt.Errorf("exact: agreement: %w", err)
 	}

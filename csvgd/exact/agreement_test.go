@@ -224,4 +224,21 @@ func TestAgreeRefusesBadInput(t *testing.T) {
 	if _, err := SplitChains(good.Chains[0], 3); err == nil {
 		t.Error("10 draws split into 3 chains: no error")
 	}
+	for _, c := range []struct {
+		change func(*Criteria)
+		names  string
+	}{
+		{func(c *Criteria) { c.BandTolerance = math.NaN() }, "NaN"},
+		{func(c *Criteria) { c.BandTolerance = -0.1 }, "-0.1"},
+		{func(c *Criteria) { c.MaxNestedRHat = math.NaN() }, "NaN"},
+		{func(c *Criteria) { c.MaxNestedRHat = 0.99 }, "0.99"},
+		{func(c *Criteria) { c.MaxNestedRHat = math.Inf(1) }, "+Inf"},
+		{func(c *Criteria) { c.MinRuns = 0 }, "0 runs"},
+	} {
+		crit := DefaultCriteria
+		c.change(&crit)
+		if _, err := Agree(arch, test, watch, []RunDraws{good}, crit, DefaultAgreeOptions); err == nil || !strings.Contains(err.Error(), c.names) {
+			t.Errorf("criteria %+v: error %v, want one naming %s", crit, err, c.names)
+		}
+	}
 }

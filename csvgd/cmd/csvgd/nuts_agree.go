@@ -38,6 +38,9 @@ func runNUTSAgree(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return usageError(fs, stderr, errors.New("name the runs' draws files (csvgd nuts template -save FILE)"))
 	}
+	if err := c.Validate(); err != nil {
+		return usageError(fs, stderr, err)
+	}
 	job, err := loadAgreeJob(fs, fs.Args(), *dataDir, stderr)
 	if err != nil {
 		return usageError(fs, stderr, err)

@@ -12,7 +12,9 @@ import (
 // are read back by csvgd nuts agree: the JSON has both runs with their
 // starts and seeds, the pooled bands with intervals, nested R-hat and a
 // verdict; the table names the verdict. A file that is not a saved run,
-// and draws not kept chain by chain, are refused with their names.
+// criteria no agreement can be judged by (NaN, a negative tolerance, a
+// nested R-hat bound below 1) and draws not kept chain by chain are
+// refused, naming the file or the value.
 func TestNUTSAgree(t *testing.T) {
 	in := tinyEnsemble(t, tinyMeta(""), 0.3)
 	dir := t.TempDir()
@@ -54,6 +56,12 @@ func TestNUTSAgree(t *testing.T) {
 	}
 	if code, _, errOut = runCLI("nuts", "agree", files[0], in); code != exitUsage || !strings.Contains(errOut, in) || !strings.Contains(errOut, `no "nuts" record`) {
 		t.Errorf("a training file: exit %d, %s", code, errOut)
+	}
+	for _, bad := range [][]string{{"-tolerance", "NaN"}, {"-tolerance", "-1"}, {"-max-nested-rhat", "NaN"}, {"-max-nested-rhat", "0.5"}} {
+		code, _, errOut = runCLI(append(append([]string{"nuts", "agree"}, bad...), files...)...)
+		if code != exitUsage || !strings.Contains(errOut, bad[1]) {
+			t.Errorf("%s %s: exit %d, %s; want a usage error naming the value", bad[0], bad[1], code, errOut)
+		}
 	}
 	odd := filepath.Join(dir, "odd.json")
 	if code, _, errOut = runCLI("nuts", "template", "-ensemble", in, "-chains", "3", "-warmup", "20", "-draws", "10", "-keep", "10", "-max-depth", "4", "-save", odd); code != exitOK {
