@@ -86,8 +86,8 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 		"Samples the posterior that the Stein flow of a saved ensemble targets on its template: the same data, the\n"+
 		"mean-squared-error likelihood with the same sigma and the same smoothed alpha prior at the final stage's\n"+
 		"lambda, W1..WL >= 0 kept by reflection at 0. -sampler nuts (the default) is the No-U-Turn sampler, -sampler\n"+
-		"chees many chains as one batch with ChEES trajectory lengths (package hmc); the flags a sampler does not\n"+
-		"read take its own defaults. -starts stein (the default) starts the chains at the Stein particles (the last\n"+
+		"chees many chains as one batch with ChEES trajectory lengths (package hmc); a flag of the other sampler\n"+
+		"(-max-depth, -max-leapfrog) or of the other starts (-optimize-steps) is an error. -starts stein (the default) starts the chains at the Stein particles (the last\n"+
 		"-overdispersed of them at perturbed ones), -starts init at random initialisations of the template optimised\n"+
 		"on the posterior. -save writes the draws, thinned to -keep (a multiple of -chains), chain by chain, as an\n"+
 		"ensemble file for csvgd nuts agree, compare, predict and explore. The report names each of Stan's criteria\n"+
@@ -175,10 +175,16 @@ func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
 	}
 }
 
-// checkNUTSEnsemble checks the flags before any work.
+// checkNUTSEnsemble checks the flags before any work, a setting of the
+// sampler or starts not chosen included.
 func checkNUTSEnsemble(fs *flagSet, c exact.Config, save string, force bool) error {
 	if fs.Lookup("ensemble").Value.String() == "" {
 		return errors.New("-ensemble FILE is required")
+	}
+	chees := c.Sampler == exact.CHEESSampler
+	if err := firstError(fs.onlyWith(chees, "-sampler chees", "max-leapfrog"), fs.onlyWith(!chees, "-sampler nuts", "max-depth"),
+		fs.onlyWith(c.Starts == exact.InitStarts, "-starts init", "optimize-steps")); err != nil {
+		return err
 	}
 	if err := c.Validate(); err != nil {
 		return err
