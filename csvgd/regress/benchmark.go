@@ -1,7 +1,11 @@
 package regress
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
@@ -38,12 +42,20 @@ type SplitResult struct {
 // progress (when not nil) after each. Each fit draws from Config.Seed,
 // whatever runs beside it.
 func (bm Benchmark) Run(b compute.Backend, o Options, progress func(done, total int)) ([]SplitResult, error) {
+	return bm.resume(b, o, nil, progress, nil)
+}
+
+// resume is [Benchmark.Run] after the splits done, the results of the
+// first splits (a run stopped part way), calling kept (when not nil) with
+// the results so far after each split.
+func (bm Benchmark) resume(b compute.Backend, o Options, done []SplitResult, progress func(done, total int), kept func([]SplitResult) error) ([]SplitResult, error) {
 	dir, err := csvgd.UCIDir(bm.Set)
 	if err != nil {
 		return nil, err
 	}
-	var out []SplitResult
-	for i, k := range bm.Splits {
+	out := slices.Clone(done)
+	for i := len(done); i < len(bm.Splits); i++ {
+		k := bm.Splits[i]
 		d, err := tabular.ReadUCI(dir, k)
 		if err != nil {
 			return nil, err
@@ -53,6 +65,11 @@ func (bm Benchmark) Run(b compute.Backend, o Options, progress func(done, total 
 			return nil, fmt.Errorf("regress: %s split %d: %w", bm.Set, k, err)
 		}
 		out = append(out, splitResult(k, res))
+		if kept != nil {
+			if err := kept(out); err != nil {
+				return nil, fmt.Errorf("regress: %w", err)
+			}
+		}
 		if progress != nil {
 			progress(i+1, len(bm.Splits))
 		}
@@ -91,19 +108,60 @@ func ReadBenchmark(path string, bm Benchmark) ([]SplitResult, error) {
 
 // CachedBenchmark returns the results of bm, read from path when that
 // file holds them, otherwise run with the options o ([Benchmark.Run]) and
-// written there atomically ("": no cache).
+// written there atomically ("": no cache). The splits finished so far are
+// kept beside it ([PartialPath], rewritten atomically after each), so
+// that a run stopped part way (o.Context, or a kill) resumes at the next
+// split, with the results an uninterrupted run gives; the partial file
+// goes once the whole is written.
 func CachedBenchmark(b compute.Backend, bm Benchmark, path string, o Options, progress func(done, total int)) ([]SplitResult, error) {
-	if path != "" {
-		if r, err := ReadBenchmark(path, bm); err == nil {
-			return r, nil
-		}
+	if path == "" {
+		return bm.Run(b, o, progress)
 	}
-	r, err := bm.Run(b, o, progress)
-	if err != nil || path == "" {
-		return r, err
+	if r, err := ReadBenchmark(path, bm); err == nil {
+		return r, nil
 	}
-	if err := atomicfile.WriteJSON(path, benchmarkFile{Version: benchmarkFileVersion, Benchmark: bm, Results: r}); err != nil {
+	partial := PartialPath(path)
+	file := func(r []SplitResult) benchmarkFile {
+		return benchmarkFile{Version: benchmarkFileVersion, Benchmark: bm, Results: r}
+	}
+	done := readPartial(partial, bm)
+	if progress != nil && len(done) > 0 {
+		progress(len(done), len(bm.Splits))
+	}
+	r, err := bm.resume(b, o, done, progress, func(r []SplitResult) error { return atomicfile.WriteJSON(partial, file(r)) })
+	if err != nil {
+		return nil, err
+	}
+	if err := atomicfile.WriteJSON(path, file(r)); err != nil {
+		return nil, fmt.Errorf("regress: %w", err)
+	}
+	if err := os.Remove(partial); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("regress: %w", err)
 	}
 	return r, nil
+}
+
+// PartialPath is where [CachedBenchmark] keeps the splits finished so far
+// of the benchmark it caches at path: path with ".partial" added.
+func PartialPath(path string) string { return path + ".partial" }
+
+// readPartial are the results of the first splits of bm kept at partial,
+// or none when the file is absent, damaged or of another setting (the run
+// then starts from the first split).
+func readPartial(partial string, bm Benchmark) []SplitResult {
+	f, err := readCache(partial, "benchmark", func(f benchmarkFile) bool {
+		if f.Version != benchmarkFileVersion || !sameJSON(bm, f.Benchmark) || len(f.Results) > len(bm.Splits) {
+			return false
+		}
+		for i, r := range f.Results {
+			if r.Split != bm.Splits[i] {
+				return false
+			}
+		}
+		return true
+	})
+	if err != nil {
+		return nil
+	}
+	return f.Results
 }
