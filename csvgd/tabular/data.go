@@ -24,15 +24,21 @@ type Data struct {
 	Train, Test     Set
 }
 
-// ParseTargets reads a comma-separated list of column names.
-func ParseTargets(s string) []string {
+// ParseTargets reads a comma-separated list of column names (spaces
+// around a name dropped): none for an empty s, an error naming the list
+// when one of its names is empty ("y,", "y,,z").
+func ParseTargets(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
 	var out []string
 	for _, n := range strings.Split(s, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			out = append(out, n)
+		if n = strings.TrimSpace(n); n == "" {
+			return nil, fmt.Errorf("target columns %q: an empty name", s)
 		}
+		out = append(out, n)
 	}
-	return out
+	return out, nil
 }
 
 // columns returns the columns of the targets named and of the inputs (the

@@ -173,7 +173,10 @@ func loadRegressionData(fs *flagSet, path, targets string, k int, frac float64, 
 	if fs.isSet("split") {
 		return tabular.Data{}, false, errors.New("-split: the data are a CSV file, not a UCI benchmark folder (use -test and -test-seed)")
 	}
-	names := tabular.ParseTargets(targets)
+	names, err := tabular.ParseTargets(targets)
+	if err != nil {
+		return tabular.Data{}, false, fmt.Errorf("-target: %w", err)
+	}
 	if len(names) == 0 {
 		return tabular.Data{}, false, errors.New("-target is required with a CSV file: the target column(s), comma-separated")
 	}

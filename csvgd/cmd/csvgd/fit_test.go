@@ -40,6 +40,7 @@ func TestFitBadInput(t *testing.T) {
 		{[]string{"fit", "-data", dir}, "not a UCI benchmark folder"},
 		{[]string{"fit", "-data", good}, "-target is required"},
 		{[]string{"fit", "-data", good, "-target", "z"}, `no column "z" (the columns are a, b, y)`},
+		{[]string{"fit", "-data", good, "-target", "y,"}, `-target: target columns "y,": an empty name`},
 		{[]string{"fit", "-data", notNumber, "-target", "y"}, `nan.csv: line 3, column "b": "x" is not a number`},
 		{[]string{"fit", "-data", short, "-target", "y"}, "short.csv: line 3: 2 cells where the table has 3 columns"},
 		{[]string{"fit", "-data", empty, "-target", "y"}, "empty.csv: empty file"},

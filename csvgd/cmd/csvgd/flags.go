@@ -56,7 +56,23 @@ func parseOperands(fs *flagSet, args []string, stderr io.Writer, n int) (int, bo
 	case fs.NArg() > n:
 		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", fs.Arg(n))), true
 	}
+	for _, a := range fs.Args() {
+		if name, ok := flagName(a); ok && fs.Lookup(name) != nil {
+			return usageError(fs, stderr, fmt.Errorf("flag %s after the operands: flags go before them", a)), true
+		}
+	}
 	return 0, false
+}
+
+// flagName is the flag's name in an argument -name, --name or -name=value.
+func flagName(arg string) (string, bool) {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok {
+		return "", false
+	}
+	name = strings.TrimPrefix(name, "-")
+	name, _, _ = strings.Cut(name, "=")
+	return name, name != ""
 }
 
 // requireFlags returns an error naming the first of the given flags that

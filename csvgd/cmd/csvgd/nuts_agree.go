@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -65,8 +66,9 @@ type agreeJob struct {
 }
 
 // loadAgreeJob reads the draws files, checks that they sample one
-// posterior (one template and the same settings) and splits their draws
-// into chains; every error names the file at fault.
+// posterior (one template and the same settings), each with draws of its
+// own, and splits their draws into chains; every error names the file at
+// fault.
 func loadAgreeJob(fs *flagSet, paths []string, dataDir string, stderr io.Writer) (*agreeJob, error) {
 	job := &agreeJob{}
 	var settings exact.Settings
@@ -92,6 +94,11 @@ func loadAgreeJob(fs *flagSet, paths []string, dataDir string, stderr io.Writer)
 			job.arch, settings = arch, s
 		} else if !slices.Equal(arch.Widths, job.arch.Widths) || s != settings {
 			return nil, fmt.Errorf("%s samples template %v with %+v, %s template %v with %+v: not one posterior", path, arch.Widths, s, paths[0], job.arch.Widths, settings)
+		}
+		for k, prev := range job.runs {
+			if reflect.DeepEqual(prev.Chains, run.Chains) {
+				return nil, fmt.Errorf("%s holds the draws of %s: one run counted twice, where the agreement needs independent runs", path, paths[k])
+			}
 		}
 		job.runs = append(job.runs, run)
 	}

@@ -12,9 +12,10 @@ import (
 // are read back by csvgd nuts agree: the JSON has both runs with their
 // starts and seeds, the pooled bands with intervals, nested R-hat and a
 // verdict; the table names the verdict. A file that is not a saved run,
-// criteria no agreement can be judged by (NaN, a negative tolerance, a
-// nested R-hat bound below 1) and draws not kept chain by chain are
-// refused, naming the file or the value.
+// one run given twice, a flag after the files, criteria no agreement can
+// be judged by (NaN, a negative tolerance, a nested R-hat bound below 1)
+// and draws not kept chain by chain are refused, naming the file or the
+// value.
 func TestNUTSAgree(t *testing.T) {
 	in := tinyEnsemble(t, tinyMeta(""), 0.3)
 	dir := t.TempDir()
@@ -60,6 +61,12 @@ func TestNUTSAgree(t *testing.T) {
 	}
 	if code, _, errOut = runCLI("nuts", "agree", files[0], in); code != exitUsage || !strings.Contains(errOut, in) || !strings.Contains(errOut, `no "nuts" record`) {
 		t.Errorf("a training file: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut = runCLI("nuts", "agree", files[0], files[0]); code != exitUsage || !strings.Contains(errOut, "counted twice") {
+		t.Errorf("one file twice: exit %d, %s; want a usage error saying the run is counted twice", code, errOut)
+	}
+	if code, _, errOut = runCLI("nuts", "agree", files[0], files[1], "-json"); code != exitUsage || !strings.Contains(errOut, "flag -json after the operands") {
+		t.Errorf("a flag after the files: exit %d, %s; want a usage error saying flags go first", code, errOut)
 	}
 	for _, bad := range [][]string{{"-tolerance", "NaN"}, {"-tolerance", "-1"}, {"-max-nested-rhat", "NaN"}, {"-max-nested-rhat", "0.5"}} {
 		code, _, errOut = runCLI(append(append([]string{"nuts", "agree"}, bad...), files...)...)

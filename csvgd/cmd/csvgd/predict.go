@@ -43,6 +43,9 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 	if f.IsDense() {
 		return predictDense(fs, f, *dataPath, *outPath, *level, stderr)
 	}
+	if err := fs.onlyWith(false, "an ensemble of dense networks (csvgd fit -save)", "level"); err != nil {
+		return usageError(fs, stderr, err)
+	}
 	samples, err := hyperelastic.ReadCSVFile(*dataPath)
 	if err != nil {
 		return failure(fs, stderr, err)

@@ -138,6 +138,9 @@ func TestTrainSaveAndPredict(t *testing.T) {
 	root, _ := os.Getwd()
 	data := filepath.Join(root, "..", "..", "..", "data", "hyperelastic", "noise-0.10", "train.csv")
 	pred := filepath.Join(dir, "pred.csv")
+	if code, _, errOut := runCLI("predict", "-ensemble", ens, "-data", data, "-out", pred, "-level", "0.9"); code != exitUsage || !strings.Contains(errOut, "-level 0.9 applies only with") {
+		t.Errorf("predict -level with input-convex networks: exit %d, %s; want a usage error", code, errOut)
+	}
 	if code, _, errOut := runCLI("predict", "-ensemble", ens, "-data", data, "-out", pred); code != exitOK {
 		t.Fatalf("predict: exit %d: %s", code, errOut)
 	}
