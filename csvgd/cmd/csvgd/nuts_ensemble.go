@@ -152,7 +152,8 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 // acceptance too), with the settings of the starts chosen
 // (exact.Config.WithStarts: init starts have no overdispersed chains and
 // are optimised by exact.DefaultOptimizeSteps steps of Adam); the
-// settings of the other sampler are left out (0). These are the settings
+// settings of the other sampler are left out (0); a default -keep above
+// the draws of the chains given keeps them all. These are the settings
 // of the studies' runs (study.Plan.ReferenceRuns, AgreementRuns), so that
 // the same flags reproduce one of them draw for draw.
 func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
@@ -172,6 +173,9 @@ func samplerDefaults(fs *flagSet, c *exact.Config, quick bool) {
 	}
 	if !fs.isSet("accept") {
 		c.Accept = q.Accept
+	}
+	if !fs.isSet("keep") { // fewer chains or draws than the default keeps: keep them all
+		c.Keep = min(c.Keep, c.Chains*c.Draws)
 	}
 }
 

@@ -127,6 +127,10 @@ func TestNUTSEnsembleBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q: want exit 2 and one line naming %s", c.args, code, out, errOut, c.want)
 		}
 	}
+	code, out, errOut := runCLI("nuts", "-ensemble", good, "-chains", "2", "-warmup", "10", "-draws", "10", "-max-depth", "3", "-json")
+	if !strings.Contains(out, `"keep": 20`) {
+		t.Errorf("2 chains of 10 draws and the default -keep: exit %d, %s; want all 20 kept", code, errOut)
+	}
 	if code, out, _ := runCLI("nuts", "-ensemble", good, "-h"); code != exitOK || !strings.Contains(out, "Usage: csvgd nuts template -ensemble") {
 		t.Errorf("nuts -ensemble -h: exit %d, stdout %q", code, out)
 	}

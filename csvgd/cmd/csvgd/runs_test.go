@@ -38,6 +38,13 @@ func TestRunsList(t *testing.T) {
 	if n := strings.Count(out, "\n"); code != exitOK || n != len(study.PaperNoiseLevels) {
 		t.Errorf("-study convergence_noise: exit %d, %d lines, want %d", code, n, len(study.PaperNoiseLevels))
 	}
+	file := filepath.Join(cache, "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut = runCLI("runs", "list", "-cache", file); code != exitUsage || !strings.Contains(errOut, file+" is a file, not a folder") {
+		t.Errorf("-cache naming a file: exit %d, %s; want a usage error naming it", code, errOut)
+	}
 }
 
 // TestRunsDamagedFile: a damaged cache file is listed as damaged, and

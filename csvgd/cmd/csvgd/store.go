@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/gomlx/compute"
@@ -18,10 +20,15 @@ type storeFlags struct {
 }
 
 func registerStoreFlags(fs *flagSet) storeFlags {
-	return storeFlags{
-		quick: fs.Bool("quick", csvgd.Quick(), "reduced studies (fewer particles, iterations, grid points); default from CSVGD_QUICK"),
-		cache: fs.String("cache", "", "cache folder: runs/ and nuts/ in it, the studies of Sec. 4 beside them (default: data/cache of the repository)"),
-	}
+	cache := new(string)
+	fs.Func("cache", "cache folder: runs/ and nuts/ in it, the studies of Sec. 4 beside them, created when missing (default: data/cache of the repository)", func(v string) error {
+		if st, err := os.Stat(v); err == nil && !st.IsDir() {
+			return fmt.Errorf("%s is a file, not a folder", v)
+		}
+		*cache = v
+		return nil
+	})
+	return storeFlags{quick: fs.Bool("quick", csvgd.Quick(), "reduced studies (fewer particles, iterations, grid points); default from CSVGD_QUICK"), cache: cache}
 }
 
 // store is the cache of runs that the flags name, at the size they give,
