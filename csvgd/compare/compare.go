@@ -3,6 +3,7 @@ package compare
 import (
 	"errors"
 	"fmt"
+	"github.com/csvgd/csvgd-go/csvgd"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -33,7 +34,8 @@ func (o Options) Validate() error {
 	case o.Workers < 0:
 		return fmt.Errorf("workers = %d must be >= 0", o.Workers)
 	}
-	return nil
+	// The subsamples and replicates, two float64 each, and their sorted copies.
+	return csvgd.CheckMemory(fmt.Sprintf("%d bootstrap replicates", o.Bootstrap), 64*float64(o.Bootstrap))
 }
 
 // Estimate is a number with its bootstrap 90% interval [Lo, Hi].

@@ -2,6 +2,7 @@ package regress
 
 import (
 	"fmt"
+	"github.com/csvgd/csvgd-go/csvgd"
 	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
@@ -83,6 +84,14 @@ func (c Config) Arch(in, out int) dense.Arch {
 	return dense.Arch{Widths: append(w, out), Activation: c.Activation}
 }
 
+// stateBytes is a lower bound of the bytes of the particles' state: the
+// weights of each particle's network (with one input and one output, the
+// fewest there are) in about eight float64 arrays (the particles, their
+// score, the optimizer's moments, the step's terms).
+func (c Config) stateBytes() float64 {
+	return 8 * 8 * float64(c.Particles) * float64(c.Arch(1, 1).NumParams())
+}
+
 // Validate reports the first bad setting, naming its value.
 func (c Config) Validate() error {
 	if c.Method != train.SVGD && c.Method != train.CSVGD {
@@ -92,6 +101,9 @@ func (c Config) Validate() error {
 		if h < 1 {
 			return fmt.Errorf("hidden widths %v: every layer needs at least one node", c.Hidden)
 		}
+	}
+	if err := csvgd.CheckMemory(fmt.Sprintf("%d particles of hidden widths %v", c.Particles, c.Hidden), c.stateBytes()); err != nil {
+		return err
 	}
 	if err := c.Activation.Validate(); err != nil {
 		return err

@@ -1,6 +1,10 @@
 package stein
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/csvgd/csvgd-go/csvgd"
+)
 
 // Settings are what every Stein flow of the project is configured by: the
 // prior (eqs. prior_family and log_post, or eq. sparprior), the kernel and
@@ -47,6 +51,14 @@ func (s Settings) Validate() error {
 	case s.Iters < 1:
 		return fmt.Errorf("iterations = %d: need at least 1", s.Iters)
 	}
+	if err := csvgd.CheckMemory(fmt.Sprintf("an ensemble of %d particles", s.Particles), pairBytes(s.Particles)); err != nil {
+		return err
+	}
 	_, err := s.FlowConfig(0, 0)
 	return err
 }
+
+// pairBytes estimates the bytes of a step's pairwise arrays for n
+// particles: about eight [n, n] arrays of float64 (the distances, the
+// kernel, the terms of its gradient), whatever the network.
+func pairBytes(n int) float64 { return 8 * 8 * float64(n) * float64(n) }

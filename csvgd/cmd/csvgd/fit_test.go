@@ -127,3 +127,27 @@ func TestFitAndPredict(t *testing.T) {
 		t.Errorf("calibrate of a fit's ensemble: exit %d, %s", code, stderr)
 	}
 }
+
+// TestSizesBeyondTheMachine: sizes whose arrays could not fit the
+// machine's memory are usage errors naming the size and the memory, not
+// an out-of-memory trace.
+func TestSizesBeyondTheMachine(t *testing.T) {
+	if csvgd.Memory() == 0 {
+		t.Skip("the machine's memory cannot be read here")
+	}
+	data := filepath.Join(t.TempDir(), "d.csv")
+	if err := os.WriteFile(data, []byte("a,y\n1,2\n2,3\n3,4\n4,5\n5,6\n6,7\n7,8\n8,9\n9,10\n10,11\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"mvn", "-particles", "2000000000"},
+		{"train", "-particles", "1000000", "-iters", "1"},
+		{"fit", "-data", data, "-target", "y", "-hidden", "100000000"},
+		{"compare", "-ensemble", data, "-reference", data, "-bootstrap", "100000000000"},
+	} {
+		code, out, errOut := runCLI(args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "would need about") || !strings.Contains(errOut, "more than this machine's") {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error naming the memory", args, code, errOut)
+		}
+	}
+}
