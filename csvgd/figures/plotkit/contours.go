@@ -1,8 +1,10 @@
 package plotkit
 
 import (
+	"cmp"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/plot"
@@ -77,11 +79,101 @@ func NewContours(g *Grid, levels []float64, colors []color.Color, width vg.Lengt
 	return &ContourSet{c: c, g: g}
 }
 
-// Plot implements plot.Plotter.
+// Plot implements plot.Plotter. gonum's plotter.Contour joins a level's
+// paths through a map, so it strokes them in an order that changes from
+// call to call; the strokes are recorded and drawn level by level in an
+// order of their own points, so that the same contours are the same file.
 func (cs *ContourSet) Plot(c draw.Canvas, p *plot.Plot) {
-	if len(cs.c.Levels) > 0 {
-		cs.c.Plot(c, p)
+	if len(cs.c.Levels) == 0 {
+		return
 	}
+	rec := &strokeRecorder{Canvas: c.Canvas}
+	rc := c
+	rc.Canvas = rec
+	cs.c.Plot(rc, p)
+	rec.replay()
+}
+
+// strokeRecorder is a canvas that keeps the strokes (with the line style
+// set for each) instead of drawing them; every other call goes to the
+// canvas it wraps.
+type strokeRecorder struct {
+	vg.Canvas
+	style   strokeStyle
+	strokes []recordedStroke
+}
+
+type strokeStyle struct {
+	color  color.Color
+	width  vg.Length
+	dashes []vg.Length
+	offs   vg.Length
+}
+
+type recordedStroke struct {
+	style strokeStyle
+	group int // strokes of one style in a row share a group
+	path  vg.Path
+}
+
+func (r *strokeRecorder) SetColor(c color.Color)                 { r.style.color = c }
+func (r *strokeRecorder) SetLineWidth(w vg.Length)               { r.style.width = w }
+func (r *strokeRecorder) SetLineDash(d []vg.Length, o vg.Length) { r.style.dashes, r.style.offs = d, o }
+
+// Stroke records p with the current style.
+func (r *strokeRecorder) Stroke(p vg.Path) {
+	group := 0
+	if n := len(r.strokes); n > 0 {
+		last := r.strokes[n-1]
+		group = last.group
+		if !sameStyle(last.style, r.style) {
+			group++
+		}
+	}
+	r.strokes = append(r.strokes, recordedStroke{style: r.style, group: group, path: p})
+}
+
+// replay draws the strokes on the wrapped canvas, group by group in the
+// order recorded, each group's paths ordered by their points.
+func (r *strokeRecorder) replay() {
+	sort.SliceStable(r.strokes, func(i, j int) bool {
+		a, b := r.strokes[i], r.strokes[j]
+		if a.group != b.group {
+			return a.group < b.group
+		}
+		return pathLess(a.path, b.path)
+	})
+	for _, s := range r.strokes {
+		r.Canvas.SetColor(s.style.color)
+		r.Canvas.SetLineWidth(s.style.width)
+		r.Canvas.SetLineDash(s.style.dashes, s.style.offs)
+		r.Canvas.Stroke(s.path)
+	}
+}
+
+func sameStyle(a, b strokeStyle) bool {
+	return a.color == b.color && a.width == b.width && a.offs == b.offs && slices.Equal(a.dashes, b.dashes)
+}
+
+// pathLess orders paths by their components' kinds and points, then by
+// length.
+func pathLess(a, b vg.Path) bool {
+	for i := range min(len(a), len(b)) {
+		if c := cmpComp(a[i], b[i]); c != 0 {
+			return c < 0
+		}
+	}
+	return len(a) < len(b)
+}
+
+func cmpComp(a, b vg.PathComp) int {
+	if a.Type != b.Type {
+		return a.Type - b.Type
+	}
+	if c := cmp.Compare(a.Pos.X, b.Pos.X); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Pos.Y, b.Pos.Y)
 }
 
 // DataRange implements plot.DataRanger: the grid's extent.
