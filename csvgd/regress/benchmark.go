@@ -96,12 +96,22 @@ type benchmarkFile struct {
 	Results   []SplitResult `json:"results"`
 }
 
+// file is the cache file of bm's results r.
+func (bm Benchmark) file(r []SplitResult) benchmarkFile {
+	return benchmarkFile{Version: benchmarkFileVersion, Benchmark: bm, Results: r}
+}
+
+// holds reports whether f is a file of bm's setting in this format.
+func (f benchmarkFile) holds(bm Benchmark) bool {
+	return f.Version == benchmarkFileVersion && sameJSON(bm, f.Benchmark)
+}
+
 // ReadBenchmark reads the results of bm from path: an error wrapping
 // fs.ErrNotExist when the file is absent, damaged or holds another
 // setting (it is then computed again).
 func ReadBenchmark(path string, bm Benchmark) ([]SplitResult, error) {
 	f, err := readCache(path, "benchmark", func(f benchmarkFile) bool {
-		return f.Version == benchmarkFileVersion && sameJSON(bm, f.Benchmark) && len(f.Results) == len(bm.Splits)
+		return f.holds(bm) && len(f.Results) == len(bm.Splits)
 	})
 	return f.Results, err
 }
@@ -121,18 +131,15 @@ func CachedBenchmark(b compute.Backend, bm Benchmark, path string, o Options, pr
 		return r, nil
 	}
 	partial := PartialPath(path)
-	file := func(r []SplitResult) benchmarkFile {
-		return benchmarkFile{Version: benchmarkFileVersion, Benchmark: bm, Results: r}
-	}
 	done := readPartial(partial, bm)
 	if progress != nil && len(done) > 0 {
 		progress(len(done), len(bm.Splits))
 	}
-	r, err := bm.resume(b, o, done, progress, func(r []SplitResult) error { return atomicfile.WriteJSON(partial, file(r)) })
+	r, err := bm.resume(b, o, done, progress, func(r []SplitResult) error { return atomicfile.WriteJSON(partial, bm.file(r)) })
 	if err != nil {
 		return nil, err
 	}
-	if err := atomicfile.WriteJSON(path, file(r)); err != nil {
+	if err := atomicfile.WriteJSON(path, bm.file(r)); err != nil {
 		return nil, fmt.Errorf("regress: %w", err)
 	}
 	if err := os.Remove(partial); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -150,15 +157,8 @@ func PartialPath(path string) string { return path + ".partial" }
 // then starts from the first split).
 func readPartial(partial string, bm Benchmark) []SplitResult {
 	f, err := readCache(partial, "benchmark", func(f benchmarkFile) bool {
-		if f.Version != benchmarkFileVersion || !sameJSON(bm, f.Benchmark) || len(f.Results) > len(bm.Splits) {
-			return false
-		}
-		for i, r := range f.Results {
-			if r.Split != bm.Splits[i] {
-				return false
-			}
-		}
-		return true
+		return f.holds(bm) && len(f.Results) <= len(bm.Splits) &&
+			slices.EqualFunc(f.Results, bm.Splits[:len(f.Results)], func(r SplitResult, k int) bool { return r.Split == k })
 	})
 	if err != nil {
 		return nil
