@@ -66,7 +66,7 @@ func Run(b compute.Backend, cases []Case, o Options, log io.Writer) (*Report, er
 type steppers struct {
 	params      int
 	mode        func() string // the steps' mode (known after they ran)
-	median      string        // how the steps take the median ([stein.Flow.MedianBy])
+	median      func() string // how the steps take the median ([stein.Flow.MedianBy])
 	graph, hand func() error
 	steps       func(k int) error
 }
@@ -75,12 +75,11 @@ type steppers struct {
 // it is the backend's, with the median selected by o.Selection) and the
 // reference for case c.
 func newSteppers(b compute.Backend, c Case, o Options) (steppers, error) {
-	seed := o.Seed
-	p, err := Problem(c, seed)
+	p, err := Problem(c, o.Seed)
 	if err != nil {
 		return steppers{}, err
 	}
-	init := p.Arch.Init(c.Particles, rand.New(rand.NewPCG(seed, 0x1c22)))
+	init := p.Arch.Init(c.Particles, rand.New(rand.NewPCG(o.Seed, 0x1c22)))
 	flow, err := p.Flow(b)
 	if err != nil {
 		return steppers{}, err
@@ -104,7 +103,7 @@ func newSteppers(b compute.Backend, c Case, o Options) (steppers, error) {
 	}
 	x, y, z := init.Clone(), init.Clone(), init.Clone()
 	return steppers{
-		params: p.Arch.NumParams(), median: many.MedianBy(),
+		params: p.Arch.NumParams(), median: many.MedianBy,
 		mode: func() string {
 			if many.ModeNote != "" {
 				return many.Mode.String() + "; " + many.ModeNote
@@ -135,7 +134,7 @@ func runCase(b compute.Backend, c Case, o Options) (Result, error) {
 		}
 		res.MsPerIterSteps, res.StepsPerCall = ms(calls.median)/float64(o.Steps), o.Steps
 	}
-	res.StepsMode, res.MedianBy = s.mode(), s.median
+	res.StepsMode, res.MedianBy = s.mode(), s.median()
 	if o.NoReference {
 		return res, nil
 	}
