@@ -136,12 +136,8 @@ func (r *strokeRecorder) Stroke(p vg.Path) {
 // replay draws the strokes on the wrapped canvas, group by group in the
 // order recorded, each group's paths ordered by their points.
 func (r *strokeRecorder) replay() {
-	sort.SliceStable(r.strokes, func(i, j int) bool {
-		a, b := r.strokes[i], r.strokes[j]
-		if a.group != b.group {
-			return a.group < b.group
-		}
-		return pathLess(a.path, b.path)
+	slices.SortStableFunc(r.strokes, func(a, b recordedStroke) int {
+		return cmp.Or(cmp.Compare(a.group, b.group), comparePaths(a.path, b.path))
 	})
 	for _, s := range r.strokes {
 		r.Canvas.SetColor(s.style.color)
@@ -155,25 +151,15 @@ func sameStyle(a, b strokeStyle) bool {
 	return a.color == b.color && a.width == b.width && a.offs == b.offs && slices.Equal(a.dashes, b.dashes)
 }
 
-// pathLess orders paths by their components' kinds and points, then by
-// length.
-func pathLess(a, b vg.Path) bool {
+// comparePaths orders paths by their components' kinds and points, then
+// by length.
+func comparePaths(a, b vg.Path) int {
 	for i := range min(len(a), len(b)) {
-		if c := cmpComp(a[i], b[i]); c != 0 {
-			return c < 0
+		if c := cmp.Or(cmp.Compare(a[i].Type, b[i].Type), cmp.Compare(a[i].Pos.X, b[i].Pos.X), cmp.Compare(a[i].Pos.Y, b[i].Pos.Y)); c != 0 {
+			return c
 		}
 	}
-	return len(a) < len(b)
-}
-
-func cmpComp(a, b vg.PathComp) int {
-	if a.Type != b.Type {
-		return a.Type - b.Type
-	}
-	if c := cmp.Compare(a.Pos.X, b.Pos.X); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.Pos.Y, b.Pos.Y)
+	return cmp.Compare(len(a), len(b))
 }
 
 // DataRange implements plot.DataRanger: the grid's extent.
