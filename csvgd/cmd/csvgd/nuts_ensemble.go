@@ -87,14 +87,15 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 		"mean-squared-error likelihood with the same sigma and the same smoothed alpha prior at the final stage's\n"+
 		"lambda, W1..WL >= 0 kept by reflection at 0. -sampler nuts (the default) is the No-U-Turn sampler, -sampler\n"+
 		"chees many chains as one batch with ChEES trajectory lengths (package hmc); a flag of the other sampler\n"+
-		"(-max-depth, -max-leapfrog) or of the other starts (-optimize-steps) is an error. -starts stein (the default) starts the chains at the Stein particles (the last\n"+
-		"-overdispersed of them at perturbed ones), -starts init at random initialisations of the template optimised\n"+
-		"on the posterior. -save writes the draws, thinned to -keep (a multiple of -chains), chain by chain, as an\n"+
-		"ensemble file for csvgd nuts agree, compare, predict and explore. The report names each of Stan's criteria\n"+
-		"the run misses (divergences above 1%, R-hat above 1.01, bulk or tail ESS below 400, E-BFMI below 0.3); whether\n"+
-		"the draws are a reference is what runs with other seeds and starts agree on (csvgd nuts agree). Sample the\n"+
-		"ensemble the flow last ran on (csvgd train -save-last-stage), not one condensed after it. csvgd nuts\n"+
-		"-ensemble FILE ..., the earlier spelling, is the same.", stdout)
+		"(-max-depth, -max-leapfrog) or of the other starts (-optimize-steps) is an error. -starts stein (the\n"+
+		"default) starts the chains at the Stein particles (the last -overdispersed of them at perturbed ones),\n"+
+		"-starts init at random initialisations of the template optimised on the posterior. -save writes the\n"+
+		"draws, thinned to -keep (a multiple of -chains), chain by chain, as an ensemble file for csvgd nuts agree,\n"+
+		"compare, predict and explore. The report names each of Stan's criteria the run misses (divergences above\n"+
+		"1%, R-hat above 1.01, bulk or tail ESS below 400, E-BFMI below 0.3); whether the draws are a reference is\n"+
+		"what runs with other seeds and starts agree on (csvgd nuts agree). Sample the ensemble the flow last ran\n"+
+		"on (csvgd train -save-last-stage), not one condensed after it. csvgd nuts -ensemble FILE ..., the\n"+
+		"earlier spelling, is the same.", stdout)
 	c := exact.DefaultConfig(false)
 	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
 	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
