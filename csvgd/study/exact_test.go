@@ -161,6 +161,32 @@ func TestMoreParticlesVerdict(t *testing.T) {
 	}
 }
 
+// TestSummaryWeightSpace: the summary's first item gives the range of
+// the log density's R-hat and of the depth-limit share over the runs, and
+// says whether the chains mixed in weight space, both ways.
+func TestSummaryWeightSpace(t *testing.T) {
+	for _, tc := range []struct {
+		rhat  float64
+		depth int
+		want  string
+	}{
+		{2.37, 40, "the log density's R-hat ranges from 1.00 to 2.37 (the largest above 1.01: not every run's chains mixed in weight space), and 0-100% of their transitions"},
+		{1.005, 0, "the log density's R-hat ranges from 1.00 to 1.00 (every run within 1.01), and 0% of their transitions"},
+	} {
+		c := handMade(t)
+		ref := *c.Reference
+		r := ref.Runs[1].Report
+		r.LogDensityRHat, r.MaxDepthHits = tc.rhat, tc.depth
+		ref.Runs = []*runcache.NUTSResult{{Report: exact.Report{LogDensityRHat: 1.001, Chains: 2, Draws: 20}}, {Report: r, Config: ref.Runs[1].Config}}
+		c.Reference = &ref
+		var b bytes.Buffer
+		summary(&b, []ExactComparison{c})
+		if out := b.String(); !strings.Contains(out, tc.want) || !strings.Contains(out, "no coverage is promised") {
+			t.Errorf("log density R-hat %g: summary lacks %q:\n%s", tc.rhat, tc.want, out)
+		}
+	}
+}
+
 // TestDriftSummary: the sentence names what moves more and whether the
 // bands of the two halves agree within 10%.
 func TestDriftSummary(t *testing.T) {
