@@ -68,9 +68,11 @@ type Report struct {
 	Band90Halves       [2]float64
 }
 
-// Stan's thresholds, as the comparisons apply them: at most 1% of the
-// kept transitions divergent, R-hat at most 1.01, bulk and tail ESS at
-// least 400, E-BFMI at least 0.3 in every chain.
+// Stan's diagnostics with this project's thresholds, as the comparisons
+// apply them: at most 1% of the kept transitions divergent (a tolerance
+// of this project: Stan itself warns on any divergent transition after
+// warm-up), R-hat at most 1.01, bulk and tail ESS at least 400, E-BFMI
+// at least 0.3 in every chain.
 const (
 	MaxDivergentShare = 0.01
 	MaxRHat           = 1.01
@@ -88,10 +90,12 @@ func (r Report) DivergentShare() float64 { return float64(r.Divergences) / float
 // depth limit.
 func (r Report) MaxDepthShare() float64 { return float64(r.MaxDepthHits) / float64(r.Transitions()) }
 
-// Misses lists, with the measured value, each of Stan's criteria that the
-// run misses (the divergences, R-hat, bulk and tail ESS of the watched
-// quantities, E-BFMI); none: the run is a reference, and its draws may be
-// called the exact posterior.
+// Misses lists, with the measured value, each of the criteria (Stan's
+// diagnostics with the thresholds above) that the run misses (the
+// divergences, R-hat, bulk and tail ESS of the watched quantities,
+// E-BFMI). Meeting them all does not make the run a reference: that
+// takes independent runs that agree ([Agree]), and even then their draws
+// agree in function space only.
 func (r Report) Misses() []string {
 	var out []string
 	if s := r.DivergentShare(); s > MaxDivergentShare {

@@ -3,6 +3,8 @@ package figures
 import (
 	"errors"
 	"fmt"
+	"image/color"
+	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -13,13 +15,40 @@ import (
 )
 
 // Coverage is one ensemble of the reliability diagram: its label, its
-// colour group (runs of one group share a colour) and whether its members
-// are posterior draws (drawn dashed) rather than Stein particles.
+// colour family (a hue of [familyHues], e.g. one per prior), its shade
+// within the family (Shade of Shades, dark first, e.g. one per ensemble
+// size; Shades 0 or 1: the hue itself) and whether its members are
+// posterior draws (drawn dashed) rather than Stein particles.
 type Coverage struct {
-	Label  string
-	Group  int
-	Exact  bool
-	Report calibration.Report
+	Label         string
+	Group         int
+	Shade, Shades int
+	Exact         bool
+	Report        calibration.Report
+}
+
+// familyHues are the hues of the colour families of [Calibration]:
+// distinct hues, so that families are told apart by hue and the members
+// of a family by lightness.
+var familyHues = []color.RGBA{plotkit.Blue, plotkit.Orange, plotkit.Green, plotkit.Red, {R: 148, G: 103, B: 189, A: 255}, {R: 140, G: 86, B: 75, A: 255}}
+
+// coverageColor is the colour of shade i of n in family g: the family's
+// hue darkened towards black for the first shade and lightened towards
+// white for the last, evenly between.
+func coverageColor(g, i, n int) color.Color {
+	h := familyHues[g%len(familyHues)]
+	if n <= 1 {
+		return h
+	}
+	t := float64(i) / float64(n-1) // 0: darkest, 1: lightest
+	mix := func(v uint8) uint8 {
+		x := float64(v)
+		if t < 0.5 {
+			return uint8(math.Round(x * (0.45 + 1.1*t))) // from 45% of the hue to the hue
+		}
+		return uint8(math.Round(x + (255-x)*0.55*(2*t-1))) // from the hue to 55% of the way to white
+	}
+	return color.RGBA{R: mix(h.R), G: mix(h.G), B: mix(h.B), A: 255}
 }
 
 // Calibration is the figure "calibration" (beyond the paper), a
@@ -30,8 +59,12 @@ type Coverage struct {
 //	(b) of fresh noisy observations by the central intervals of the
 //	    posterior predictive (push-forward plus the likelihood's noise).
 //
-// An ensemble whose uncertainty is right lies on the diagonal; below it
-// the bands are too narrow (over-confident), above it too wide. The
+// The diagonal is what bands with frequentist coverage would give; below
+// it the bands hold the truth less often than their level, above it more
+// often. Credible bands of a (tempered) posterior promise no such
+// coverage, so the diagonal is a description, not a test of whether an
+// ensemble matches its posterior. Colours: a hue per family (Group),
+// lighter for later members of it (Shade). The
 // figure reports an error when there are no runs or a report without
 // levels or with coverage outside [0, 1].
 func Calibration(runs []Coverage) *Figure {
@@ -39,7 +72,6 @@ func Calibration(runs []Coverage) *Figure {
 	if len(runs) == 0 {
 		return plotkit.Failed(name, errors.New("no ensembles"))
 	}
-	groups := 0
 	for _, r := range runs {
 		n := len(r.Report.Levels)
 		if n == 0 || len(r.Report.Truth) != n || len(r.Report.Predictive) != n {
@@ -50,13 +82,12 @@ func Calibration(runs []Coverage) *Figure {
 				return plotkit.Failed(name, fmt.Errorf("%s: coverage %v, %v at level %v is outside [0, 1]", r.Label, r.Report.Truth[i], r.Report.Predictive[i], r.Report.Levels[i]))
 			}
 		}
-		groups = max(groups, r.Group+1)
 	}
 	pa := reliabilityPanel("(a) truth inside the push-forward band", "observed coverage")
 	pb := reliabilityPanel("(b) new observation inside the predictive interval", "")
 	leg := plotkit.NewLegend()
 	for _, r := range runs {
-		c := plotkit.RankColor(r.Group, groups)
+		c := coverageColor(r.Group, r.Shade, r.Shades)
 		sty, glyph := plotkit.SolidLine(c), dotStyle(c)
 		if r.Exact {
 			sty = plotkit.DashedLine(c)

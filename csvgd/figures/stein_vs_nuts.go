@@ -47,8 +47,12 @@ type SteinNUTS struct {
 //	       reference draws do not agree. The
 //	       centre line is the median, not the mean: a few posterior draws
 //	       predict extreme stresses between the training points, which
-//	       would move a mean off the panel. The y range is set by the bands
-//	       inside the training range (shaded).
+//	       would move a mean off the panel. The x range is the window of
+//	       (d), a quarter beyond the training range (shaded in a blue tint,
+//	       not the bands' grey); the y range holds every line and the Stein
+//	       bands in that window and the reference's 90% band inside the
+//	       training range, and the bands are clipped to it before they are
+//	       filled ([clampedBand]), so that values of millions leave no holes.
 //	(c)    The Stein ensembles' 90% band width over that of as many
 //	       posterior draws (Ratio90) against the ensemble size, one dot
 //	       per seed with its 90% interval, for the resolved runs only (the
@@ -99,7 +103,7 @@ func SteinVsNUTS(runs []SteinNUTS) *Figure {
 	for i, r := range seed1 {
 		leg.Add(fmt.Sprintf("N = %d", r.Particles), plotkit.LineThumb(plotkit.SolidLine(plotkit.RankColor(i, len(seed1)))))
 	}
-	addTrainingRange(leg)
+	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.FillThumb(shadeTrainTint))
 	return &Figure{
 		Name: name, Panels: [][]*plot.Plot{{pa, pb, pc}, {pd, pe, pf}}, Legend: leg,
 		Width: 36 * vg.Centimeter, Height: 20 * vg.Centimeter,
@@ -181,23 +185,51 @@ func bandPanel(tag string, r SteinNUTS, comp int, c color.Color) *plot.Plot {
 	if !r.Resolved {
 		title += " (unresolved)"
 	}
-	p := plotkit.NewPanel(title, "F₁₁", "")
-	p.Add(trainingSpan(), zeroLine())
-	p.Add(&plotkit.FillBand{Xs: xs, Lo: nuts.lo90, Hi: nuts.hi90, Color: plotkit.Fade(plotkit.Black, 0.15)})
-	p.Add(&plotkit.FillBand{Xs: xs, Lo: nuts.lo50, Hi: nuts.hi50, Color: plotkit.Fade(plotkit.Black, 0.35)})
-	p.Add(&plotkit.FillBand{Xs: xs, Lo: stein.lo90, Hi: stein.hi90, Color: plotkit.Fade(c, 0.3)})
-	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, stein.lo50), plotkit.DashedLine(c)), plotkit.Line(plotkit.XYOf(xs, stein.hi50), plotkit.DashedLine(c)))
-	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, nuts.med), draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.5)}), plotkit.Line(plotkit.XYOf(xs, stein.med), plotkit.SolidLine(c)))
+	p := plotkit.NewPanel(title, "F₁₁", label+" − truth")
 	var in []float64
 	for k, i := range order {
+		if math.Abs(xs[k]-1) <= window {
+			in = append(in, nuts.med[k], nuts.lo50[k], nuts.hi50[k], stein.med[k], stein.lo50[k], stein.hi50[k], stein.lo90[k], stein.hi90[k])
+		}
 		if math.Abs(r.Test[i].D) <= hyperelastic.TrainingDelta {
-			in = append(in, nuts.lo90[k], nuts.hi90[k], stein.lo90[k], stein.hi90[k])
+			in = append(in, nuts.lo90[k], nuts.hi90[k])
 		}
 	}
-	y0, y1 := plotkit.PaddedRange(in, 0.6)
-	plotkit.SetRange(&p.X, xs[0], xs[len(xs)-1])
+	y0, y1 := plotkit.PaddedRange(in, 0.08)
+	fill := func(lo, hi []float64, col color.Color) *plotkit.FillBand {
+		l, h := clampedBand(lo, hi, y0, y1)
+		return &plotkit.FillBand{Xs: xs, Lo: l, Hi: h, Color: col}
+	}
+	p.Add(trainingSpanTint(), zeroLine())
+	p.Add(fill(nuts.lo90, nuts.hi90, plotkit.Fade(plotkit.Black, 0.15)), fill(nuts.lo50, nuts.hi50, plotkit.Fade(plotkit.Black, 0.35)), fill(stein.lo90, stein.hi90, plotkit.Fade(c, 0.3)))
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, stein.lo50), plotkit.DashedLine(c)), plotkit.Line(plotkit.XYOf(xs, stein.hi50), plotkit.DashedLine(c)))
+	plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, nuts.med), draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1.5)}), plotkit.Line(plotkit.XYOf(xs, stein.med), plotkit.SolidLine(c)))
+	plotkit.SetRange(&p.X, 1-window, 1+window)
 	plotkit.SetRange(&p.Y, y0, y1)
 	return p
+}
+
+// shadeTrainTint shades the training range in the figures whose bands
+// are grey, so that the shading is not read as a band.
+var shadeTrainTint = color.RGBA{R: 222, G: 235, B: 247, A: 255}
+
+// trainingSpanTint is [trainingSpan] in [shadeTrainTint].
+func trainingSpanTint() plot.Plotter {
+	return plotkit.XSpan{Lo: 1 - hyperelastic.TrainingDelta, Hi: 1 + hyperelastic.TrainingDelta, Color: shadeTrainTint}
+}
+
+// clampedBand is the band [lo, hi] clipped to a little beyond the panel's
+// y range [y0, y1]: the filled polygon of a band whose ends reach
+// millions (the posterior draws' extreme stresses) is drawn with holes,
+// while a clipped one fills the panel wherever the band covers it.
+func clampedBand(lo, hi []float64, y0, y1 float64) (l, h []float64) {
+	m := y1 - y0
+	clip := func(v float64) float64 { return math.Max(y0-m, math.Min(y1+m, v)) }
+	l, h = make([]float64, len(lo)), make([]float64, len(hi))
+	for i := range lo {
+		l[i], h[i] = clip(lo[i]), clip(hi[i])
+	}
+	return l, h
 }
 
 // window is the half-width of the F11 window of panels (c) and (d)
@@ -206,10 +238,11 @@ const window = 1.25 * hyperelastic.TrainingDelta
 
 // pathCurvesPanel is a panel of one curve per ensemble against F11 inside
 // the window, each point from value(run, test point); it returns the
-// panel and the values inside the training range.
-func pathCurvesPanel(title string, runs []SteinNUTS, value func(r SteinNUTS, m int) (float64, bool)) (*plot.Plot, []float64) {
-	p := plotkit.NewPanel(title, "F₁₁", "")
-	p.Add(trainingSpan())
+// panel and the values inside the window, which the caller's y range is
+// to hold.
+func pathCurvesPanel(title, ylabel string, runs []SteinNUTS, value func(r SteinNUTS, m int) (float64, bool)) (*plot.Plot, []float64) {
+	p := plotkit.NewPanel(title, "F₁₁", ylabel)
+	p.Add(trainingSpanTint())
 	var in []float64
 	for i, r := range runs {
 		var xy plotter.XYs
@@ -220,9 +253,7 @@ func pathCurvesPanel(title string, runs []SteinNUTS, value func(r SteinNUTS, m i
 			}
 			if v, ok := value(r, m); ok {
 				xy = append(xy, plotter.XY{X: x, Y: v})
-				if math.Abs(r.Test[m].D) <= hyperelastic.TrainingDelta {
-					in = append(in, v)
-				}
+				in = append(in, v)
 			}
 		}
 		plotkit.AddFlat(p, plotkit.Line(xy, plotkit.SolidLine(plotkit.RankColor(i, len(runs)))))
@@ -245,7 +276,7 @@ func ratioPanel(all []SteinNUTS) *plot.Plot {
 	if n := len(all) - len(runs); n > 0 {
 		title = fmt.Sprintf("(c) 90%% band, Stein / N draws: %d unresolved", n)
 	}
-	p := plotkit.NewPanel(title, "particles N", "")
+	p := plotkit.NewPanel(title, "particles N", "Stein band / band of N draws")
 	sizes, allSizes := map[int]int{}, map[int]bool{}
 	for _, r := range runs {
 		sizes[r.Particles]++
@@ -285,14 +316,14 @@ func sizeRank(runs []SteinNUTS, n int) int {
 // trimmedW1Panel is the W1 between the central 90% of the two
 // push-forwards at each test point, summed over the components.
 func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
-	p, in := pathCurvesPanel("(d) W₁ between the central 90%", runs, func(r SteinNUTS, m int) (float64, bool) {
+	p, in := pathCurvesPanel("(d) W₁ between the central 90%", "W₁, summed over the components", runs, func(r SteinNUTS, m int) (float64, bool) {
 		sum := 0.0
 		for k := range 6 {
 			sum += metrics.TrimmedWasserstein1(r.Stein.At(m, k), r.NUTS.At(m, k), 0.05)
 		}
 		return sum, true
 	})
-	_, hi := plotkit.PaddedRange(append(in, 0), 0.3)
+	_, hi := plotkit.PaddedRange(append(in, 0), 0.05)
 	plotkit.SetRange(&p.Y, 0, hi)
 	return p
 }

@@ -47,16 +47,30 @@ func Calibration(s *Store) (*figures.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	var runs []figures.Coverage
-	group := 0
+	// a colour family per prior, a shade per ensemble size within it
+	var alphas []float64
+	sizes := map[float64][]int{}
 	for _, c := range cs {
 		if c.Seed != cs[0].Seed {
 			continue
 		}
+		if !slices.Contains(alphas, c.Alpha) {
+			alphas = append(alphas, c.Alpha)
+		}
+		if !slices.Contains(sizes[c.Alpha], c.Particles) {
+			sizes[c.Alpha] = append(sizes[c.Alpha], c.Particles)
+		}
+	}
+	var runs []figures.Coverage
+	for _, c := range cs {
+		if c.Seed != cs[0].Seed {
+			continue
+		}
+		g, n := slices.Index(alphas, c.Alpha), len(sizes[c.Alpha])
+		i := slices.Index(sizes[c.Alpha], c.Particles)
 		runs = append(runs,
-			figures.Coverage{Label: fmt.Sprintf("cSVGD, α = %g, N = %d", c.Alpha, c.Particles), Group: group, Report: c.SteinCoverage},
-			figures.Coverage{Label: referenceLabel(c), Group: group, Exact: true, Report: c.NUTSCoverage})
-		group++
+			figures.Coverage{Label: fmt.Sprintf("cSVGD, α = %g, N = %d", c.Alpha, c.Particles), Group: g, Shade: i, Shades: n, Report: c.SteinCoverage},
+			figures.Coverage{Label: referenceLabel(c), Group: g, Shade: i, Shades: n, Exact: true, Report: c.NUTSCoverage})
 	}
 	return figures.Calibration(runs), nil
 }

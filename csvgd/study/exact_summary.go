@@ -45,7 +45,7 @@ func ExactSummary(w io.Writer, s *Store) error {
 
 // summary is ExactSummary of the comparisons cs.
 func summary(w io.Writer, cs []ExactComparison) {
-	fmt.Fprintf(w, "- %s\n", agreementCount(cs))
+	fmt.Fprintf(w, "- %s %s\n", agreementCount(cs), weightSpaceMixing(cs))
 	fmt.Fprintf(w, "- %s\n", agreedRatios(cs))
 	fmt.Fprintf(w, "- %s\n", moreParticles(cs))
 	var at, near []float64
@@ -60,7 +60,33 @@ func summary(w io.Writer, cs []ExactComparison) {
 			st, nu = append(st, c.SteinCoverage.Truth[i90]), append(nu, c.NUTSCoverage.Truth[i90])
 		}
 	}
-	fmt.Fprintf(w, "- The truth lies inside the 90%% band at %s of the entries for the Stein ensembles of seed %d and %s for the two runs' pooled draws on their templates.\n", span(st), cs[0].Seed, span(nu))
+	fmt.Fprintf(w, "- The truth lies inside the 90%% band at %s of the entries for the Stein ensembles of seed %d and %s for the two runs' pooled draws on their templates (credible bands of a tempered posterior: no coverage is promised, and the entries are correlated, not independent trials).\n", span(st), cs[0].Seed, span(nu))
+}
+
+// weightSpaceMixing says what an agreement does not cover: the range of
+// the log density's R-hat over every reference run, and the range of
+// their shares of transitions at the depth limit.
+func weightSpaceMixing(cs []ExactComparison) string {
+	var rhat, depth []float64
+	for _, c := range cs {
+		for _, run := range c.Reference.Runs {
+			rhat, depth = append(rhat, run.Report.LogDensityRHat), append(depth, run.Report.MaxDepthShare())
+		}
+	}
+	if len(rhat) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("An agreement is of NUTS runs in function space only: over the %d runs the log density's R-hat ranges from %.2f to %.2f (%s), and %s of their transitions stop at the depth limit.",
+		len(rhat), slices.Min(rhat), slices.Max(rhat), mixedWord(slices.Max(rhat)), span(depth))
+}
+
+// mixedWord says whether a largest log-density R-hat meets the 1.01 of
+// Stan's diagnostics.
+func mixedWord(maxRHat float64) string {
+	if maxRHat <= exact.MaxRHat {
+		return fmt.Sprintf("every run within %.2f", exact.MaxRHat)
+	}
+	return fmt.Sprintf("the largest above %.2f: not every run's chains mixed in weight space", exact.MaxRHat)
 }
 
 // agreedRatios are the 90% band ratios to N posterior draws of the

@@ -70,11 +70,11 @@ func ExactCoverageTable(w io.Writer, s *Store) error { return exactTable(coverag
 func samplerTable(w io.Writer, cs []ExactComparison) {
 	ref := cs[0].Reference
 	r0, c0 := ref.Runs[0].Report, ref.Runs[0].Config
-	fmt.Fprintf(w, "Two runs on the template each run's last stage ran on: %s with %d chains, %d warm-up and %d kept iterations each, target acceptance %g, %s metric, trees of at most 2^%d - 1 steps; run A from the Stein particles (%d chains of them perturbed), seed %d, run B from random initialisations optimised by %d steps of Adam, seed %d. R-hat and ESS of the push-forward are over the %d stresses at %d test points inside the training range. Stan's criteria: at most %.0f%% divergent transitions, R-hat at most %.2f, bulk and tail ESS at least %d, E-BFMI at least %.1f in every chain.\n\n",
+	fmt.Fprintf(w, "Two runs on the template each run's last stage ran on: %s with %d chains, %d warm-up and %d kept iterations each, target acceptance %g, %s metric, trees of at most 2^%d - 1 steps; run A from the Stein particles (%d chains of them perturbed), seed %d, run B from random initialisations optimised by %d steps of Adam, seed %d. R-hat and ESS of the push-forward are over the %d stresses at %d test points inside the training range. The criteria are Stan's diagnostics with this project's thresholds: at most %.0f%% divergent transitions (Stan itself warns on any divergent transition after warm-up), R-hat at most %.2f, bulk and tail ESS at least %d, E-BFMI at least %.1f in every chain.\n\n",
 		strings.ToUpper(c0.Sampler.String()), r0.Chains, r0.Warmup, r0.Draws, c0.Accept, c0.Metric, c0.MaxDepth, c0.Overdispersed, c0.Seed,
 		ref.Runs[1].Config.OptimizeSteps, ref.Runs[1].Config.Seed, r0.Watched, r0.Watched/6,
 		100*exact.MaxDivergentShare, exact.MaxRHat, exact.MinESS, exact.MinEBFMI)
-	fmt.Fprintln(w, "| particles | α | seed | template (weights) | run | seconds | R-hat | bulk ESS | tail ESS | divergent | E-BFMI min | log density: R-hat | at the depth limit | log prior / log-likelihood drift | mean 90% band of the watched stresses (zeros included): first / second halves | Stan's criteria |")
+	fmt.Fprintln(w, "| particles | α | seed | template (weights) | run | seconds | R-hat | bulk ESS | tail ESS | divergent | E-BFMI min | log density: R-hat | at the depth limit | log prior / log-likelihood drift | mean 90% band of the watched stresses (zeros included): first / second halves | the criteria |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	met, runs := 0, 0
 	for _, c := range cs {
@@ -96,8 +96,21 @@ func samplerTable(w io.Writer, cs []ExactComparison) {
 			lo, hi = math.Min(lo, run.Report.LogDensityRHat), math.Max(hi, run.Report.LogDensityRHat)
 		}
 	}
-	fmt.Fprintf(w, "\n%d of the %d runs meet Stan's criteria; the log density's R-hat ranges from %.2f to %.2f. Meeting them is necessary, not sufficient: whether a template has a reference is what its two runs agree on (next table).\n",
-		met, runs, lo, hi)
+	agree, pooled := 0, 0
+	for _, c := range cs {
+		if !c.Agrees() {
+			continue
+		}
+		agree++
+		for _, run := range c.Reference.Runs {
+			if len(run.Report.Misses()) > 0 {
+				pooled++
+				break
+			}
+		}
+	}
+	fmt.Fprintf(w, "\n%d of the %d runs meet the criteria; the log density's R-hat ranges from %.2f to %.2f. Meeting them is not sufficient, and a reference does not require it: whether a template has one is what its two runs agree on in function space (next table), and %d of the %d templates whose runs agree pool a run that misses a criterion. Read the log density's R-hat and the share at the depth limit beside every verdict: they say whether the chains mixed in weight space.\n",
+		met, runs, lo, hi, pooled, agree)
 }
 
 // bootstrap is the comparison's number of stand-in ensembles.
@@ -126,13 +139,14 @@ func agreementTable(w io.Writer, cs []ExactComparison) {
 	cr := cs[0].Reference.Agreement.Criteria
 	fmt.Fprintf(w, "The agreement of the two runs of every template (exact.Agree): each run's in-range 90%% band width ± its Monte Carlo standard error (block bootstrap), the pooled value with a 90%% interval, nested R-hat over the two runs (Margossian et al. 2024) and R-hat within each (on its kept draws after thinning, so a little off the sampler table's, which uses every draw), on the %d watched stresses. The runs agree when both band widths, at 90%% and at 50%%, lie within %.0f%% of the pooled ones and nested R-hat is at most %.2f; then their pooled draws are the reference, and only then is a ratio to it quoted below.\n\n",
 		cs[0].Reference.Agreement.Watched, 100*cr.BandTolerance, cr.MaxNestedRHat)
-	fmt.Fprintln(w, "| particles | α | seed | template (weights) | 90% band: run A | run B | pooled | 50% band: run A | run B | nested R-hat | R-hat within A / B | verdict |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| particles | α | seed | template (weights) | 90% band: run A | run B | pooled | 50% band: run A | run B | nested R-hat | R-hat within A / B | log density R-hat A / B | at the depth limit A / B | NUTS runs agree in function space? |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
 		a := c.Reference.Agreement
-		fmt.Fprintf(w, "| %d | %g | %d | %s (%d) | %s | %s | %s | %s | %s | %.3f | %.3f / %.3f | %s |\n", c.Particles, c.Alpha, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
+		ra, rb := c.Reference.Runs[0].Report, c.Reference.Runs[1].Report
+		fmt.Fprintf(w, "| %d | %g | %d | %s (%d) | %s | %s | %s | %s | %s | %.3f | %.3f / %.3f | %.2f / %.2f | %.0f%% / %.0f%% | %s |\n", c.Particles, c.Alpha, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
 			estimate(a.Runs[0].Band90), estimate(a.Runs[1].Band90), interval(a.Band90), estimate(a.Runs[0].Band50), estimate(a.Runs[1].Band50),
-			a.NestedRHat, a.Runs[0].RHat, a.Runs[1].RHat, a.Verdict)
+			a.NestedRHat, a.Runs[0].RHat, a.Runs[1].RHat, ra.LogDensityRHat, rb.LogDensityRHat, 100*ra.MaxDepthShare(), 100*rb.MaxDepthShare(), a.Verdict)
 	}
 	fmt.Fprintf(w, "\n%s\n", agreementCount(cs))
 }
@@ -226,6 +240,12 @@ func bandsTable(w io.Writer, cs []ExactComparison) {
 	fmt.Fprintln(w, moreParticles(cs))
 }
 
+// MinTrendSeeds is the fewest training seeds per ensemble size from which
+// [moreParticles] judges a trend in N: the intervals of one seed's
+// comparison hold the sampling error of its ensemble against its own
+// template's draws, not the spread between training runs.
+const MinTrendSeeds = 3
+
 // moreParticles says whether the band ratio grows with the ensemble size
 // beyond the intervals, among the alpha = 1/2 templates whose reference
 // runs agree: the seeds' ratios at every size, and whether the intervals
@@ -272,8 +292,12 @@ func moreParticles(cs []ExactComparison) string {
 		loLarge = math.Min(loLarge, e.Lo)
 	}
 	verdict := fmt.Sprintf("every interval at N = %d lies above every interval at N = %d: more particles bring the Stein bands closer to those of as many posterior draws", sizes[len(sizes)-1], sizes[0])
-	if loLarge <= hiSmall {
-		verdict = fmt.Sprintf("the intervals at N = %d and N = %d overlap: within them, more particles do not bring the Stein bands closer to those of as many posterior draws", sizes[0], sizes[len(sizes)-1])
+	switch {
+	case len(small) < MinTrendSeeds || len(large) < MinTrendSeeds:
+		verdict = fmt.Sprintf("with %s at N = %d and %s at N = %d, fewer than %d per size, a trend in N is not judged: one seed's intervals do not hold the spread between training seeds",
+			countOf(len(small), "training seed", "training seeds"), sizes[0], countOf(len(large), "training seed", "training seeds"), sizes[len(sizes)-1], MinTrendSeeds)
+	case loLarge <= hiSmall:
+		verdict = fmt.Sprintf("the intervals at N = %d and N = %d overlap: these seeds show no trend in N beyond their spread", sizes[0], sizes[len(sizes)-1])
 	}
 	return fmt.Sprintf("%s; where they agree, the 90%% band ratios to N posterior draws, seed by seed, are %s; %s.", head, strings.Join(parts, "; "), verdict)
 }

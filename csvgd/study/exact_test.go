@@ -101,7 +101,8 @@ func TestExactTablesFormat(t *testing.T) {
 	coverageTable(&b, cs)
 	out := b.String()
 	for _, want := range []string{"| 2 | 0.5 | 1 | 3-2-1 (8) | A |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
-		"3 of the 4 runs meet Stan's criteria", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "The two runs agree on 1 of 2 at α = 0.5.",
+		"3 of the 4 runs meet the criteria", "0 of the 1 templates whose runs agree pool a run that misses a criterion",
+		"(Stan itself warns on any divergent transition after warm-up)", "| 0.00 / 0.00 | 0% / 0% | agrees |", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "The two runs agree on 1 of 2 at α = 0.5.",
 		"| 2 | 0.5 | 2 | unresolved | A ", "| 2 | 0.5 | 1 | agrees | 1.38 [", "| cSVGD, α = 0.5, 2 particles (last stage) |",
 		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 template has no reference", "only the templates of N = 2 have one"} {
 		if !strings.Contains(out, want) {
@@ -111,30 +112,78 @@ func TestExactTablesFormat(t *testing.T) {
 	if strings.Count(out, "| cSVGD,") != 1 {
 		t.Errorf("coverage rows of the second seed:\n%s", out)
 	}
+	// a template whose runs agree while one of them misses a criterion
+	// is counted as such
+	missed := handMade(t)
+	missedRuns := *missed.Reference
+	missedRep := missedRuns.Runs[0].Report
+	missedRep.RHatMax = 1.02
+	missedRuns.Runs = []*runcache.NUTSResult{{Report: missedRep, Config: missedRuns.Runs[0].Config}, missedRuns.Runs[1]}
+	missed.Reference = &missedRuns
+	b.Reset()
+	samplerTable(&b, []ExactComparison{good, missed, bad})
+	if out := b.String(); !strings.Contains(out, "1 of the 2 templates whose runs agree pool a run that misses a criterion") {
+		t.Errorf("the sampler table does not count the agreeing template with a run that misses:\n%s", out)
+	}
 }
 
-// TestMoreParticlesVerdict: intervals that overlap say that more
-// particles do not help within them; separate ones that they do;
-// templates without a reference are counted, not used, and too few sizes
-// with one leave the question open.
+// TestMoreParticlesVerdict: with at least MinTrendSeeds training seeds
+// at the smallest and the largest size, intervals that overlap show no
+// trend beyond the seeds' spread and separate ones show that more
+// particles help; with fewer seeds no trend is judged, even from
+// separate intervals; templates without a reference are counted, not
+// used, and too few sizes with one leave the question open.
 func TestMoreParticlesVerdict(t *testing.T) {
 	run := func(n int, lo, est, hi float64, v exact.Verdict) ExactComparison {
 		return ExactComparison{Particles: n, Alpha: 0.5, Reference: &Reference{Agreement: &exact.Agreement{Verdict: v}},
 			Compare: &compare.Result{Band90Ratio: compare.Estimate{Estimate: est, Lo: lo, Hi: hi}}}
 	}
-	overlap := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.8, exact.Agrees), run(10, 0.35, 0.45, 0.7, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Agrees),
-		run(100, 0.9, 1, 1.1, exact.Unresolved)})
-	apart := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Agrees)})
+	three := func(n int, lo, est, hi float64) []ExactComparison {
+		return []ExactComparison{run(n, lo, est, hi, exact.Agrees), run(n, lo, est, hi, exact.Agrees), run(n, lo, est, hi, exact.Agrees)}
+	}
+	overlap := moreParticles(append(append(three(10, 0.3, 0.5, 0.8), three(100, 0.6, 0.7, 0.8)...), run(100, 0.9, 1, 1.1, exact.Unresolved)))
+	apart := moreParticles(append(three(10, 0.3, 0.5, 0.55), three(100, 0.6, 0.7, 0.8)...))
+	oneSeed := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Agrees)})
 	open := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Unresolved)})
-	if !strings.Contains(overlap, "0.50, 0.45 at N = 10; 0.70 at N = 100") || !strings.Contains(overlap, "overlap: within them, more particles do not") ||
+	if !strings.Contains(overlap, "0.50, 0.50, 0.50 at N = 10; 0.70, 0.70, 0.70 at N = 100") || !strings.Contains(overlap, "overlap: these seeds show no trend in N beyond their spread") ||
 		!strings.Contains(overlap, "1 template has no reference") || strings.Contains(overlap, "1.00") {
 		t.Errorf("overlapping: %s", overlap)
 	}
 	if !strings.Contains(apart, "every interval at N = 100 lies above every interval at N = 10") {
 		t.Errorf("apart: %s", apart)
 	}
+	if !strings.Contains(oneSeed, "with 1 training seed at N = 10 and 1 training seed at N = 100, fewer than 3 per size, a trend in N is not judged") ||
+		strings.Contains(oneSeed, "lies above") || strings.Contains(oneSeed, "overlap") {
+		t.Errorf("one seed per size: %s", oneSeed)
+	}
 	if !strings.Contains(open, "is not measured") || strings.Contains(open, "0.70") {
 		t.Errorf("one size with a reference: %s", open)
+	}
+}
+
+// TestSummaryWeightSpace: the summary's first item gives the range of
+// the log density's R-hat and of the depth-limit share over the runs, and
+// says whether the chains mixed in weight space, both ways.
+func TestSummaryWeightSpace(t *testing.T) {
+	for _, tc := range []struct {
+		rhat  float64
+		depth int
+		want  string
+	}{
+		{2.37, 40, "the log density's R-hat ranges from 1.00 to 2.37 (the largest above 1.01: not every run's chains mixed in weight space), and 0-100% of their transitions"},
+		{1.005, 0, "the log density's R-hat ranges from 1.00 to 1.00 (every run within 1.01), and 0% of their transitions"},
+	} {
+		c := handMade(t)
+		ref := *c.Reference
+		r := ref.Runs[1].Report
+		r.LogDensityRHat, r.MaxDepthHits = tc.rhat, tc.depth
+		ref.Runs = []*runcache.NUTSResult{{Report: exact.Report{LogDensityRHat: 1.001, Chains: 2, Draws: 20}}, {Report: r, Config: ref.Runs[1].Config}}
+		c.Reference = &ref
+		var b bytes.Buffer
+		summary(&b, []ExactComparison{c})
+		if out := b.String(); !strings.Contains(out, tc.want) || !strings.Contains(out, "no coverage is promised") {
+			t.Errorf("log density R-hat %g: summary lacks %q:\n%s", tc.rhat, tc.want, out)
+		}
 	}
 }
 

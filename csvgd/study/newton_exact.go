@@ -83,11 +83,12 @@ func NewtonExactTable(w io.Writer, s *Store) error {
 // goal lines of the given sizes.
 func newtonExactTable(w io.Writer, cs []NewtonComparison, sizes []int) {
 	i90 := levelIndex(0.9)
-	fmt.Fprintf(w, "Against the posterior of the template each run's last stage ran on, sampled twice as docs/exact-posterior.md describes (run A from the Stein particles, run B from optimised initialisations): the two runs' in-range 90%% band widths with their standard errors, nested R-hat and the verdict (exact.Agree); where they agree, package compare's ratios of the central band widths inside the training range over those of as many posterior draws (the pooled draws), with 90%% intervals; where they do not, the estimates against run A and run B, and no ratio. Last, the coverage of the noise-free truth by the 90%% band: the Stein ensemble's, and the pooled draws' where the runs agree (– where they are no reference).\n\n")
-	fmt.Fprintln(w, "| particles | update | seed | last stage's template (weights) | 90% band: run A / run B | nested R-hat | reference | 90% band / N draws | 50% band / N draws | truth in 90% band: Stein / reference |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "Against the posterior of the template each run's last stage ran on, sampled twice as docs/exact-posterior.md describes (run A from the Stein particles, run B from optimised initialisations): the two runs' in-range 90%% band widths with their standard errors, nested R-hat and the verdict (exact.Agree: whether the two NUTS runs agree in function space), beside each run's log-density R-hat and share of transitions at the depth limit (whether its chains mixed in weight space); where they agree, package compare's ratios of the central band widths inside the training range over those of as many posterior draws (the pooled draws), with 90%% intervals; where they do not, the estimates against run A and run B, and no ratio. Last, the coverage of the noise-free truth by the 90%% band: the Stein ensemble's, and the pooled draws' where the runs agree (– where they are no reference).\n\n")
+	fmt.Fprintln(w, "| particles | update | seed | last stage's template (weights) | 90% band: run A / run B | nested R-hat | log density R-hat A / B | at the depth limit A / B | NUTS runs agree in function space? | 90% band / N draws | 50% band / N draws | truth in 90% band: Stein / reference |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
 		a := c.Reference.Agreement
+		ra, rb := c.Reference.Runs[0].Report, c.Reference.Runs[1].Report
 		r90, r50, ref := "", "", "–" // ref: the pooled draws' coverage, only where they are a reference
 		if c.Agrees() {
 			r90, r50 = c.Compare.Band90Ratio.String(), c.Compare.Band50Ratio.String()
@@ -96,8 +97,9 @@ func newtonExactTable(w io.Writer, cs []NewtonComparison, sizes []int) {
 			r90 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band90Ratio.Estimate, c.CompareRuns[1].Band90Ratio.Estimate)
 			r50 = fmt.Sprintf("A %.3g, B %.3g", c.CompareRuns[0].Band50Ratio.Estimate, c.CompareRuns[1].Band50Ratio.Estimate)
 		}
-		fmt.Fprintf(w, "| %d | %s | %d | %s (%d) | %s / %s | %.3f | %s | %s | %s | %.2f / %s |\n", c.Particles, c.Update, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
-			estimate(a.Runs[0].Band90), estimate(a.Runs[1].Band90), a.NestedRHat, a.Verdict, r90, r50, c.SteinCoverage.Truth[i90], ref)
+		fmt.Fprintf(w, "| %d | %s | %d | %s (%d) | %s / %s | %.3f | %.2f / %.2f | %.0f%% / %.0f%% | %s | %s | %s | %.2f / %s |\n", c.Particles, c.Update, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
+			estimate(a.Runs[0].Band90), estimate(a.Runs[1].Band90), a.NestedRHat, ra.LogDensityRHat, rb.LogDensityRHat, 100*ra.MaxDepthShare(), 100*rb.MaxDepthShare(),
+			a.Verdict, r90, r50, c.SteinCoverage.Truth[i90], ref)
 	}
 	fmt.Fprintln(w)
 	for _, n := range sizes {

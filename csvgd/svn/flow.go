@@ -40,9 +40,10 @@ type Config struct {
 	// preconditioner (StochasticNewton), mu = 2 eps / (N Radius^2), so that
 	// no component of a step's noise has a standard deviation above
 	// Radius, and a step along directions of curvature below mu is a
-	// first-order step of size eps/mu. The stochastic update stays exact:
-	// any fixed positive definite preconditioner leaves the posterior its
-	// stationary law. 0: no damping.
+	// first-order step of size eps/mu. For the continuous diffusion any
+	// fixed positive definite preconditioner leaves the posterior its
+	// stationary law; the discretised update keeps its step bias
+	// ([StepBias]). 0: no damping.
 	Radius float64
 	// Workers is the number of goroutines of the per-particle Newton
 	// systems (0: GOMAXPROCS); the result does not depend on it.
@@ -104,8 +105,13 @@ const noiseStream = 0x5356_4e6f_6973_6521 // "SVNoise!"
 //
 // of the N particles together, whose drift is M^-1 phi exactly: the
 // divergence of D is the preconditioned repulsion (M is held fixed within
-// a step). Its stationary law is the product of N copies of the
-// posterior, so the particles become a sample of it; the deterministic
+// a step). The continuous diffusion, with M constant, has the product of N
+// copies of the posterior as its stationary law. The Euler-Maruyama step
+// has no Metropolis correction, so its stationary law is off by a bias
+// that shrinks with eps ([StepBias] measures it on a Gaussian); and M is
+// rebuilt from the particles at every step, so on a target whose
+// curvature varies the metric depends on the state without the drift
+// term that would need: the particles are approximate draws. The deterministic
 // update converges to the fixed points of the first-order flow with the
 // same kernel, which are narrower than the posterior (the variance
 // collapse; package collapse measures both).

@@ -91,11 +91,12 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 		"default) starts the chains at the Stein particles (the last -overdispersed of them at perturbed ones),\n"+
 		"-starts init at random initialisations of the template optimised on the posterior. -save writes the\n"+
 		"draws, thinned to -keep (a multiple of -chains), chain by chain, as an ensemble file for csvgd nuts agree,\n"+
-		"compare, predict and explore. The report names each of Stan's criteria the run misses (divergences above\n"+
-		"1%, R-hat above 1.01, bulk or tail ESS below 400, E-BFMI below 0.3); whether the draws are a reference is\n"+
-		"what runs with other seeds and starts agree on (csvgd nuts agree). Sample the ensemble the flow last ran\n"+
-		"on (csvgd train -save-last-stage), not one condensed after it. csvgd nuts -ensemble FILE ..., the\n"+
-		"earlier spelling, is the same.", stdout)
+		"compare, predict and explore. The report names each criterion the run misses (Stan's diagnostics with\n"+
+		"this project's thresholds: divergences above 1% (Stan warns on any), R-hat above 1.01, bulk or tail ESS\n"+
+		"below 400, E-BFMI below 0.3); whether the draws are a reference is what runs with other seeds and\n"+
+		"starts agree on (csvgd nuts agree). Sample the ensemble the flow last ran on (csvgd train\n"+
+		"-save-last-stage), not one condensed after it. csvgd nuts -ensemble FILE ..., the earlier spelling,\n"+
+		"is the same.", stdout)
 	c := exact.DefaultConfig(false)
 	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
 	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
@@ -301,8 +302,8 @@ func printNUTSEnsemble(w io.Writer, o nutsEnsembleOutput) {
 	fmt.Fprintf(w, "%d divergences (%d in warm-up), acceptance %.3f, E-BFMI min %.2f, %.0f leapfrog steps per transition (%.0f%% at the limit), %d gradients in %.1f s\n",
 		o.Divergences, o.WarmupDivergences, o.AcceptRate, float64(o.EBFMIMin), o.LeapfrogMean, 100*o.MaxDepthShare, o.Gradients, o.Seconds)
 	if len(o.Misses) == 0 {
-		fmt.Fprintln(w, "Stan's criteria: all met")
+		fmt.Fprintln(w, "criteria (Stan's diagnostics, this project's thresholds): all met")
 	} else {
-		fmt.Fprintf(w, "Stan's criteria missed: %s\n", strings.Join(o.Misses, "; "))
+		fmt.Fprintf(w, "criteria (Stan's diagnostics, this project's thresholds) missed: %s\n", strings.Join(o.Misses, "; "))
 	}
 }

@@ -1,0 +1,81 @@
+package figures
+
+import (
+	"image/color"
+	"math"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+)
+
+// TestClampedBand: a band whose ends reach millions is clipped to its
+// panel's range widened by the range's height on each side; values
+// inside are kept, and the clipped band still has lo <= hi.
+func TestClampedBand(t *testing.T) {
+	lo := []float64{-1e6, -0.1, 0.2, -3e6}
+	hi := []float64{2e6, 0.1, 0.3, -2e6}
+	l, h := clampedBand(lo, hi, -0.5, 0.5)
+	want := [][2]float64{{-1.5, 1.5}, {-0.1, 0.1}, {0.2, 0.3}, {-1.5, -1.5}}
+	for i := range lo {
+		if l[i] != want[i][0] || h[i] != want[i][1] || l[i] > h[i] {
+			t.Errorf("point %d: [%g, %g] clipped to [%g, %g], want [%g, %g]", i, lo[i], hi[i], l[i], h[i], want[i][0], want[i][1])
+		}
+	}
+}
+
+// distance is the Euclidean distance of two colours in 8-bit RGB.
+func distance(a, b color.Color) float64 {
+	r1, g1, b1, _ := a.RGBA()
+	r2, g2, b2, _ := b.RGBA()
+	d := func(x, y uint32) float64 { return float64(x>>8) - float64(y>>8) }
+	return math.Sqrt(d(r1, r2)*d(r1, r2) + d(g1, g2)*d(g1, g2) + d(b1, b2)*d(b1, b2))
+}
+
+// TestCoverageColors: the calibration figure's eight ensembles (four
+// sizes at one prior, two at each of two more) get colours at least 40
+// apart in RGB, where one viridis rank per ensemble, the former scheme,
+// puts some neighbours closer than that (the test fails both ways).
+func TestCoverageColors(t *testing.T) {
+	type gs struct{ g, i, n int }
+	layout := []gs{{0, 0, 4}, {0, 1, 4}, {0, 2, 4}, {0, 3, 4}, {1, 0, 2}, {1, 1, 2}, {2, 0, 2}, {2, 1, 2}}
+	minDist := func(col func(k int) color.Color) float64 {
+		m := math.Inf(1)
+		for a := range layout {
+			for b := a + 1; b < len(layout); b++ {
+				m = math.Min(m, distance(col(a), col(b)))
+			}
+		}
+		return m
+	}
+	now := minDist(func(k int) color.Color { s := layout[k]; return coverageColor(s.g, s.i, s.n) })
+	before := minDist(func(k int) color.Color { return plotkit.RankColor(k, len(layout)) })
+	t.Logf("smallest distance between two ensembles' colours: %.1f (one viridis rank each: %.1f)", now, before)
+	if now < 40 {
+		t.Errorf("two ensembles' colours are %.1f apart, want at least 40", now)
+	}
+	if before >= 40 {
+		t.Errorf("the former scheme's colours are %.1f apart: the test would not tell the schemes apart", before)
+	}
+	if coverageColor(1, 0, 1) != color.Color(familyHues[1]) {
+		t.Errorf("a family of one member is not drawn in its hue")
+	}
+}
+
+// TestSteinVsNUTSLabels: the panels of lines and bands, (a) to (d), have
+// y labels, and the bands' panels are shaded in the tint, not the grey
+// of the bands.
+func TestSteinVsNUTSLabels(t *testing.T) {
+	r := steinNUTS(t)
+	f := SteinVsNUTS([]SteinNUTS{r, r})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for k, p := range []struct{ row, col int }{{0, 0}, {0, 1}, {0, 2}, {1, 0}} {
+		if f.Panels[p.row][p.col].Y.Label.Text == "" {
+			t.Errorf("panel %d (%q) has no y label", k, f.Panels[p.row][p.col].Title.Text)
+		}
+	}
+	if shadeTrainTint == shadeTrain {
+		t.Error("the training range is shaded in the bands' grey")
+	}
+}
