@@ -197,14 +197,16 @@ func checkNUTSEnsemble(fs *flagSet, c exact.Config, save string, force bool) err
 	return checkSave(save, force)
 }
 
-// nutsJob is what the sampler of a saved ensemble works on.
+// nutsJob is what the sampler of a saved ensemble works on: the file,
+// its settings and the template its studies' runs sample too
+// (runcache.Template), so that the same configuration draws the same
+// chains here as in the studies' cache.
 type nutsJob struct {
 	path     string
 	file     *ensemble.File
 	arch     icnn.Arch
 	settings exact.Settings
-	post     *exact.Posterior
-	watch    func([]float64) []float64
+	template *runcache.Template
 	kept     [][]float64
 }
 
@@ -230,10 +232,9 @@ func loadNUTSJob(fs *flagSet, path, dataDir string, stderr io.Writer) (*nutsJob,
 	if err != nil {
 		return nil, err
 	}
-	if job.post, err = job.settings.Posterior(job.arch, data.Train); err != nil {
+	if job.template, err = runcache.NewTemplate(job.arch, f.Particles, job.settings, data); err != nil {
 		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
 	}
-	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, runcache.WatchCount))
 	return job, nil
 }
 
@@ -251,9 +252,10 @@ func checkStarts(arch icnn.Arch, particles [][]float64) error {
 	return nil
 }
 
-// sample runs NUTS and fills the JSON output.
+// sample runs the sampler of c on the template (runcache.Template.Sample,
+// as the studies' runs) and fills the JSON output.
 func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
-	run, err := exact.Sample(j.post, j.file.Particles, c, j.watch)
+	run, err := j.template.Sample(c)
 	if err != nil {
 		return nutsEnsembleOutput{}, err
 	}
