@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"runtime"
@@ -162,4 +164,45 @@ func runOnCPUs(procs int, args ...string) (int, string, string) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 	}
 	return runCLI(args...)
+}
+
+// TestNUTSTemplateFlagsNameTheStudysRuns: the configuration that csvgd
+// nuts template takes from the flags that name a study's sampler run
+// (-quick, -sampler, -starts, -seed, and -warmup and -draws for the
+// agreement study's longer NUTS chains) is that run's configuration,
+// every setting of it (the iterations, kept draws, overdispersed chains,
+// optimisation steps, target acceptance and limits of the defaults), in
+// quick mode and in full mode: the reference runs (study.Plan.ReferenceRuns)
+// and every run of every sampler setting of the agreement study
+// (study.AgreementSamplers, study.Plan.AgreementRuns). No sampling: the
+// full-size runs take hours.
+func TestNUTSTemplateFlagsNameTheStudysRuns(t *testing.T) {
+	run := tinyStudyRun()
+	for _, quick := range []bool{true, false} {
+		plan := study.Plan{Quick: quick}
+		specs := plan.ReferenceRuns(run)
+		for _, c := range study.AgreementSamplers(quick) {
+			specs = append(specs, plan.AgreementRuns(run, c)...)
+		}
+		for _, n := range specs {
+			c := n.Config
+			args := []string{"-quick=" + strconv.FormatBool(quick), "-sampler", c.Sampler.String(), "-starts", c.Starts.String(), "-seed", strconv.FormatUint(c.Seed, 10)}
+			def := exact.DefaultConfig(quick)
+			if c.Sampler == exact.CHEESSampler {
+				def = exact.DefaultCHEESConfig(quick)
+			}
+			if c.Warmup != def.Warmup || c.Draws != def.Draws {
+				args = append(args, "-warmup", strconv.Itoa(c.Warmup), "-draws", strconv.Itoa(c.Draws))
+			}
+			f := newNUTSTemplateFlags(io.Discard)
+			if err := f.fs.Parse(args); err != nil {
+				t.Fatalf("%v: %v", args, err)
+			}
+			got, _ := json.Marshal(f.config())
+			want, _ := json.Marshal(c)
+			if string(got) != string(want) {
+				t.Errorf("quick %v, %s: csvgd nuts template %v samples with\n%s, the study with\n%s", quick, n.Name(), args, got, want)
+			}
+		}
+	}
 }
