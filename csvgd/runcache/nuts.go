@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -161,8 +162,8 @@ func (c *Cache) sameTemplate(path string, n NUTSSpec, r *NUTSResult) error {
 }
 
 // sampleRun samples the posterior of the template res's last stage ran
-// on, from its particles, watching the push-forward at WatchCount test
-// points inside the training range; the chains stop when ctx is done.
+// on, from its particles ([NewTemplate], [Template.Sample]); the chains
+// stop when ctx is done.
 func sampleRun(ctx context.Context, res *train.Result, n NUTSSpec) (*NUTSResult, error) {
 	data, err := train.LoadPaperData(n.Run.Noise)
 	if err != nil {
@@ -172,20 +173,61 @@ func sampleRun(ctx context.Context, res *train.Result, n NUTSSpec) (*NUTSResult,
 	if err != nil {
 		return nil, err
 	}
-	post, err := exact.SettingsOf(res, n.Run.Noise).Posterior(arch, data.Train)
+	t, err := NewTemplate(arch, particles, exact.SettingsOf(res, n.Run.Noise), data)
 	if err != nil {
 		return nil, err
 	}
-	watch := exact.StressWatch(arch, exact.WatchPoints(data.Test, WatchCount))
 	c := n.Config
 	c.Context = ctx
-	run, err := exact.Sample(post, particles, c, watch)
+	run, err := t.Sample(c)
 	if err != nil {
 		return nil, err
 	}
 	return &NUTSResult{Version: nutsFileVersion, Label: n.Run.Label, Config: n.Config, Arch: arch, Report: run.Report, Draws: run.Kept,
 		Trace: run.Trace, Diverged: run.Diverged[:min(len(run.Diverged), MaxDiverged)],
 		WarmupDiverged: run.WarmupDiverged[:min(len(run.WarmupDiverged), MaxDiverged)]}, nil
+}
+
+// Template is what a sampler's run on the posterior of a trained template
+// works on: the template, the particles its last stage ended at (where
+// Stein starts begin the chains), the posterior under the training run's
+// settings on the training points, and the push-forward watched
+// ([Watch]). It is the one definition of such a run that the studies'
+// cached runs ([Cache.NUTS], from a training run) and csvgd nuts template
+// (from the ensemble file of that run's last stage) share, so that one
+// sampler configuration draws the same chains by either: the draws depend
+// on the template, the particles, the settings, the data and the
+// configuration (its seed included) only.
+type Template struct {
+	Arch      icnn.Arch
+	Particles [][]float64
+	Posterior *exact.Posterior
+	Watch     func([]float64) []float64
+}
+
+// NewTemplate is the template arch with its particles, the posterior of
+// settings s on data's training points and the watched push-forward at
+// data's test points.
+func NewTemplate(arch icnn.Arch, particles [][]float64, s exact.Settings, data train.Data) (*Template, error) {
+	post, err := s.Posterior(arch, data.Train)
+	if err != nil {
+		return nil, err
+	}
+	return &Template{Arch: arch, Particles: particles, Posterior: post, Watch: Watch(arch, data.Test)}, nil
+}
+
+// Sample runs the sampler of c on the template's posterior from the
+// starts of c (exact.Sample).
+func (t *Template) Sample(c exact.Config) (*exact.Run, error) {
+	return exact.Sample(t.Posterior, t.Particles, c, t.Watch)
+}
+
+// Watch is the push-forward at which the convergence and the agreement
+// of sampler runs on the template arch are measured: a draw's stresses
+// at WatchCount of the test points inside the training range
+// ([exact.WatchPoints], [exact.StressWatch]).
+func Watch(arch icnn.Arch, test []hyperelastic.Sample) func([]float64) []float64 {
+	return exact.StressWatch(arch, exact.WatchPoints(test, WatchCount))
 }
 
 // loadNUTS reads the cached NUTS run n at path: fs.ErrNotExist when there

@@ -83,8 +83,7 @@ func agree(specs []runcache.NUTSSpec, rs []*runcache.NUTSResult) (*exact.Agreeme
 		}
 		runs = append(runs, exact.RunDraws{Label: RunLabel(specs[i]), Starts: r.Config.Starts, Seed: r.Config.Seed, Chains: chains})
 	}
-	watch := exact.StressWatch(arch, exact.WatchPoints(data.Test, runcache.WatchCount))
-	return exact.Agree(arch, data.Test, watch, runs, exact.DefaultCriteria, ReferenceAgreeOptions)
+	return exact.Agree(arch, data.Test, runcache.Watch(arch, data.Test), runs, exact.DefaultCriteria, ReferenceAgreeOptions)
 }
 
 // RunLabel names a reference run in the tables: its sampler, starts and

@@ -107,7 +107,7 @@ func loadAgreeJob(fs *flagSet, paths []string, dataDir string, stderr io.Writer)
 		return nil, err
 	}
 	job.test = data.Test
-	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, runcache.WatchCount))
+	job.watch = runcache.Watch(job.arch, data.Test)
 	return job, nil
 }
 

@@ -76,9 +76,19 @@ type nutsEnsembleOutput struct {
 	Saved             string           `json:"saved,omitempty"`
 }
 
-// runNUTSTemplate is csvgd nuts template: NUTS on the posterior of a
-// saved ensemble's template.
-func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
+// nutsTemplateFlags are the flags of csvgd nuts template: the sampler's
+// configuration c and the command's own.
+type nutsTemplateFlags struct {
+	fs                   *flagSet
+	c                    exact.Config
+	path, dataDir, save  *string
+	quick, force, asJSON *bool
+}
+
+// newNUTSTemplateFlags defines the flags of csvgd nuts template (the
+// help on stdout); after parsing, [nutsTemplateFlags.config] is the
+// configuration they name.
+func newNUTSTemplateFlags(stdout io.Writer) *nutsTemplateFlags {
 	fs := newFlagSet("nuts template", "csvgd nuts template -ensemble FILE [-data DIR] [-sampler nuts|chees] [-starts stein|init] [-chains C]\n"+
 		"       [-overdispersed K] [-warmup W] [-draws D] [-keep N] [-seed S] [-accept A] [-max-depth M] [-max-leapfrog L]\n"+
 		"       [-optimize-steps K] [-metric diag|dense] [-coordinates weights|prior-normal|log-scale] [-quick] [-save FILE]\n"+
@@ -97,9 +107,10 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 		"starts agree on (csvgd nuts agree). Sample the ensemble the flow last ran on (csvgd train\n"+
 		"-save-last-stage), not one condensed after it. csvgd nuts -ensemble FILE ..., the earlier spelling,\n"+
 		"is the same.", stdout)
-	c := exact.DefaultConfig(false)
-	path := fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
-	dataDir := fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
+	f := &nutsTemplateFlags{fs: fs, c: exact.DefaultConfig(false)}
+	c := &f.c
+	f.path = fs.String("ensemble", "", "saved ensemble (csvgd train -save) whose template to sample")
+	f.dataDir = fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
 	fs.Var(&c.Sampler, "sampler", "nuts (the No-U-Turn sampler) or chees (many chains as one batch, ChEES trajectory lengths)")
 	fs.Var(&c.Starts, "starts", "where the chains start: stein (the ensemble's particles) or init (random initialisations optimised on the posterior)")
 	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains (nuts: 4, chees: 64 by default)")
@@ -114,14 +125,31 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.Accept, "accept", c.Accept, "target acceptance of the step size adaptation, in (0, 1) (nuts: Stan's adapt_delta; chees: the harmonic mean over the chains)")
 	fs.Var(&c.Metric, "metric", "mass matrix adapted in warm-up: diag (Stan's diag_e) or dense (dense_e)")
 	fs.Var(&c.Coordinates, "coordinates", "what the trajectories move in: the weights, prior-normal (each weight's prior quantile transform onto N(0, 1)) or log-scale (exp for W1..WL, sinh for W0); the draws are the weights' either way")
-	quick := fs.Bool("quick", csvgd.Quick(), "quick mode's defaults, those of the quick studies: far fewer chains, iterations and draws, shorter trajectories, a lower target acceptance (flags given override them); default from CSVGD_QUICK")
-	save := fs.String("save", "", "write the kept draws as an ensemble file")
-	force := fs.Bool("force", false, "let -save replace an existing file")
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	f.quick = fs.Bool("quick", csvgd.Quick(), "quick mode's defaults, those of the quick studies: far fewer chains, iterations and draws, shorter trajectories, a lower target acceptance (flags given override them); default from CSVGD_QUICK")
+	f.save = fs.String("save", "", "write the kept draws as an ensemble file")
+	f.force = fs.Bool("force", false, "let -save replace an existing file")
+	f.asJSON = fs.Bool("json", false, "print one JSON object on stdout")
+	return f
+}
+
+// config is the configuration the parsed flags name: the flags given,
+// the other settings the defaults of the sampler, starts and mode chosen
+// ([samplerDefaults]).
+func (f *nutsTemplateFlags) config() exact.Config {
+	c := f.c
+	samplerDefaults(f.fs, &c, *f.quick)
+	return c
+}
+
+// runNUTSTemplate is csvgd nuts template: NUTS on the posterior of a
+// saved ensemble's template.
+func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
+	f := newNUTSTemplateFlags(stdout)
+	fs, path, dataDir, save, force, asJSON := f.fs, f.path, f.dataDir, f.save, f.force, f.asJSON
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	samplerDefaults(fs, &c, *quick)
+	c := f.config()
 	c.Progress = stderr
 	if err := checkNUTSEnsemble(fs, c, *save, *force); err != nil {
 		return usageError(fs, stderr, err)
@@ -198,14 +226,16 @@ func checkNUTSEnsemble(fs *flagSet, c exact.Config, save string, force bool) err
 	return checkSave(save, force)
 }
 
-// nutsJob is what the sampler of a saved ensemble works on.
+// nutsJob is what the sampler of a saved ensemble works on: the file,
+// its settings and the template its studies' runs sample too
+// (runcache.Template), so that the same configuration draws the same
+// chains here as in the studies' cache.
 type nutsJob struct {
 	path     string
 	file     *ensemble.File
 	arch     icnn.Arch
 	settings exact.Settings
-	post     *exact.Posterior
-	watch    func([]float64) []float64
+	template *runcache.Template
 	kept     [][]float64
 }
 
@@ -231,10 +261,9 @@ func loadNUTSJob(fs *flagSet, path, dataDir string, stderr io.Writer) (*nutsJob,
 	if err != nil {
 		return nil, err
 	}
-	if job.post, err = job.settings.Posterior(job.arch, data.Train); err != nil {
+	if job.template, err = runcache.NewTemplate(job.arch, f.Particles, job.settings, data); err != nil {
 		return nil, fmt.Errorf("-ensemble %s: %w", path, err)
 	}
-	job.watch = exact.StressWatch(job.arch, exact.WatchPoints(data.Test, runcache.WatchCount))
 	return job, nil
 }
 
@@ -252,9 +281,10 @@ func checkStarts(arch icnn.Arch, particles [][]float64) error {
 	return nil
 }
 
-// sample runs NUTS and fills the JSON output.
+// sample runs the sampler of c on the template (runcache.Template.Sample,
+// as the studies' runs) and fills the JSON output.
 func (j *nutsJob) sample(c exact.Config) (nutsEnsembleOutput, error) {
-	run, err := exact.Sample(j.post, j.file.Particles, c, j.watch)
+	run, err := j.template.Sample(c)
 	if err != nil {
 		return nutsEnsembleOutput{}, err
 	}

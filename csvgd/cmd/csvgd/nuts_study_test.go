@@ -1,15 +1,19 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/study"
@@ -95,4 +99,110 @@ func sameDraws(got, want [][]float64) error {
 		}
 	}
 	return nil
+}
+
+// TestNUTSTemplateByHandIsTheStudysRun: csvgd nuts template run by hand
+// on the last-stage file that csvgd runs export writes of a cached
+// training run (runcache.Cache.EnsembleFile), with only the flags that
+// name a run of the quick studies (-quick, -sampler, -starts, -seed; the
+// iterations, kept draws, optimisation steps and target acceptance left
+// to the command's defaults), draws bit for bit what the study's cache
+// draws for that run: the two reference runs of the template
+// (study.Plan.ReferenceRuns: NUTS from the Stein particles with seed 1,
+// from optimised initialisations with seed 2) and the agreement study's
+// ChEES runs of both starts (study.Plan.AgreementRuns). The command runs
+// a second time on one CPU (runtime.GOMAXPROCS(1)), where the chains and
+// the optimisations of the initialisations take turns instead of running
+// at once: the draws do not depend on it either.
+func TestNUTSTemplateByHandIsTheStudysRun(t *testing.T) {
+	dir := t.TempDir()
+	cache := &runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(dir, "runs")}
+	run := tinyStudyRun()
+	if _, err := cache.Result(run); err != nil {
+		t.Fatal(err)
+	}
+	_, last, err := cache.EnsembleFile(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported := filepath.Join(dir, "tiny"+runcache.LastStageSuffix)
+	if err := ensemble.Save(exported, last, ensemble.KeepExisting); err != nil {
+		t.Fatal(err)
+	}
+	plan := study.Plan{Quick: true}
+	specs := append(plan.ReferenceRuns(run), plan.AgreementRuns(run, exact.DefaultCHEESConfig(plan.Quick))[:2]...)
+	for _, n := range specs {
+		c := n.Config
+		t.Run(fmt.Sprintf("%s/%s/seed=%d", c.Sampler, c.Starts, c.Seed), func(t *testing.T) {
+			want, err := cache.NUTS(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, procs := range []int{0, 1} {
+				saved := filepath.Join(t.TempDir(), "draws.json")
+				code, _, errOut := runOnCPUs(procs, "nuts", "template", "-ensemble", exported, "-quick", "-sampler", c.Sampler.String(),
+					"-starts", c.Starts.String(), "-seed", strconv.FormatUint(c.Seed, 10), "-save", saved)
+				if code != exitOK {
+					t.Fatalf("csvgd nuts template: exit %d: %s", code, errOut)
+				}
+				got, err := ensemble.Load(saved)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := sameDraws(got.Particles, want.Draws); err != nil {
+					t.Errorf("%s, GOMAXPROCS %d (0: all CPUs): csvgd nuts template's draws differ from the study's: %v", n.Name(), procs, err)
+				}
+			}
+		})
+	}
+}
+
+// runOnCPUs is runCLI with runtime.GOMAXPROCS(procs) while it runs (0:
+// unchanged).
+func runOnCPUs(procs int, args ...string) (int, string, string) {
+	if procs > 0 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+	}
+	return runCLI(args...)
+}
+
+// TestNUTSTemplateFlagsNameTheStudysRuns: the configuration that csvgd
+// nuts template takes from the flags that name a study's sampler run
+// (-quick, -sampler, -starts, -seed, and -warmup and -draws for the
+// agreement study's longer NUTS chains) is that run's configuration,
+// every setting of it (the iterations, kept draws, overdispersed chains,
+// optimisation steps, target acceptance and limits of the defaults), in
+// quick mode and in full mode: the reference runs (study.Plan.ReferenceRuns)
+// and every run of every sampler setting of the agreement study
+// (study.AgreementSamplers, study.Plan.AgreementRuns). No sampling: the
+// full-size runs take hours.
+func TestNUTSTemplateFlagsNameTheStudysRuns(t *testing.T) {
+	run := tinyStudyRun()
+	for _, quick := range []bool{true, false} {
+		plan := study.Plan{Quick: quick}
+		specs := plan.ReferenceRuns(run)
+		for _, c := range study.AgreementSamplers(quick) {
+			specs = append(specs, plan.AgreementRuns(run, c)...)
+		}
+		for _, n := range specs {
+			c := n.Config
+			args := []string{"-quick=" + strconv.FormatBool(quick), "-sampler", c.Sampler.String(), "-starts", c.Starts.String(), "-seed", strconv.FormatUint(c.Seed, 10)}
+			def := exact.DefaultConfig(quick)
+			if c.Sampler == exact.CHEESSampler {
+				def = exact.DefaultCHEESConfig(quick)
+			}
+			if c.Warmup != def.Warmup || c.Draws != def.Draws {
+				args = append(args, "-warmup", strconv.Itoa(c.Warmup), "-draws", strconv.Itoa(c.Draws))
+			}
+			f := newNUTSTemplateFlags(io.Discard)
+			if err := f.fs.Parse(args); err != nil {
+				t.Fatalf("%v: %v", args, err)
+			}
+			got, _ := json.Marshal(f.config())
+			want, _ := json.Marshal(c)
+			if string(got) != string(want) {
+				t.Errorf("quick %v, %s: csvgd nuts template %v samples with\n%s, the study with\n%s", quick, n.Name(), args, got, want)
+			}
+		}
+	}
 }
