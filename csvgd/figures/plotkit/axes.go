@@ -53,6 +53,32 @@ func snapLog(lo, hi float64, ms []float64) (a, b float64) {
 	return a, b
 }
 
+// SetLabelledRange makes ax a linear axis that holds lo to hi and ends at
+// labelled ticks of the default linear ticks, so that no value drawn lies
+// beyond the last label: each end is widened to the nearest labelled
+// value outside [lo, hi] (a few passes, as a wider axis may label at a
+// wider step).
+func SetLabelledRange(ax *plot.Axis, lo, hi float64) {
+	for range 4 {
+		var labelled []float64
+		for _, t := range (cleanTicks{}).Ticks(lo, hi) {
+			if t.Label != "" {
+				labelled = append(labelled, t.Value)
+			}
+		}
+		if len(labelled) < 2 {
+			break
+		}
+		step := labelled[1] - labelled[0]
+		a, b := math.Floor(lo/step+1e-9)*step, math.Ceil(hi/step-1e-9)*step
+		if a == lo && b == hi {
+			break
+		}
+		lo, hi = a, b
+	}
+	SetRange(ax, lo, hi)
+}
+
 // SetRange fixes the range of ax.
 func SetRange(ax *plot.Axis, lo, hi float64) { ax.Min, ax.Max = lo, hi }
 
