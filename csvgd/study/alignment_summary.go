@@ -27,6 +27,16 @@ func AlignmentSummary(w io.Writer, s *Store) error {
 	return err
 }
 
+// AlignmentReport writes [AlignmentTable] and, under it, [AlignmentSummary]:
+// the block that docs/beyond.md keeps of the alignment study.
+func AlignmentReport(w io.Writer, s *Store) error {
+	if err := AlignmentTable(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return AlignmentSummary(w, s)
+}
+
 // alignmentSummary is the paragraph of [AlignmentSummary] from the rows of
 // [AlignmentRows]: per ensemble size, three rows in the order importance,
 // importance then assignment after training, assignment at every
