@@ -44,9 +44,9 @@ type Placement struct {
 	Share        float64
 }
 
-// The bounds of [Placement.Where]: a share of at least PlacementEdge (at
-// most 1 - PlacementEdge) is an edge, one within PlacementMiddle of one
-// half the middle.
+// The bounds of [Placement.Where] (docs/reading.md section 7): a share of
+// at least PlacementEdge (at most 1 - PlacementEdge) is an edge, one
+// within PlacementMiddle of one half the middle.
 const (
 	PlacementEdge   = 0.9
 	PlacementMiddle = 0.1
