@@ -27,15 +27,16 @@ type PenaltyRuns struct {
 // (fixed[j].Runs[i] at noises[i], one line per lambda, "λ = 0.05",
 // coloured along viridis by lambda, dark the smallest; solid, filled
 // circles) and with the adaptive schedule of Sec. 5.6 (adaptive[i] at
-// noises[i]; black, dashed, filled squares), in two panels against the
-// noise level in %, in three panels (the paper's (a) accuracy is split in
-// two):
+// noises[i]; black, dashed, filled squares), against the noise level in
+// %, in three panels (the paper's (a) accuracy is split in two):
 //
 //	(a) accuracy: the final push-forward W1 sum over the whole test path
 //	    ([train.Result].W1.Sum), lower is better, on a log axis (one run
-//	    that extrapolates badly would otherwise flatten the others);
+//	    that extrapolates badly would otherwise flatten the others) that
+//	    ends at labelled ticks ([plotkit.SetLogLabelled]);
 //	(b) accuracy inside the training range: its part over the test points
-//	    with |delta| <= 0.2 ([train.Result].W1InRange), on a log axis;
+//	    with |delta| <= 0.2 ([train.Result].W1InRange), on a log axis
+//	    likewise;
 //	(c) sparsity: the final mean count of active weights per particle, that
 //	    of the last [train.StageRecord] (the last history record when there
 //	    are no stages), on a log axis from a factor 2 below the smallest
@@ -61,12 +62,11 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 	}
 	pa := plotkit.NewPanel("(a) accuracy: final W₁, whole test path", "noise level (%)", "push-forward W₁ sum (lower is better)")
 	pb := plotkit.NewPanel(fmt.Sprintf("(b) accuracy: final W₁, |δ| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta)), "noise level (%)", "push-forward W₁ sum (lower is better)")
-	pc := plotkit.NewPanel("(c) sparsity: final active weights", "noise level (%)", "parameters per particle")
+	pc := plotkit.NewPanel("(c) sparsity: final active weights", "noise level (%)", "active weights per particle")
 	for k, vs := range [][]float64{w1s, w1Ins} {
 		ax := &[]*plot.Plot{pa, pb}[k].Y
 		if lo, hi := slices.Min(vs), slices.Max(vs); lo > 0 {
-			plotkit.SetLog(ax, lo/1.3, hi*1.3)
-			ax.Tick.Marker = plotkit.CountTicks{}
+			plotkit.SetLogLabelled(ax, lo/1.3, hi*1.3)
 		} else {
 			accuracyAxis(ax, vs)
 		}

@@ -66,7 +66,7 @@ func Alignment(runs []AlignedRun) *Figure {
 	pb := plotkit.NewPanel("(b) unimodal weight densities", "weight matrix", "share of drawn entries")
 	pc := plotkit.NewPanel("(c) accuracy: push-forward W₁, lower is better", "iteration", "push-forward W₁ sum")
 	leg := plotkit.NewLegend()
-	var iters, w1s []float64
+	var iters, w1s, dists []float64
 	sizes := map[int]bool{}
 	for _, r := range runs {
 		dist, w1, w1In, err := alignmentCurves(r)
@@ -93,10 +93,13 @@ func Alignment(runs []AlignedRun) *Figure {
 		plotkit.AddFlat(pc, plotkit.Line(w1, sty), plotkit.Line(w1In, thin))
 		leg.Add(r.Label, plotkit.LineThumb(sty), plotkit.GlyphThumb(glyph))
 		iters, w1s = append(iters, plotkit.XsOf(dist)...), append(append(w1s, plotkit.YsOf(w1)...), plotkit.YsOf(w1In)...)
+		dists = append(dists, plotkit.YsOf(dist)...)
 		sizes[len(r.Particles)] = true
 	}
 	x0, x1 := plotkit.PaddedRange(iters, 0.02)
 	plotkit.SetRange(&pa.X, x0, x1)
+	d0, d1 := plotkit.PaddedRange(dists, 0.02)
+	plotkit.SetLabelledRange(&pa.Y, d0, d1) // no distance beyond the last label
 	plotkit.SetRange(&pc.X, x0, x1)
 	accuracyAxis(&pc.Y, w1s)
 	plotkit.SetRange(&pb.Y, 0, 1.05)

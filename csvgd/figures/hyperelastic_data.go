@@ -202,7 +202,7 @@ func dataLegend(nTrain, nTest int) *plot.Legend {
 	leg.Add("truth S11, test path", plotkit.LineThumb(dataPathSty))
 	leg.Add("")
 	leg.Add("(c) training points", plotkit.GlyphThumb(dataCloudSty))
-	leg.Add(fmt.Sprintf("test path, |d| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.LineThumb(dataInSty))
-	leg.Add(fmt.Sprintf("test path, |d| > %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.LineThumb(dataOutSty))
+	leg.Add(fmt.Sprintf("test path, |δ| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.LineThumb(dataInSty))
+	leg.Add(fmt.Sprintf("test path, |δ| > %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.LineThumb(dataOutSty))
 	return leg
 }

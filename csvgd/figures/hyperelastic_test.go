@@ -69,8 +69,8 @@ func TestHyperelasticFiguresRender(t *testing.T) {
 	}
 	cases := []figureCase{
 		{HyperelasticData(train, test), "hyperelastic_data", 1, 3},
-		{PushForwardBands(test, fakeEnsemble(test, 5, 0.05)), "pushforward_bands", 2, 2},
-		{PushForwardBands(test, fakeEnsemble(test, 24, 0.05)), "pushforward_bands", 2, 2},
+		{PushForwardBands(hyperelastic.PrintedPath, test, fakeEnsemble(test, 5, 0.05)), "pushforward_bands", 2, 2},
+		{PushForwardBands(hyperelastic.PrintedPath, test, fakeEnsemble(test, 24, 0.05)), "pushforward_bands", 2, 2},
 		{W1Curve(test, curves, 5), "w1_curve", 1, 1},
 		{W1Curve(test, curves, 1), "w1_curve", 1, 1},
 	}
@@ -110,9 +110,13 @@ func TestHyperelasticFigureRanges(t *testing.T) {
 	}
 
 	pred := fakeEnsemble(test, 8, 0.05)
-	bands := PushForwardBands(test, pred)
+	bands := PushForwardBands(hyperelastic.PrintedPath, test, pred)
 	if err := bands.Err(); err != nil {
 		t.Fatal(err)
+	}
+	// The title names the path, so that two paths' figures differ.
+	if iso := PushForwardBands(hyperelastic.IsochoricPath, test, pred); bands.Title == "" || iso.Title == bands.Title || !strings.Contains(iso.Title, "isochoric") || !strings.Contains(bands.Title, "printed") {
+		t.Errorf("titles %q (printed) and %q (isochoric): want each to name its path", bands.Title, iso.Title)
 	}
 	for j, comp := range []int{0, 1} {
 		dev := bands.Panels[1][j]
@@ -169,12 +173,12 @@ func TestHyperelasticFigureErrors(t *testing.T) {
 		"data: no training points":       HyperelasticData(nil, test),
 		"data: no test points":           HyperelasticData(train, nil),
 		"data: non-finite test stress":   HyperelasticData(train, nanTest),
-		"bands: no test points":          PushForwardBands(nil, pred),
-		"bands: no particles":            PushForwardBands(test, nil),
-		"bands: fewer points":            PushForwardBands(test, short),
-		"bands: one particle short":      PushForwardBands(test, ragged),
-		"bands: NaN prediction":          PushForwardBands(test, nanPred),
-		"bands: non-finite test stress":  PushForwardBands(nanTest, pred),
+		"bands: no test points":          PushForwardBands(hyperelastic.PrintedPath, nil, pred),
+		"bands: no particles":            PushForwardBands(hyperelastic.PrintedPath, test, nil),
+		"bands: fewer points":            PushForwardBands(hyperelastic.PrintedPath, test, short),
+		"bands: one particle short":      PushForwardBands(hyperelastic.PrintedPath, test, ragged),
+		"bands: NaN prediction":          PushForwardBands(hyperelastic.PrintedPath, test, nanPred),
+		"bands: non-finite test stress":  PushForwardBands(hyperelastic.PrintedPath, nanTest, pred),
 		"w1: no test points":             W1Curve(nil, ok, 1),
 		"w1: no curves":                  W1Curve(test, nil, 1),
 		"w1: a zero PushForward":         W1Curve(test, map[string]metrics.PushForward{"a": curve, "b": {}}, 1),

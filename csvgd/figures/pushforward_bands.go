@@ -33,7 +33,10 @@ import (
 //     bands are too thin to read in the top row. The noisy data are left
 //     out there, as they would set the scale.
 //
-// The F₁₁ range of the training deformations, 1 ± 0.2, is shaded. The
+// The title names the test path the points lie on (path: the printed one
+// or the isochoric one, [PathTitle]), so that the figures of two paths
+// are told apart. The F₁₁ range of the training deformations, 1 ± 0.2, is
+// shaded. The
 // shear components are left out: they are zero on the test path, for the
 // truth and for any isotropic potential such as the ICNN's, and S33 equals
 // S22 there for the same reason.
@@ -41,7 +44,7 @@ import (
 // The figure reports an error when there are no test points or particles,
 // when a particle predicts another number of points than test holds, or
 // when a value is not finite.
-func PushForwardBands(test []hyperelastic.Sample, pred hyperelastic.Predictions) *Figure {
+func PushForwardBands(path hyperelastic.TestPath, test []hyperelastic.Sample, pred hyperelastic.Predictions) *Figure {
 	const name = "pushforward_bands"
 	if err := checkBands(test, pred); err != nil {
 		return plotkit.Failed(name, err)
@@ -64,12 +67,26 @@ func PushForwardBands(test []hyperelastic.Sample, pred hyperelastic.Predictions)
 	}
 	return &Figure{
 		Name:      name,
+		Title:     PathTitle(path),
 		Panels:    [][]*plot.Plot{top, bottom},
 		RowLabels: []string{"stress", "prediction − truth"},
 		Legend:    bandsLegend(len(pred), fills),
 		Width:     30 * vg.Centimeter,
 		Height:    19 * vg.Centimeter,
 	}
+}
+
+// PathTitle names a test path and its deformation for a figure's title:
+// "the printed test path, F = diag(1+δ, √(1+δ), √(1+δ))" or "the
+// isochoric test path, F = diag(1+δ, 1/√(1+δ), 1/√(1+δ)), J = 1".
+func PathTitle(path hyperelastic.TestPath) string {
+	switch path {
+	case hyperelastic.PrintedPath:
+		return "the printed test path, F = diag(1+δ, √(1+δ), √(1+δ))"
+	case hyperelastic.IsochoricPath:
+		return "the isochoric test path, F = diag(1+δ, 1/√(1+δ), 1/√(1+δ)), J = 1"
+	}
+	return path.String()
 }
 
 // checkBands is the input check of [PushForwardBands]: test points and

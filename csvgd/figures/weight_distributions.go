@@ -30,7 +30,10 @@ import (
 //     ([metrics.ReflectedKDE]).
 //   - The six drawn entries with the largest mean |w| are coloured along
 //     viridis (dark the largest) and named in the legend; the others are
-//     thin grey lines.
+//     thin grey lines. The y axis holds the named curves whole; a grey
+//     curve that rises above them (often a narrow spike at 0 of an entry
+//     that most particles pruned) is cut at the top, and the legend says
+//     "N others, cut at the top".
 //
 // particles holds the particles (at least 2), each of arch.NumParams()
 // parameters: a record's Particles and Widths, or a result's final

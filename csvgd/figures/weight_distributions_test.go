@@ -1,6 +1,8 @@
 package figures
 
 import (
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -151,33 +153,56 @@ func TestConstrainedDensitiesRespectTheBound(t *testing.T) {
 	}
 }
 
-// TestWeightPanelHoldsEveryPeak: the y axis of a density panel holds the
-// peak of every curve it draws, the narrow spike at zero of an entry
-// that most particles have pruned included, named or not.
-func TestWeightPanelHoldsEveryPeak(t *testing.T) {
+// TestWeightPanelHoldsEveryNamedPeak: the y axis of a density panel holds
+// the peak of every named curve; the narrow spike at zero of an unnamed
+// entry that most particles have pruned rises above it, is cut at the top,
+// and the legend says so. Without such a spike nothing is cut and the
+// legend says nothing of it.
+func TestWeightPanelHoldsEveryNamedPeak(t *testing.T) {
 	arch := icnn.Arch{Widths: []int{3, 9, 1}}
-	rng := rand.New(rand.NewPCG(3, 4))
-	var ps [][]float64
-	for a := range 20 {
-		p := make([]float64, arch.NumParams())
-		for i := range p {
-			p[i] = 1 + 0.3*rng.NormFloat64()
+	for _, spike := range []bool{true, false} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		var ps [][]float64
+		for a := range 20 {
+			// Every entry the same broad density, shifted: peaks of one height.
+			z := rng.NormFloat64()
+			p := make([]float64, arch.NumParams())
+			for i := range p {
+				p[i] = 3 + 0.1*float64(i) + z
+			}
+			if spike { // W_0 (1, 1): zero in 18 particles, 2 in two: a narrow spike at 0
+				p[0] = 0
+				if a < 2 {
+					p[0] = 2
+				}
+			}
+			ps = append(ps, p)
 		}
-		p[0] = 0 // W_0 (1, 1): zero in 18 particles, far from it in two: a spike at 0
-		if a < 2 {
-			p[0] = 2
+		kept, _, _ := layerEntries(arch, ps, 0)
+		if len(kept) < kdeLegendCap+1 {
+			t.Fatalf("%d entries drawn: the test wants unnamed ones too", len(kept))
 		}
-		ps = append(ps, p)
-	}
-	kept, _, _ := layerEntries(arch, ps, 0)
-	p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", plotkit.NewLegend())
-	xs := metrics.Linspace(p.X.Min, p.X.Max, metrics.DensityPoints)
-	for _, e := range kept {
-		if peak := slices.Max(entryKDE(e.Values, e.Bandwidth, false, xs)); peak > p.Y.Max {
-			t.Errorf("entry (%d, %d): peak %.3g above the axis' top %.3g", e.I+1, e.J+1, peak, p.Y.Max)
+		leg := plotkit.NewLegend()
+		p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", leg)
+		xs := metrics.Linspace(p.X.Min, p.X.Max, metrics.DensityPoints)
+		cut := false
+		for r, e := range kept {
+			peak := slices.Max(entryKDE(e.Values, e.Bandwidth, false, xs))
+			if r < kdeLegendCap && peak > p.Y.Max {
+				t.Errorf("spike %v: named entry (%d, %d): peak %.3g above the axis' top %.3g", spike, e.I+1, e.J+1, peak, p.Y.Max)
+			}
+			cut = cut || peak > p.Y.Max
 		}
-	}
-	if len(kept) < kdeLegendCap+1 {
-		t.Fatalf("%d entries drawn: the test wants unnamed ones too", len(kept))
+		if cut != spike {
+			t.Errorf("spike %v: a peak cut at the top: %v", spike, cut)
+		}
+		svg, err := (&Figure{Name: "spikes", Panels: [][]*plot.Plot{{p}}, Legend: leg, Width: 20 * vg.Centimeter, Height: 10 * vg.Centimeter}).Render("svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := strings.Contains(string(svg), "cut at the top")
+		if said != cut {
+			t.Errorf("spike %v: the legend says a peak is cut: %v, and one is: %v", spike, said, cut)
+		}
 	}
 }

@@ -70,12 +70,20 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot
 	xs := metrics.Linspace(lo, hi, metrics.DensityPoints)
 	named := min(kdeLegendCap, len(kept))
 	curves := make([]plotter.XYs, len(kept))
-	top := 0.0 // the y axis holds every curve whole: no peak is cut off
+	// The y axis holds every named curve whole. The grey curves of the
+	// other entries are often tall narrow spikes at 0 (entries that most
+	// particles pruned): held whole they would squeeze the named curves,
+	// so they are cut at the top, and the legend says so.
+	top, topAll := 0.0, 0.0
 	for r, en := range kept {
 		ys := entryKDE(en.Values, en.Bandwidth, bounded, xs)
-		top = math.Max(top, slices.Max(ys))
+		if r < named {
+			top = math.Max(top, slices.Max(ys))
+		}
+		topAll = math.Max(topAll, slices.Max(ys))
 		curves[r] = plotkit.XYOf(xs, ys)
 	}
+	cut := topAll > 1.05*top
 	p.Add(plotkit.RefLine{Vertical: true, Style: draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(0.75)}})
 	others := draw.LineStyle{Color: plotkit.Fade(plotkit.Grey, 0.6), Width: vg.Points(kdeOthersWidth)}
 	for r := len(kept) - 1; r >= named; r-- {
@@ -92,7 +100,11 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot
 		leg.Add(fmt.Sprintf("(%d, %d), mean |w| %s", en.I+1, en.J+1, plotkit.Num(en.MeanAbs)), plotkit.LineThumb(styles[r]))
 	}
 	if n := len(kept) - named; n > 0 {
-		leg.Add(map[bool]string{true: "1 other", false: fmt.Sprintf("%d others", n)}[n == 1], plotkit.LineThumb(others))
+		label := map[bool]string{true: "1 other", false: fmt.Sprintf("%d others", n)}[n == 1]
+		if cut {
+			label += ", cut at the top"
+		}
+		leg.Add(label, plotkit.LineThumb(others))
 	}
 	plotkit.SetRange(&p.X, lo, hi)
 	plotkit.SetRange(&p.Y, 0, 1.05*top)

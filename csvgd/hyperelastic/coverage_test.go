@@ -28,3 +28,57 @@ func TestMeanNearestInvariants(t *testing.T) {
 		t.Error("no test point in range accepted")
 	}
 }
+
+// TestPathPlacement: the share of the training inputs beside a path (in
+// I1) that lie below it (in J), and the words for it; points beyond delta
+// and training inputs outside the window do not count; a window that is
+// not positive, no test point in range or no training input beside the
+// path is an error.
+func TestPathPlacement(t *testing.T) {
+	at := func(i1, j, d float64) Sample {
+		return Sample{Kinematics: Kinematics{I1: i1, J: j}, D: d}
+	}
+	// Four training inputs at I1 = 3 (J 0.8, 0.9, 1.0, 1.1) and one far off
+	// in I1 (J 0.5), which no window below reaches.
+	train := []Sample{at(3, 0.8, 0), at(3, 0.9, 0), at(3, 1.0, 0), at(3, 1.1, 0), at(5, 0.5, 0)}
+	for _, c := range []struct {
+		name  string
+		j     float64
+		share float64
+		where string
+	}{
+		{"above all", 1.2, 1, "along the top edge of the training inputs"},
+		{"below all", 0.7, 0, "along the bottom edge of the training inputs"},
+		{"in the middle", 0.95, 0.5, "through the middle of the training inputs"},
+		{"above the middle", 1.05, 0.75, "inside the training inputs, above their middle"},
+		{"below the middle", 0.85, 0.25, "inside the training inputs, below their middle"},
+	} {
+		// The second test point lies beyond delta: were it counted, every
+		// share would move towards 1.
+		test := []Sample{at(3.05, c.j, 0.1), at(3, 2, 0.3)}
+		p, err := PathPlacement(test, train, 0.2, 0.1)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if p.Pairs != 4 || math.Abs(p.Share-c.share) > 1e-12 {
+			t.Errorf("%s: %d of %d below (share %v), want share %v of 4", c.name, p.Below, p.Pairs, p.Share, c.share)
+		}
+		if got := p.Where(); got != c.where {
+			t.Errorf("%s: %q, want %q", c.name, got, c.where)
+		}
+	}
+	test := []Sample{at(3, 1, 0)}
+	for _, c := range []struct {
+		name          string
+		test          []Sample
+		delta, window float64
+	}{
+		{"zero window", test, 0.2, 0},
+		{"no test point in range", []Sample{at(3, 1, 0.3)}, 0.2, 0.1},
+		{"no training input beside the path", []Sample{at(4, 1, 0)}, 0.2, 0.1},
+	} {
+		if _, err := PathPlacement(c.test, train, c.delta, c.window); err == nil {
+			t.Errorf("%s accepted", c.name)
+		}
+	}
+}

@@ -133,7 +133,7 @@ var tableRegistry = []Table{
 	{paper("prior", "3", Plan.priorNeeds), "prior.md", "reading.md",
 		"the comparison of the prior's two forms, with the calibration of sigma", PriorTables},
 	{companion("alignment", "5.4", Plan.alignmentNeeds), "alignment.md", "beyond.md",
-		"the alignment study", AlignmentTable},
+		"the alignment study", AlignmentReport},
 	{companion("exact-posterior-mvn", "4", Plan.surveyNeeds), "exact-posterior-mvn.md", "exact-posterior.md",
 		"the distances to the exact posterior of Sec. 4", MVNPosteriorTable},
 	{beyond("reference-agreement", "5.5", Plan.agreementNeeds), "reference-agreement.md", "exact-posterior.md",

@@ -16,6 +16,69 @@ func SetLog(ax *plot.Axis, lo, hi float64) {
 	ax.Min, ax.Max = lo, hi
 }
 
+// SetLogLabelled makes ax a log axis labelled by [CountTicks] that holds
+// lo to hi (both > 0) and ends at labelled ticks, so that no value drawn
+// lies beyond the last label: the ends are widened to the nearest integer
+// times a power of ten outside [lo, hi] (every tick of an axis spanning
+// less than a decade is labelled), and, when the axis then spans a decade
+// or more (only 1, 2 and 5 times the powers of ten are labelled), to the
+// nearest of those.
+func SetLogLabelled(ax *plot.Axis, lo, hi float64) {
+	a, b := snapLog(lo, hi, []float64{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	if b >= 10*a {
+		a, b = snapLog(lo, hi, []float64{1, 2, 5})
+	}
+	SetLog(ax, a, b)
+	ax.Tick.Marker = CountTicks{}
+}
+
+// snapLog widens lo down and hi up to the nearest m times a power of ten,
+// m one of ms (ascending, starting at 1).
+func snapLog(lo, hi float64, ms []float64) (a, b float64) {
+	const tol = 1e-9 // a value already on a tick stays there
+	p := math.Pow(10, math.Floor(math.Log10(lo)))
+	a = p
+	for _, m := range ms {
+		if m*p <= lo*(1+tol) {
+			a = m * p
+		}
+	}
+	q := math.Pow(10, math.Floor(math.Log10(hi)))
+	b = 10 * q
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i]*q >= hi*(1-tol) {
+			b = ms[i] * q
+		}
+	}
+	return a, b
+}
+
+// SetLabelledRange makes ax a linear axis that holds lo to hi and ends at
+// labelled ticks of the default linear ticks, so that no value drawn lies
+// beyond the last label: each end is widened to the nearest labelled
+// value outside [lo, hi] (a few passes, as a wider axis may label at a
+// wider step).
+func SetLabelledRange(ax *plot.Axis, lo, hi float64) {
+	for range 4 {
+		var labelled []float64
+		for _, t := range (cleanTicks{}).Ticks(lo, hi) {
+			if t.Label != "" {
+				labelled = append(labelled, t.Value)
+			}
+		}
+		if len(labelled) < 2 {
+			break
+		}
+		step := labelled[1] - labelled[0]
+		a, b := math.Floor(lo/step+1e-9)*step, math.Ceil(hi/step-1e-9)*step
+		if a == lo && b == hi {
+			break
+		}
+		lo, hi = a, b
+	}
+	SetRange(ax, lo, hi)
+}
+
 // SetRange fixes the range of ax.
 func SetRange(ax *plot.Axis, lo, hi float64) { ax.Min, ax.Max = lo, hi }
 

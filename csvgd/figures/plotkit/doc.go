@@ -12,7 +12,7 @@
 //	layout.go           the layout of a Figure: page, title, legend column, row labels, aligned panels; CheckLayout
 //	panel.go            NewPanel and NewLegend in the kit's font sizes, PanelTag, WidePair
 //	text.go             font sizes, TextStyle, Num (compact numbers), JoinInts
-//	axes.go             SetLog, SetRange, PaddedRange, PadRanges, CountAxis, FloorXYs
+//	axes.go             SetLog, SetLogLabelled, SetLabelledRange, SetRange, PaddedRange, PadRanges, CountAxis, FloorXYs
 //	ticks.go            the default clean linear ticks, ValueTicks, CountTicks, IndexTicks
 //	asinh_ticks.go      AsinhTicks, for an axis u = asinh(w)
 //	palette.go          named colours, Fade, Blend, ContourGrey
