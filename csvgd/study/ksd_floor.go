@@ -16,7 +16,7 @@ type KSDPlateau struct {
 	Stage     int
 	Params    int     // d: the parameters of the stage's template
 	Particles int     // N
-	KSD       float64 // the median KSD over the records of the stage's second half
+	KSD       float64 // the median KSD over the stage's records after its first
 	Floor     float64 // sqrt(d/N) for the IMQ kernel of the records
 }
 
@@ -25,8 +25,9 @@ type KSDPlateau struct {
 func (p KSDPlateau) Ratio() float64 { return p.KSD / p.Floor }
 
 // KSDPlateaus are the plateaus of res's stages: for stage k, the median of
-// the KSD over the history records in the second half of its iterations
-// (the records after a condensation, on the next template, left out), and
+// the KSD over its history records after its start (the record after a
+// condensation, on the next template, left out; the median is robust to
+// the short spikes of a particle passing where the score is large), and
 // the dimension floor sqrt(d/N) of its template of d parameters with the
 // run's N particles.
 func KSDPlateaus(res *train.Result) []KSDPlateau {
@@ -36,7 +37,7 @@ func KSDPlateaus(res *train.Result) []KSDPlateau {
 		end := start + st.Iterations
 		var ksd []float64
 		for _, h := range res.History {
-			if h.Iter > start+st.Iterations/2 && h.Iter <= end && h.Condensation != train.After {
+			if h.Iter > start && h.Iter <= end && h.Condensation != train.After {
 				ksd = append(ksd, h.KSD)
 			}
 		}
@@ -75,7 +76,7 @@ func KSDPlateauTable(w io.Writer, s *Store) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "| α | stage | template parameters d | KSD plateau (median, second half) | √(d/N), N = particles | plateau / √(d/N) | N·KSD² − d (the mean squared score, particles far apart) |")
+	fmt.Fprintln(w, "| α | stage | template parameters d | KSD plateau (median over the stage) | √(d/N), N = particles | plateau / √(d/N) | N·KSD² − d (the mean squared score, particles far apart) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	within, all := 0, 0
 	var above []string
