@@ -170,7 +170,7 @@ func TestWeightPanelHoldsEveryPeak(t *testing.T) {
 		ps = append(ps, p)
 	}
 	kept, _, _ := layerEntries(arch, ps, 0)
-	p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", plotkit.NewLegend())
+	p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", plotkit.NewLegend(), nil)
 	xs := metrics.Linspace(p.X.Min, p.X.Max, metrics.DensityPoints)
 	for _, e := range kept {
 		if peak := slices.Max(entryKDE(e.Values, e.Bandwidth, false, xs)); peak > p.Y.Max {
