@@ -3,6 +3,8 @@ package figures
 import (
 	"errors"
 	"fmt"
+	"image/color"
+	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -39,17 +41,41 @@ func convergenceHistory(name string, labels []string, runs []train.Result) *Figu
 	for i, c := range curves {
 		col := plotkit.RankColor(i, len(runs))
 		plotkit.AddFlat(pa, plotkit.Line(c.w1, plotkit.SolidLine(col)), plotkit.Line(c.w1In, plotkit.DashedLine(col)))
-		plotkit.AddFlat(pb, plotkit.StepLine(plotkit.FloorXYs(c.template, bottom), plotkit.DashedLine(col)), plotkit.Line(plotkit.FloorXYs(c.active, bottom), plotkit.SolidLine(col)))
+		plotkit.AddFlat(pb, plotkit.StepLine(plotkit.FloorXYs(templateOffset(c.template, i, len(runs)), bottom), plotkit.DashedLine(col)), plotkit.Line(plotkit.FloorXYs(c.active, bottom), plotkit.SolidLine(col)))
 		leg.Add(labels[i], plotkit.LineThumb(plotkit.SolidLine(col)))
 	}
 	pb.Add(plotkit.RefLine{At: float64(initial), Style: initialCountLine})
 	leg.Add("")
-	leg.Add("(a) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)))
-	leg.Add(inRangeLabel, plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)))
-	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)))
-	leg.Add("(b) template size", plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)))
+	leg.Add("line styles, in every run's colour:")
+	leg.Add("(a) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))
+	leg.Add(inRangeLabel, plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
+	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))
+	leg.Add(fmt.Sprintf("(b) template size (runs %s apart)", plotkit.Num(100*(templateStep-1))+"%"), plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), plotkit.LineThumb(initialCountLine))
 	return plotkit.WidePair(name, pa, pb, leg)
+}
+
+// styleGrey draws the legend's line styles: no run's colour (viridis
+// starts at a near-black purple), and darker than the initial count's
+// grey line.
+var styleGrey = color.RGBA{R: 95, G: 95, B: 95, A: 255}
+
+// templateStep is the factor between the template-size lines of
+// neighbouring runs: two runs whose templates have the same size would
+// otherwise draw one dashed line over the other.
+const templateStep = 1.05
+
+// templateOffset is the template curve xy of run i of n scaled by
+// templateStep^(i - (n-1)/2), the runs' lines spread symmetrically about
+// the true sizes (a few per cent on the log axis; the tables give the
+// sizes).
+func templateOffset(xy plotter.XYs, i, n int) plotter.XYs {
+	f := math.Pow(templateStep, float64(i)-float64(n-1)/2)
+	out := make(plotter.XYs, len(xy))
+	for k, p := range xy {
+		out[k] = plotter.XY{X: p.X, Y: p.Y * f}
+	}
+	return out
 }
 
 // The accuracy panels of the figures that draw the push-forward W1: lower

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot/plotter"
 )
@@ -13,7 +15,10 @@ import (
 // two panels against the iteration of their history records:
 //
 //	(a) the kernel Stein discrepancy of the particles to the posterior of
-//	    the stage they are in ([train.Record].KSD);
+//	    the stage they are in ([train.Record].KSD), over its dimension
+//	    floor sqrt(d/N) for the record's template of d parameters and the
+//	    run's N particles ([stein.KSDDimensionFloor]; wide, pale, in the
+//	    run's colour, as steps);
 //	(b) accuracy: the push-forward W1 sum on the test set (solid) and its
 //	    part inside the training range (dashed), lower for a better
 //	    ensemble.
@@ -35,6 +40,8 @@ func KSDConvergence(labels []string, runs []train.Result) *Figure {
 			s.ksd = append(s.ksd, plotter.XY{X: float64(h.Iter), Y: h.KSD})
 			s.other = append(s.other, plotter.XY{X: float64(h.Iter), Y: h.W1Sum})
 			s.otherIn = append(s.otherIn, plotter.XY{X: float64(h.Iter), Y: h.W1InRange})
+			d := icnn.Arch{Widths: h.Widths}.NumParams()
+			s.floor = append(s.floor, plotter.XY{X: float64(h.Iter), Y: stein.KSDDimensionFloor(d, r.Config.Particles, stein.DefaultIMQ())})
 		}
 		series = append(series, s)
 	}

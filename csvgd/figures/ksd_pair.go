@@ -3,11 +3,14 @@ package figures
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // ksdSeries is one run of a KSD figure: the KSD and a second measure
@@ -16,6 +19,14 @@ type ksdSeries struct {
 	label      string
 	ksd, other plotter.XYs
 	otherIn    plotter.XYs // a second curve of panel (b), dashed (the W1 inside the training range); may be empty
+	floor      plotter.XYs // the KSD's dimension floor sqrt(d/N) under the KSD in panel (a); may be empty
+}
+
+// floorLine draws a KSD's dimension floor in colour c: wide and pale,
+// under the run's KSD line, so that a KSD on its floor shows as a line
+// inside a halo.
+func floorLine(c color.Color) draw.LineStyle {
+	return draw.LineStyle{Color: plotkit.Fade(c, 0.3), Width: vg.Points(7)}
 }
 
 // KSDBand is a reference band of a KSD panel: the spread of the KSDs of
@@ -33,10 +44,11 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 	pa := plotkit.NewPanel("(a) kernel Stein discrepancy", "iteration", "KSD (IMQ kernel)")
 	pb := plotkit.NewPanel(otherTitle, "iteration", otherLabel)
 	var xs, ks, os []float64
-	dashed := false
+	dashed, floors := false, false
 	for _, s := range series {
 		xs = append(append(xs, plotkit.XsOf(s.ksd)...), plotkit.XsOf(s.other)...)
-		ks, os = append(ks, plotkit.YsOf(s.ksd)...), append(append(os, plotkit.YsOf(s.other)...), plotkit.YsOf(s.otherIn)...)
+		ks, os = append(append(ks, plotkit.YsOf(s.ksd)...), plotkit.YsOf(s.floor)...), append(append(os, plotkit.YsOf(s.other)...), plotkit.YsOf(s.otherIn)...)
+		floors = floors || len(s.floor) > 0
 		dashed = dashed || len(s.otherIn) > 0
 	}
 	for _, v := range append(append([]float64(nil), ks...), os...) {
@@ -69,6 +81,9 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 	}
 	for i, s := range series {
 		sty := plotkit.SolidLine(plotkit.RankColor(i, len(series)))
+		if len(s.floor) > 0 {
+			plotkit.AddFlat(pa, plotkit.StepLine(s.floor, floorLine(plotkit.RankColor(i, len(series)))))
+		}
 		plotkit.AddFlat(pa, plotkit.Line(s.ksd, sty))
 		plotkit.AddFlat(pb, plotkit.Line(s.other, sty))
 		if len(s.otherIn) > 0 {
@@ -76,10 +91,15 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 		}
 		leg.Add(s.label, plotkit.LineThumb(sty))
 	}
-	if dashed {
+	if floors || dashed {
 		leg.Add("")
-		leg.Add("(b) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)))
-		leg.Add("(b)"+strings.TrimPrefix(inRangeLabel, "(a)"), plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)))
+	}
+	if floors {
+		leg.Add("(a) √(d/N): d parameters, N particles", plotkit.LineThumb(floorLine(styleGrey)))
+	}
+	if dashed {
+		leg.Add("(b) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))
+		leg.Add("(b)"+strings.TrimPrefix(inRangeLabel, "(a)"), plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
 	}
 	return plotkit.WidePair(name, pa, pb, leg)
 }

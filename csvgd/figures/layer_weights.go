@@ -24,7 +24,7 @@ func LayerWeights(arch icnn.Arch, particles [][]float64, k int) *Figure {
 		return plotkit.Failed(name, err)
 	}
 	leg := plotkit.NewLegend()
-	p, _ := weightPanel(weights.Networks{Arch: arch, Particles: particles}, k, plotkit.PanelTag(k), leg)
+	p, _ := weightPanel(weights.Networks{Arch: arch, Particles: particles}, k, plotkit.PanelTag(k), leg, nil)
 	p.Y.Label.Text = "density"
 	return weightFigure(name, []*plot.Plot{p}, leg)
 }

@@ -20,9 +20,11 @@ import (
 //
 // Each curve is smoothed with [metrics.MovingAverage] of width window
 // (odd; 1 draws the raw curves), as the paper filters the high-frequency
-// noise of its curves; the figure's title states the width. Each panel
-// colours its curves along viridis in the order given, dark first, and
-// the legend lists them in that order under the panel's letter. The F₁₁
+// noise of its curves; the figure's title states the width. Panel (a)
+// colours its curves along viridis in the order given, dark first, panel
+// (b) in warm colours that viridis does not hold ([warmColor]), so that
+// the shared legend, which lists each panel's curves in order under its
+// letter, gives every colour one meaning. The F₁₁
 // range of the training deformations, 1 ± 0.2, is shaded; each panel's y
 // axis is linear from 0, as in [W1Curve], whose panel this is.
 //
@@ -43,10 +45,10 @@ func NoisyPushforwards(test []hyperelastic.Sample, byNoise, byMethod []Labeled, 
 	}
 	leg := plotkit.NewLegend()
 	leg.Add("(a) noise level:")
-	pa := w1Panel("(a) noise levels", test, byNoise, window, leg)
+	pa := w1Panel("(a) noise levels", test, byNoise, window, leg, plotkit.RankColor)
 	leg.Add("")
 	leg.Add("(b) method:")
-	pb := w1Panel("(b) method comparison", test, byMethod, window, leg)
+	pb := w1Panel("(b) method comparison", test, byMethod, window, leg, warmColor)
 	leg.Add("")
 	addTrainingRange(leg)
 	return &Figure{

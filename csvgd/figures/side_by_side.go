@@ -2,6 +2,7 @@ package figures
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -21,7 +22,9 @@ const sideBySideCap = 4
 //     one vertical scale so that the sizes of the templates compare, and
 //   - the densities of the entries of its weight matrix W_k across its
 //     particles, as the panel of W_k in [WeightDistributions] (same
-//     bandwidths, omissions and legend).
+//     bandwidths, omissions and legend), but coloured by entry: an entry
+//     named in two columns has one colour in both, and two entries never
+//     share a colour in the shared legend.
 //
 // Columns are tagged (a), (b), .. on the graphs and on from there on the
 // densities. The figure reports an error when there are fewer than 2 or
@@ -48,12 +51,27 @@ func SideBySide(es []weights.Networks, k int) *Figure {
 		graphs[c], height = g, max(height, g.height)
 	}
 	leg := netLegend("mean importance", "mean |w|", slices.ContainsFunc(es, func(e weights.Networks) bool { return e.Signed }))
+	// One colour per entry across the density panels: an entry named in
+	// two panels has the same colour in both, and two entries never share
+	// one, so the shared legend gives every colour one meaning.
+	var union [][2]int
+	for _, e := range es {
+		for _, ij := range namedEntries(e, k) {
+			if !slices.Contains(union, ij) {
+				union = append(union, ij)
+			}
+		}
+	}
+	byEntry := make(map[[2]int]color.Color, len(union))
+	for u, ij := range union {
+		byEntry[ij] = plotkit.RankColor(u, len(union))
+	}
 	top, bottom := make([]*plot.Plot, len(es)), make([]*plot.Plot, len(es))
 	for c, e := range es {
 		graphs[c].height = height
 		top[c] = graphPanel(ensembleTitle(plotkit.PanelTag(c), e), graphs[c])
 		leg.Add("")
-		bottom[c], _ = weightPanel(e, k, plotkit.PanelTag(len(es)+c), leg)
+		bottom[c], _ = weightPanel(e, k, plotkit.PanelTag(len(es)+c), leg, byEntry)
 	}
 	bottom[0].Y.Label.Text = "density"
 	cols := float64(len(es))

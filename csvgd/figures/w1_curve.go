@@ -44,7 +44,7 @@ func W1Curve(test []hyperelastic.Sample, curves map[string]metrics.PushForward, 
 		return plotkit.Failed(name, err)
 	}
 	leg := plotkit.NewLegend()
-	p := w1Panel(w1Title(smooth), test, series, smooth, leg)
+	p := w1Panel(w1Title(smooth), test, series, smooth, leg, plotkit.RankColor)
 	addTrainingRange(leg)
 	return &Figure{
 		Name:   name,

@@ -3,6 +3,7 @@ package figures
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -66,10 +67,10 @@ func w1Title(smooth int) string {
 // w1Panel is a panel titled title of the checked series' W1 along the
 // test path, each curve the per-point sum smoothed with
 // [metrics.MovingAverage] of width smooth, in the order of series and
-// coloured along it ([plotkit.RankColor]), over the shaded training range; the x
-// axis spans the path, the y axis runs from 0. It adds one entry per
-// curve to leg.
-func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth int, leg *plot.Legend) *plot.Plot {
+// coloured along it by colour (r-th of n curves; [plotkit.RankColor] or
+// [warmColor]), over the shaded training range; the x axis spans the
+// path, the y axis runs from 0. It adds one entry per curve to leg.
+func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth int, leg *plot.Legend, colour func(r, n int) color.Color) *plot.Plot {
 	order := pathOrder(test)
 	p := plotkit.NewPanel(title, "F₁₁", "W₁, sum over the 6 components")
 	p.Add(trainingSpan())
@@ -85,7 +86,7 @@ func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth 
 			xy[j] = plotter.XY{X: test[i].F[0], Y: y[j]}
 			xs, ys = append(xs, xy[j].X), append(ys, y[j])
 		}
-		sty := draw.LineStyle{Color: plotkit.RankColor(r, len(series)), Width: vg.Points(1.8)}
+		sty := draw.LineStyle{Color: colour(r, len(series)), Width: vg.Points(1.8)}
 		plotkit.AddFlat(p, plotkit.Line(xy, sty))
 		leg.Add(s.Label, plotkit.LineThumb(sty))
 	}
@@ -95,3 +96,11 @@ func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth 
 	plotkit.SetRange(&p.Y, 0, y1)
 	return p
 }
+
+// warmColors are the colours of a second set of curves in a figure whose
+// first set runs along viridis: red, orange and magenta, none of which
+// viridis holds, so that one legend never gives a colour two meanings.
+var warmColors = []color.Color{plotkit.Red, plotkit.Orange, color.RGBA{R: 200, G: 60, B: 180, A: 255}, color.RGBA{R: 140, G: 70, B: 20, A: 255}}
+
+// warmColor is the r-th of warmColors (cycling past the last; n unused).
+func warmColor(r, _ int) color.Color { return warmColors[r%len(warmColors)] }

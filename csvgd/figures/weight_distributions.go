@@ -66,7 +66,7 @@ func weightDistributions(name string, e weights.Networks) *Figure {
 	leg := plotkit.NewLegend()
 	var panels []*plot.Plot
 	for k := range e.Arch.Layers() {
-		p, drawn := weightPanel(e, k, plotkit.PanelTag(k), leg)
+		p, drawn := weightPanel(e, k, plotkit.PanelTag(k), leg, nil)
 		if k == 0 {
 			p.Y.Label.Text = "density"
 		}

@@ -183,7 +183,7 @@ func TestWeightPanelHoldsEveryNamedPeak(t *testing.T) {
 			t.Fatalf("%d entries drawn: the test wants unnamed ones too", len(kept))
 		}
 		leg := plotkit.NewLegend()
-		p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", leg)
+		p, _ := weightPanel(weights.Networks{Label: "spikes", Arch: arch, Particles: ps}, 0, "(a)", leg, nil)
 		xs := metrics.Linspace(p.X.Min, p.X.Max, metrics.DensityPoints)
 		cut := false
 		for r, e := range kept {

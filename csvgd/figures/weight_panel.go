@@ -2,6 +2,7 @@ package figures
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"sort"
@@ -44,11 +45,25 @@ func layerEntries(arch icnn.Arch, particles [][]float64, k int) (kept []kdeEntry
 	return kept, size, spread
 }
 
+// namedEntries are the (row, column) of the entries of W_k that
+// [weightPanel] names in its legend, in its order.
+func namedEntries(e weights.Networks, k int) [][2]int {
+	kept, _, _ := layerEntries(e.Arch, e.Particles, k)
+	var out [][2]int
+	for _, en := range kept[:min(kdeLegendCap, len(kept))] {
+		out = append(out, [2]int{en.I, en.J})
+	}
+	return out
+}
+
 // weightPanel is the panel of W_k in [WeightDistributions], from checked
 // particles, with no y label, titled "TAG W_k: ..." (tag is "(a)" for W_0
 // in WeightDistributions); it adds the panel's entries to leg (no
-// separator after them) and returns the number of entries drawn.
-func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot.Plot, int) {
+// separator after them) and returns the number of entries drawn. The
+// named entries are coloured by byEntry, keyed by their (row, column),
+// when it holds them (one colour per entry across the panels of a
+// figure), else along viridis by rank.
+func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend, byEntry map[[2]int]color.Color) (*plot.Plot, int) {
 	kept, size, _ := layerEntries(e.Arch, e.Particles, k)
 	label := "W" + subscript.Itoa(k)
 	p := plotkit.NewPanel(fmt.Sprintf("%s %s: %d of %d entries", tag, label, len(kept), size), "weight", "")
@@ -92,7 +107,11 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend) (*plot
 	leg.Add(fmt.Sprintf("%s %s, entries (i, j):", tag, label))
 	styles := make([]draw.LineStyle, named)
 	for r := named - 1; r >= 0; r-- {
-		styles[r] = plotkit.SolidLine(plotkit.RankColor(r, named))
+		col := plotkit.RankColor(r, named)
+		if c, ok := byEntry[[2]int{kept[r].I, kept[r].J}]; ok {
+			col = c
+		}
+		styles[r] = plotkit.SolidLine(col)
 		plotkit.AddFlat(p, plotkit.Line(curves[r], styles[r]))
 	}
 	for r := range named {

@@ -204,3 +204,50 @@ func TestFlowPosteriorScore(t *testing.T) {
 		t.Errorf("Flow.KSD %v, KSD of the host scores %v", got, ref)
 	}
 }
+
+// TestKSDDimensionFloor: particles far apart on the kernel's length scale
+// with zero scores have KSD = sqrt(d/N) (the trace term of the diagonal);
+// non-zero scores lift it above the floor by mean|s|^2 / N; and an exact
+// sample of a standard normal, whose off-diagonal terms have mean zero
+// (Stein's identity), sits at sqrt((d + E|s|^2) / N) = sqrt(2) x floor.
+func TestKSDDimensionFloor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		d, n  int
+		score float64 // each component of every particle's score
+		far   bool    // particles 1e6 apart, else an exact N(0, I) sample
+		want  float64 // KSD / floor
+		tol   float64
+	}{
+		{1020, 10, 0, true, 1, 1e-6},
+		{74, 10, 0, true, 1, 1e-6},
+		{5, 3, 0, true, 1, 1e-6},
+		{20, 10, 0.5, true, math.Sqrt(1 + 0.25), 1e-6}, // (d + d s^2) / N over d / N
+		{50, 200, 0, false, math.Sqrt2, 0.1},           // an exact sample: (d + d) / N
+	} {
+		x, s := make([][]float64, c.n), make([][]float64, c.n)
+		for a := range x {
+			x[a], s[a] = make([]float64, c.d), make([]float64, c.d)
+			for i := range x[a] {
+				if c.far {
+					x[a][i] = 1e6 * float64(a) * float64(i%3+1)
+					s[a][i] = c.score
+				} else {
+					x[a][i] = rng.NormFloat64()
+					s[a][i] = -x[a][i] // the standard normal's score
+				}
+			}
+		}
+		ksd, err := KSD(x, s, DefaultIMQ())
+		if err != nil {
+			t.Fatal(err)
+		}
+		floor := KSDDimensionFloor(c.d, c.n, DefaultIMQ())
+		if math.Abs(floor-math.Sqrt(float64(c.d)/float64(c.n))) > 1e-12 {
+			t.Errorf("d = %d, N = %d: floor %v, want sqrt(d/N) = %v", c.d, c.n, floor, math.Sqrt(float64(c.d)/float64(c.n)))
+		}
+		if r := ksd / floor; math.Abs(r-c.want) > c.tol {
+			t.Errorf("d = %d, N = %d, score %v, far %v: KSD %v = %v x floor, want %v +- %v", c.d, c.n, c.score, c.far, ksd, r, c.want, c.tol)
+		}
+	}
+}

@@ -45,21 +45,20 @@ func checkSimilarUpTo1(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	var w1, counts []float64
+	var in, whole, counts []float64
 	for i, a := range PaperAlphas {
 		if a <= 1 {
-			w1, counts = append(w1, f[i].W1In), append(counts, f[i].Active)
+			in, whole, counts = append(in, f[i].W1In), append(whole, f[i].W1), append(counts, f[i].Active)
 		}
 	}
 	held := 0
-	if spread(w1) <= similarRatio {
-		held++
+	for _, ok := range []bool{spread(in) <= similarRatio, spread(whole) <= similarRatio, spread(counts) <= insensitiveSpread} {
+		if ok {
+			held++
+		}
 	}
-	if spread(counts) <= insensitiveSpread {
-		held++
-	}
-	return share(held, 2), fmt.Sprintf("α ≤ 1: in-range W1 %s (spread %.2f), active weights %s (spread %.2f)",
-		join("%.1f", w1), spread(w1), join("%.1f", counts), spread(counts)), nil
+	return share(held, 3), fmt.Sprintf("α ≤ 1: in-range W1 %s (spread %.2f), whole-path W1 %s (spread %.2f), active weights %s (spread %.2f)",
+		join("%.1f", in), spread(in), join("%.1f", whole), spread(whole), join("%.1f", counts), spread(counts)), nil
 }
 
 func checkComplexAccurate(s *Store) (Verdict, string, error) {
@@ -143,12 +142,15 @@ func checkSizeAccuracy(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	in := w1InOf(f)
-	v := DoesNotHold
-	if spread(in) >= noticeableSpread {
-		v = Holds
+	in, whole := w1InOf(f), mapFinals(f, func(x Final) float64 { return x.W1 })
+	held := 0
+	for _, w := range [][]float64{in, whole} {
+		if spread(w) >= noticeableSpread {
+			held++
+		}
 	}
-	return v, fmt.Sprintf("in-range W1 %s for N = %s (spread %.2f)", join("%.1f", in), joinInts(sizes), spread(in)), nil
+	return share(held, 2), fmt.Sprintf("W1 for N = %s: in range %s (spread %.2f), whole path %s (spread %.2f)",
+		joinInts(sizes), join("%.1f", in), spread(in), join("%.1f", whole), spread(whole)), nil
 }
 
 // crowdedSize is the ensemble size at which the paper sees crowding.
@@ -159,17 +161,22 @@ func checkCrowding(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	in := w1InOf(f)
 	largest := len(sizes) - 1
 	if !slices.Contains(sizes, crowdedSize) {
 		return NotMeasured, fmt.Sprintf("no run of %d particles (N = %s at this size)", crowdedSize, joinInts(sizes)), nil
 	}
-	v := DoesNotHold
-	if argmax(in) == largest {
-		v = Holds
+	in, whole := w1InOf(f), mapFinals(f, func(x Final) float64 { return x.W1 })
+	held := 0
+	var parts []string
+	for k, w := range [][]float64{in, whole} {
+		worst := argmax(w) == largest
+		if worst {
+			held++
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (N = %d %s)", []string{"in range", "whole path"}[k], join("%.1f", w), sizes[largest],
+			map[bool]string{true: "the least accurate", false: "not the least accurate"}[worst]))
 	}
-	return v, fmt.Sprintf("in-range W1 %s for N = %s: the largest ensemble (N = %d) is %s", join("%.1f", in), joinInts(sizes), sizes[largest],
-		map[bool]string{true: "the least accurate", false: "not the least accurate"}[v == Holds]), nil
+	return share(held, 2), fmt.Sprintf("W1 for N = %s: %s", joinInts(sizes), strings.Join(parts, "; ")), nil
 }
 
 func checkNoiseSparsity(s *Store) (Verdict, string, error) {
@@ -220,11 +227,14 @@ func checkBeatsSequential(s *Store) (Verdict, string, error) {
 	return share(held, 2), fmt.Sprintf("W1 of cSVGD against L2 + Stein: in range %.1f against %.1f, whole path %.1f against %.1f", c.W1In, seq.W1In, c.W1, seq.W1), nil
 }
 
-// sequentialSizeFactor is how many times the active weights of cSVGD at
-// α = 2 the sequential method's template must hold for the paper's "1005
-// parameters against 127" to be reproduced in kind (the paper's ratio is
-// 7.9).
-const sequentialSizeFactor = 4.0
+// sequentialReduction is the factor by which cSVGD's counts must fall
+// below the sequential method's for the paper's "reduces the number of
+// active parameters" to be reproduced: a difference within
+// insensitiveSpread is what the other checks call insensitive, so a
+// reduction must exceed it. The paper's own pair, 1005 against 127
+// (ratio 7.9), sets a template size against active weights; the check
+// compares like with like (docs/reading.md, "Sec. 5.5's scorecard").
+const sequentialReduction = insensitiveSpread
 
 func checkSequentialSize(s *Store) (Verdict, string, error) {
 	_, fm, err := finals(s, s.MethodRuns())
@@ -237,14 +247,19 @@ func checkSequentialSize(s *Store) (Verdict, string, error) {
 	}
 	seq, dense := fm[2], fp[slices.Index(PaperAlphas, 2)]
 	held := 0
-	if float64(seq.Template) >= sequentialSizeFactor*dense.Active {
-		held++
+	for _, ok := range []bool{
+		float64(seq.Template) >= sequentialReduction*float64(dense.Template),
+		seq.Active >= sequentialReduction*dense.Active,
+		spread([]float64{seq.W1In, dense.W1In}) <= similarRatio,
+		spread([]float64{seq.W1, dense.W1}) <= similarRatio,
+	} {
+		if ok {
+			held++
+		}
 	}
-	if spread([]float64{seq.W1In, dense.W1In}) <= similarRatio {
-		held++
-	}
-	return share(held, 2), fmt.Sprintf("L2 + Stein keeps %d parameters (paper %d); cSVGD at α = 2 ends with %.1f active weights (paper %g); in-range W1 %.1f against %.1f",
-		seq.Template, PaperSequentialParams, dense.Active, PaperActiveWeights[slices.Index(PaperAlphas, 2)], seq.W1In, dense.W1In), nil
+	return share(held, 4), fmt.Sprintf("L2 + Stein against cSVGD at α = 2: template %d against %d (ratio %.2f), active weights %.1f against %.1f (ratio %.2f); W1 in range %.1f against %.1f, whole path %.1f against %.1f (the paper: 1005 parameters in the sequential template against 127 active weights)",
+		seq.Template, dense.Template, float64(seq.Template)/float64(dense.Template), seq.Active, dense.Active, seq.Active/dense.Active,
+		seq.W1In, dense.W1In, seq.W1, dense.W1), nil
 }
 
 // Sec. 5.6: the runs of Fig. adaptive_penalty.

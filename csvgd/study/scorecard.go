@@ -57,6 +57,10 @@ type claimCheck struct {
 	check func(s *Store) (Verdict, string, error)
 }
 
+// VerdictRule is how a test over several cases or measures decides its
+// verdict ([share]), as the scorecards state it under their tables.
+const VerdictRule = "A test over several cases or measures (e.g. W1 inside the training range and over the whole path) holds when every one passes, holds in part when some do, and does not hold when none does."
+
 // ScorecardSections are the sections of the paper that have a scorecard,
 // in order: the notebooks 03 to 06.
 var ScorecardSections = []string{"5.1-5.3", "5.4", "5.5", "5.6"}
@@ -121,7 +125,7 @@ func WriteScorecard(w io.Writer, checks []Check, quick bool) error {
 	if n := count[NotMeasured]; n > 0 {
 		fmt.Fprintf(w, ", %s %d", NotMeasured, n)
 	}
-	fmt.Fprint(w, ".")
+	fmt.Fprint(w, ". "+VerdictRule)
 	if quick {
 		fmt.Fprint(w, " Quick mode: short runs, far from converged; the verdicts are those of its runs, not of the paper's settings.")
 	}

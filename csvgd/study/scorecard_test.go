@@ -116,6 +116,74 @@ func TestScorecardVerdicts(t *testing.T) {
 	}
 }
 
+// TestScorecardBothMeasures: the accuracy claims of Sec. 5.5 read W1
+// inside the training range and over the whole path, and each can go
+// either way on either measure; the sequential method's counts are
+// compared like with like (template with template, active weights with
+// active weights).
+func TestScorecardBothMeasures(t *testing.T) {
+	type run struct{ whole, in, active float64 }
+	for _, c := range []struct {
+		name                       string
+		priors                     []run // alpha = 0.25 ... 2
+		sizes                      []run // N = 10, 20, 50, 100
+		seq                        run
+		seqParams, denseParams     int
+		similar, size, crowd, seqV Verdict
+	}{
+		{"the paper's trends on both measures",
+			[]run{{400, 40, 20}, {410, 41, 21}, {420, 40, 22}, {405, 42, 24}, {380, 35, 130}},
+			[]run{{410, 41, 21}, {410, 41, 21}, {420, 42, 22}, {520, 52, 24}},
+			run{390, 36, 400}, 1020, 448,
+			Holds, Holds, Holds, Holds},
+		{"in range only: the whole path goes the other way",
+			[]run{{400, 40, 20}, {410, 41, 21}, {600, 40, 22}, {405, 42, 24}, {380, 35, 130}},
+			[]run{{410, 41, 21}, {410, 41, 21}, {420, 42, 22}, {390, 52, 24}},
+			run{600, 36, 160}, 1020, 448,
+			HoldsPartly, HoldsPartly, HoldsPartly, HoldsPartly},
+		{"whole path only: inside the range the other way",
+			[]run{{400, 40, 20}, {410, 41, 21}, {420, 60, 22}, {405, 42, 24}, {380, 35, 130}},
+			[]run{{410, 41, 21}, {410, 41, 21}, {420, 40, 22}, {520, 39, 24}},
+			run{390, 60, 400}, 1020, 448,
+			HoldsPartly, HoldsPartly, HoldsPartly, HoldsPartly},
+		{"neither measure, and no reduction of the counts",
+			[]run{{400, 40, 20}, {410, 41, 21}, {600, 60, 22}, {405, 42, 24}, {380, 35, 130}},
+			[]run{{410, 41, 21}, {410, 41, 21}, {420, 40, 22}, {390, 39, 24}},
+			run{600, 60, 150}, 500, 448,
+			HoldsPartly, DoesNotHold, DoesNotHold, DoesNotHold},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFakeStore(t)
+			f.Quick = false // the sizes of the full runs, 100 particles included
+			for i, spec := range f.ConvergencePriorsRuns() {
+				p := 60
+				if PaperAlphas[i] == 2 {
+					p = c.denseParams
+				}
+				f.put(spec, final(c.priors[i].whole, c.priors[i].in, c.priors[i].active, p))
+			}
+			for i, spec := range f.ConvergenceEnsembleRuns() {
+				f.put(spec, final(c.sizes[i].whole, c.sizes[i].in, c.sizes[i].active, 60))
+			}
+			methods := f.MethodRuns() // cSVGD's is the run of α = 0.5
+			f.put(methods[1], final(500, 50, 40, 1020))
+			f.put(methods[2], final(c.seq.whole, c.seq.in, c.seq.active, c.seqParams))
+			for _, k := range []struct {
+				check func(*Store) (Verdict, string, error)
+				want  Verdict
+			}{{checkSimilarUpTo1, c.similar}, {checkSizeAccuracy, c.size}, {checkCrowding, c.crowd}, {checkSequentialSize, c.seqV}} {
+				v, ev, err := k.check(f.Store)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v != k.want || !strings.Contains(ev, "whole") {
+					t.Errorf("verdict %v with %q, want %v and both measures", v, ev, k.want)
+				}
+			}
+		})
+	}
+}
+
 // TestScorecardNotMeasured: a claim whose runs hold no evidence either
 // way is "not measured", never "holds": no α falls below a tenth of its
 // initial count (quick mode's short runs), and no ensemble of 100
@@ -184,7 +252,7 @@ func TestWriteScorecard(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims, by verdict: holds 1, holds in part 0, does not hold 1, not measured 1.", "Quick mode"} {
+	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims, by verdict: holds 1, holds in part 0, does not hold 1, not measured 1.", VerdictRule, "Quick mode"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("scorecard lacks %q:\n%s", want, out)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -193,24 +194,53 @@ func scheduleOf(r *train.Result) string {
 // NoiseTable writes the final state of the runs of Fig. convergence_noise
 // (alpha = 0.5, 10 particles) per noise level, as Markdown.
 func NoiseTable(w io.Writer, s *Store) error {
-	res, err := s.All(s.ConvergenceNoiseRuns())
+	specs := s.ConvergenceNoiseRuns()
+	res, err := s.All(specs)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "| noise (α = 0.5, 10 particles) | active weights | template parameters | W1 sum (in training range) | mean error in range |")
-	fmt.Fprintln(w, "|---|---|---|---|---|")
+	fmt.Fprintln(w, "| noise (α = 0.5, 10 particles) | active weights | template parameters | W1 sum (in training range) | noise floor: the noise-free truth | noise floor: 10 noisy draws | mean error in range |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	floors := make([]train.NoiseFloor, len(res))
 	for i, r := range res {
-		f := FinalOf(r)
-		fmt.Fprintf(w, "| %g%% | %.1f | %d | %.1f (%.1f) | %.1f%% |\n", 100*PaperNoiseLevels[i], f.Active, f.Template, f.W1, f.W1In, 100*f.ErrIn)
+		if floors[i], err = NoiseFloorOf(specs[i]); err != nil {
+			return err
+		}
+		f, nf := FinalOf(r), floors[i]
+		fmt.Fprintf(w, "| %g%% | %.1f | %d | %.1f (%.1f) | %.1f (%.1f) | %.1f (%.1f) | %.1f%% |\n", 100*PaperNoiseLevels[i], f.Active, f.Template, f.W1, f.W1In,
+			nf.Truth, nf.TruthIn, nf.NoisyDraws, nf.NoisyDrawsIn, 100*f.ErrIn)
 	}
-	fmt.Fprintln(w, "\nThe mean error is the relative RMS error of the ensemble-mean stress against the noise-free truth at the test points inside the training range.")
+	fmt.Fprintln(w, "\nThe mean error is the relative RMS error of the ensemble-mean stress against the noise-free truth at the test points inside the training range. "+
+		"The noise floors are the W1 sums that predictions without error of their own score against the same reference sample: the noise-free truth itself, and as many draws of the noisy truth as the ensemble has particles.")
 	var slopes []string
 	for i := 1; i < len(res); i++ {
 		dn := 100 * (PaperNoiseLevels[i] - PaperNoiseLevels[i-1])
 		slopes = append(slopes, fmt.Sprintf("%.2f from %g to %g%%", (FinalOf(res[i]).W1In-FinalOf(res[i-1]).W1In)/dn, 100*PaperNoiseLevels[i-1], 100*PaperNoiseLevels[i]))
 	}
 	fmt.Fprintf(w, "The W1 sum inside the training range rises per percentage point of noise by %s.\n", strings.Join(slopes, ", "))
+	var above, share []string
+	for i, r := range res {
+		f := FinalOf(r)
+		above = append(above, fmt.Sprintf("%g%%: %.1f (%.1f)", 100*PaperNoiseLevels[i], f.W1-floors[i].Truth, f.W1In-floors[i].TruthIn))
+		if f.W1In > 0 && floors[i].TruthIn > 0 {
+			share = append(share, fmt.Sprintf("%.0f%% at %g%%", 100*floors[i].TruthIn/f.W1In, 100*PaperNoiseLevels[i]))
+		}
+	}
+	fmt.Fprintf(w, "The ensembles' W1 above the noise-free truth's, whole path (in range): %s. ", strings.Join(above, ", "))
+	fmt.Fprintf(w, "Inside the training range the noise-free truth's floor is %s noise of the ensembles' W1: that much of its rise with the noise is the reference sample's own spread, which an ensemble concentrated on the truth scores too; only predictions spread like the noise (the draws' column) score less.\n", strings.Join(share, ", "))
 	return nil
+}
+
+// NoiseFloorOf is the [train.NoiseFloor] of the run spec: its test points
+// and reference sample (the run's noise level, reference draws and seed),
+// with as many noisy draws as the run has particles (seed 1).
+func NoiseFloorOf(spec runcache.Spec) (train.NoiseFloor, error) {
+	data, err := train.LoadPaperData(spec.Noise)
+	if err != nil {
+		return train.NoiseFloor{}, err
+	}
+	ref := train.ReferenceSample(data.Test, data.Noise, spec.Config.RefDraws, spec.Config.Seed)
+	return train.NoiseFloorW1(data.Test, ref, data.Noise, spec.Config.Particles, 1)
 }
 
 // EnsembleTable writes the final state of the runs of Fig.

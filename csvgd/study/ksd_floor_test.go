@@ -1,0 +1,40 @@
+package study
+
+import (
+	"math"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// TestKSDPlateaus: a stage's plateau is the median KSD over its records
+// after its start, before its condensation; the floor is sqrt(d/N);
+// the table counts the plateaus within 5% of their floor, both ways.
+func TestKSDPlateaus(t *testing.T) {
+	res := &train.Result{
+		Stages: []train.StageRecord{{Stage: 0, Iterations: 10, TemplateParams: 1000}, {Stage: 1, Iterations: 10, TemplateParams: 90}},
+		History: []train.Record{
+			{Iter: 0, KSD: 50}, {Iter: 4, KSD: 9.8}, {Iter: 6, KSD: 30}, {Iter: 8, KSD: 10}, {Iter: 10, KSD: 10, Condensation: train.Before},
+			{Iter: 10, KSD: 3, Condensation: train.After}, {Iter: 12, KSD: 5.9}, {Iter: 16, KSD: 6}, {Iter: 18, KSD: 40}, {Iter: 20, KSD: 6},
+		},
+	}
+	res.Config.Particles = 10
+	p := KSDPlateaus(res)
+	if len(p) != 2 {
+		t.Fatalf("%d plateaus, want 2", len(p))
+	}
+	for k, want := range []struct{ ksd, floor, excess float64 }{{10, 10, 0}, {6, 3, 270}} {
+		if math.Abs(p[k].KSD-want.ksd) > 1e-12 || math.Abs(p[k].Floor-want.floor) > 1e-12 || math.Abs(p[k].ExcessScore()-want.excess) > 1e-9 {
+			t.Errorf("stage %d: KSD %v floor %v excess %v, want %+v", k, p[k].KSD, p[k].Floor, p[k].ExcessScore(), want)
+		}
+	}
+	if r := p[1].Ratio(); r <= floorBand {
+		t.Errorf("stage 1 at %v x its floor: want above the band %v", r, floorBand)
+	}
+	if r := p[0].Ratio(); r > floorBand {
+		t.Errorf("stage 0 at %v x its floor: want within the band %v", r, floorBand)
+	}
+	if m := median([]float64{4, 1, 2, 3}); m != 2.5 {
+		t.Errorf("median of 4, 1, 2, 3: %v, want 2.5", m)
+	}
+}

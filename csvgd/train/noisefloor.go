@@ -1,0 +1,58 @@
+package train
+
+import (
+	"math/rand/v2"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
+)
+
+// NoiseFloor is the push-forward W1 that predictors with no error of their
+// own score against the reference sample of the noisy truth
+// ([ReferenceSample]): the part of the W1 that the noise in the reference
+// sets, whatever the ensemble.
+//
+// A push-forward of the parameter posterior, p(S | x) = int delta(S -
+// S_theta(x)) p(theta | D) d theta, carries the epistemic spread only;
+// the reference sample is drawn from the noisy truth S_true (1 + s xi),
+// whose spread is that of the posterior predictive, the push-forward
+// convolved with the noise. Against it, even the exact noise-free truth
+// (a posterior concentrated on it) scores W1 = E|S - S_true| = s |S_true|
+// E|xi| per point and component: the Truth floor. NoisyDraws is the W1 of
+// n draws of the noisy truth itself (the data's distribution sampled as
+// an ensemble of n would be), which adds the finite-sample error of n
+// draws to the spread it matches.
+type NoiseFloor struct {
+	Truth, TruthIn           float64 // the noise-free truth as a single prediction: whole path, inside the training range
+	NoisyDraws, NoisyDrawsIn float64 // n draws of the noisy truth as the predictions
+}
+
+// NoiseFloorW1 is the [NoiseFloor] of the test points test against the
+// reference sample ref ([ReferenceSample] at the noise level noise), with
+// n noisy draws per point from a PCG seeded with seed.
+func NoiseFloorW1(test []hyperelastic.Sample, ref [][]hyperelastic.Stress, noise float64, n int, seed uint64) (NoiseFloor, error) {
+	truth := hyperelastic.Predictions{make([]hyperelastic.Stress, len(test))}
+	for p, s := range test {
+		truth[0][p] = s.STrue
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x9f1))
+	draws := make(hyperelastic.Predictions, n)
+	for a := range draws {
+		draws[a] = make([]hyperelastic.Stress, len(test))
+		for p, s := range test {
+			draws[a][p] = hyperelastic.AddNoise(s.STrue, noise, rng)
+		}
+	}
+	var f NoiseFloor
+	for _, c := range []struct {
+		pred      hyperelastic.Predictions
+		whole, in *float64
+	}{{truth, &f.Truth, &f.TruthIn}, {draws, &f.NoisyDraws, &f.NoisyDrawsIn}} {
+		pf, err := metrics.PushForwardW1(c.pred, ref)
+		if err != nil {
+			return NoiseFloor{}, err
+		}
+		*c.whole, *c.in = pf.Sum, InRangeW1(pf, test)
+	}
+	return f, nil
+}

@@ -1,0 +1,48 @@
+package train
+
+import (
+	"math"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+)
+
+// TestNoiseFloorW1: without noise both floors are 0; with noise s the
+// noise-free truth scores s |S| E|xi| = s |S| sqrt(2/pi) per component
+// against a large reference sample, and many noisy draws score far less
+// (they match the spread), few draws more than many.
+func TestNoiseFloorW1(t *testing.T) {
+	s := hyperelastic.Stress{1, -2, 3, 0.5, 0, 4}
+	test := []hyperelastic.Sample{{STrue: s, D: 0.1}, {STrue: s, D: 0.5}} // one point inside the training range, one beyond
+	abs := 0.0
+	for _, v := range s {
+		abs += math.Abs(v)
+	}
+	for _, c := range []struct {
+		noise float64
+		want  float64 // Truth per point
+	}{{0, 0}, {0.1, 0.1 * abs * math.Sqrt(2/math.Pi)}, {0.2, 0.2 * abs * math.Sqrt(2/math.Pi)}} {
+		ref := ReferenceSample(test, c.noise, 20000, 7)
+		f, err := NoiseFloorW1(test, ref, c.noise, 2000, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		few, err := NoiseFloorW1(test, ref, c.noise, 10, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(f.Truth-2*c.want) > 0.02*2*c.want+1e-12 || math.Abs(f.TruthIn-c.want) > 0.02*c.want+1e-12 {
+			t.Errorf("noise %v: truth floor %v (in range %v), want %v (%v) within 2%%", c.noise, f.Truth, f.TruthIn, 2*c.want, c.want)
+		}
+		if c.noise == 0 {
+			if f.NoisyDraws != 0 || few.NoisyDraws != 0 {
+				t.Errorf("no noise: draws floor %v, %v, want 0", f.NoisyDraws, few.NoisyDraws)
+			}
+			continue
+		}
+		if !(f.NoisyDraws < f.Truth/5) || !(few.NoisyDraws > f.NoisyDraws) || !(few.NoisyDrawsIn < few.NoisyDraws) {
+			t.Errorf("noise %v: draws floor %v (2000 draws), %v (10 draws, in range %v), truth %v: want 2000 draws far below the truth's and below 10 draws'",
+				c.noise, f.NoisyDraws, few.NoisyDraws, few.NoisyDrawsIn, f.Truth)
+		}
+	}
+}
