@@ -35,8 +35,8 @@ type DriveResult struct {
 // particles then tends to 1 (a flat kernel again). With Liu & Wang's
 // median rule ([MedianLiuWang]) the bandwidth shrinks with the ensemble,
 // so the kernel stays at 1/(N+1) at the median pair however close the
-// particles come, and the ensemble contracts onto the mode at an
-// undiminished rate: the collapse of an ensemble without repulsion is
+// particles come, and the ensemble keeps contracting onto the mode at a
+// rate that does not vanish as they close in: the collapse of an ensemble without repulsion is
 // brought about by the median rule, not by the drive alone.
 func DriveOnly(x [][]float64, score func([]float64) []float64, bw Bandwidth, kernel Kernel, iters int, eps float64) (DriveResult, error) {
 	if len(x) == 0 || len(x[0]) == 0 {
