@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"slices"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // KSDReading is what the history of one run says about the kernel Stein
@@ -87,4 +89,41 @@ func ReadKSD(h []HistoryPoint, level float64) (KSDReading, error) {
 		r.LateMedianKSD = (late[n/2-1] + late[n/2]) / 2
 	}
 	return r, nil
+}
+
+// KSDParts splits the V-statistic of [KSD] of the ensemble x into its
+// diagonal and off-diagonal parts,
+//
+//	KSD^2 = 1/N^2 sum_a k_p(theta_a, theta_a) + 1/N^2 sum_{a != b} k_p(theta_a, theta_b),
+//
+// with the kernel [stein.DefaultIMQ] and the score of [PosteriorScore].
+// For an independent exact sample the off-diagonal part has mean zero
+// (Stein's identity), so the diagonal sets the floor of [KSDFloor]; a
+// negative off-diagonal part is an ensemble spread more evenly over the
+// target than independent draws.
+func KSDParts(t Target, prior stein.Prior, x *stein.Ensemble) (diagonal, offDiagonal float64, err error) {
+	k := stein.DefaultIMQ()
+	if err := k.Validate(); err != nil {
+		return 0, 0, err
+	}
+	rows := x.Rows()
+	n := float64(len(rows))
+	if len(rows) == 0 {
+		return 0, 0, errors.New("mvn: KSD parts: no particles")
+	}
+	scores := make([][]float64, len(rows))
+	for a, theta := range rows {
+		scores[a] = PosteriorScore(t, prior, theta)
+	}
+	for a := range rows {
+		for b := range rows {
+			v := k.Stein(rows[a], rows[b], scores[a], scores[b]) / (n * n)
+			if a == b {
+				diagonal += v
+			} else {
+				offDiagonal += v
+			}
+		}
+	}
+	return diagonal, offDiagonal, nil
 }

@@ -2,8 +2,11 @@ package mvn
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // TestReadKSD reads hand-made histories: the first iteration at the level,
@@ -90,5 +93,45 @@ func TestReadKSDOnTheFlow(t *testing.T) {
 	}
 	if k.SettleIter <= k.ReachIter {
 		t.Errorf("distance settled at %d, before the KSD reached the level at %d", k.SettleIter, k.ReachIter)
+	}
+}
+
+// TestKSDParts: the parts add up to KSD^2; over exact samples of the
+// likelihood the off-diagonal part averages near zero (within a tenth of
+// the diagonal); for an ensemble bunched away from the mean it is positive
+// and larger than the diagonal.
+func TestKSDParts(t *testing.T) {
+	tg := PaperTarget()
+	prior := stein.Prior{Alpha: 1}
+	rng := rand.New(rand.NewPCG(3, 3))
+	var sumDiag, sumOff float64
+	for range 40 {
+		x, err := tg.Sample(64, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, o, err := KSDParts(tg, prior, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := KSD(tg, prior, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(d+o-k*k) > 1e-9*k*k {
+			t.Fatalf("parts %g + %g, KSD^2 %g", d, o, k*k)
+		}
+		sumDiag, sumOff = sumDiag+d, sumOff+o
+	}
+	if math.Abs(sumOff) > 0.1*sumDiag {
+		t.Errorf("exact samples: mean off-diagonal part %g against diagonal %g, want within a tenth", sumOff/40, sumDiag/40)
+	}
+	x := stein.GaussianEnsemble(64, []float64{3, 4, 3}, 0.1, rng)
+	d, o, err := KSDParts(tg, prior, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(o > d) {
+		t.Errorf("bunched ensemble: off-diagonal %g, diagonal %g; want the off-diagonal larger", o, d)
 	}
 }
