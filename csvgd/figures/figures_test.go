@@ -107,7 +107,7 @@ func TestFiguresRender(t *testing.T) {
 		{PriorFamily(), "prior_family", 3, 4},
 		{grad, "mvn_gradient", 1, 3},
 		{MVNSurvey(syntheticSurvey()), "mvn_survey", 4, 3},
-		{MVNParticles(particles), "mvn_particles", 1, 2},
+		{MVNParticles(particles), "mvn_particles", 2, 2}, // rows: lambda; columns: gamma
 		{FlowSnapshots(syntheticResult(7, 1, 1, 20)), "flow_snapshots", 1, 3},
 		{ForceArrows(ff, x, 2), "force_arrows", 1, 1},
 		{SteinAblations([]float64{1, 2}, [2][2]float64{{2.0 / 3, -1.0 / 3}, {-1.0 / 3, 2.0 / 3}}, []SteinAblation{

@@ -14,10 +14,13 @@ import (
 
 // MVNParticles is the paper's Fig. mvn_particles from the results of
 // [mvn.ParticlesStudy] (for example with [mvn.PaperParticles]): the
-// converged particles in the (theta_1, theta_3) plane, one panel per
-// multiplier lambda (the paper's lambda = 0.1 and 1.0), coloured by the
-// kernel bandwidth gamma (viridis, dark for the smallest, drawn last so that
-// the tight ensembles stay visible over the wide ones).
+// converged particles in the (theta_1, theta_3) plane, one row per
+// multiplier lambda (the paper's lambda = 0.1 and 1.0) and one column per
+// kernel bandwidth gamma, coloured by gamma (viridis, dark for the
+// smallest). The paper overlays the bandwidths in one panel per lambda;
+// here each ensemble has a panel of its own, so that no ensemble hides
+// another, and the panels of a row share their axes, so that the spreads
+// can be compared across the row.
 //
 // Behind the particles, grey contours show the log posterior of the Sec. 4
 // target ([mvn.PaperTarget]) with the runs' alpha prior on the slice
@@ -26,9 +29,8 @@ import (
 //	log p(theta_1, 2, theta_3 | D) = -1/2 (theta - mu)^T P (theta - mu) + sum_i log p_alpha,lambda(theta_i) + const,
 //
 // at max - 2^k / 2, k = 0..8, darker towards the maximum; the particles are
-// the projections of the three-dimensional ensembles. Each panel spans its
-// particles with a margin. The larger lambda pulls theta_3 towards 0; the
-// wider bandwidths spread the ensemble further over the posterior.
+// the projections of the three-dimensional ensembles. Each row spans its
+// particles with a margin.
 //
 // Nil results (failed runs) are left out and counted in the legend; the
 // figure reports an error when no result is left.
@@ -50,7 +52,7 @@ func MVNParticles(results []*mvn.Result) *Figure {
 	lambdas := plotkit.Distinct(ls)
 	bands, bandColor := bandwidthColors(ok)
 
-	row := make([]*plot.Plot, len(lambdas))
+	rows := make([][]*plot.Plot, len(lambdas))
 	for i, lambda := range lambdas {
 		var here []*mvn.Result
 		for _, r := range ok {
@@ -58,8 +60,8 @@ func MVNParticles(results []*mvn.Result) *Figure {
 				here = append(here, r)
 			}
 		}
-		// widest bandwidth first, so the tighter ensembles are drawn on top
-		sort.SliceStable(here, func(a, b int) bool { return bandRank(bands, here[a]) > bandRank(bands, here[b]) })
+		// narrowest bandwidth first, left to right
+		sort.SliceStable(here, func(a, b int) bool { return bandRank(bands, here[a]) < bandRank(bands, here[b]) })
 		alpha := here[0].Config.Alpha
 		var e1, e3 []float64
 		for _, r := range here {
@@ -68,23 +70,28 @@ func MVNParticles(results []*mvn.Result) *Figure {
 		}
 		x0, x1 := plotkit.PaddedRange(e1, 0.08)
 		y0, y1 := plotkit.PaddedRange(e3, 0.08)
-		ylabel := ""
-		if i == 0 {
-			ylabel = "θ₃"
-		}
-		p := plotkit.NewPanel(fmt.Sprintf("(%c) α = %s, λ = %s", 'a'+i, plotkit.Num(alpha), plotkit.Num(lambda)), "θ₁", ylabel)
-		p.Add(axesLines()...)
-		p.Add(posteriorSlice(here[0].Config.SteinPrior(), x0, x1, y0, y1))
-		for _, r := range here {
+		for j, r := range here {
+			ylabel := ""
+			if j == 0 {
+				ylabel = "θ₃"
+			}
+			title := fmt.Sprintf("(%c) α = %s, λ = %s, %s", 'a'+i*len(here)+j, plotkit.Num(alpha), plotkit.Num(lambda), bandLabel(r.Config.Bandwidth))
+			p := plotkit.NewPanel(title, "θ₁", ylabel)
+			p.Add(axesLines()...)
+			p.Add(posteriorSlice(r.Config.SteinPrior(), x0, x1, y0, y1))
 			sty := plotkit.ParticleStyle(bandColor(r.Config.Bandwidth))
 			if r.Particles.N > 64 {
 				sty.Radius = vg.Points(1.9)
 			}
 			plotkit.AddFlat(p, plotkit.Points(plane(r.Particles, 0, 2), sty))
+			plotkit.SetRange(&p.X, x0, x1)
+			plotkit.SetRange(&p.Y, y0, y1)
+			rows[i] = append(rows[i], p)
 		}
-		plotkit.SetRange(&p.X, x0, x1)
-		plotkit.SetRange(&p.Y, y0, y1)
-		row[i] = p
+	}
+	cols := 0
+	for _, row := range rows {
+		cols = max(cols, len(row))
 	}
 
 	leg := plotkit.NewLegend()
@@ -99,9 +106,9 @@ func MVNParticles(results []*mvn.Result) *Figure {
 	}
 	return &Figure{
 		Name:   name,
-		Panels: [][]*plot.Plot{row},
+		Panels: rows,
 		Legend: leg,
-		Width:  vg.Length(12*len(row)+6) * vg.Centimeter,
-		Height: 11.5 * vg.Centimeter,
+		Width:  vg.Length(8*cols+6) * vg.Centimeter,
+		Height: vg.Length(8*len(rows)) * vg.Centimeter,
 	}
 }

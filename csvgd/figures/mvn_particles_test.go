@@ -8,7 +8,8 @@ import (
 )
 
 // TestMVNParticlesFromStudy feeds a tiny real study (mvn.ParticlesStudy)
-// to the figure: one panel per lambda.
+// to the figure: one row per lambda, one panel per bandwidth in each row,
+// so that no ensemble is drawn over another.
 func TestMVNParticlesFromStudy(t *testing.T) {
 	b, err := backend.Default()
 	if err != nil {
@@ -25,7 +26,12 @@ func TestMVNParticlesFromStudy(t *testing.T) {
 	if _, err := f.PNG(); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Panels) != 1 || len(f.Panels[0]) != len(s.Lambdas) {
-		t.Errorf("%d x %d panels, want 1 x %d", len(f.Panels), len(f.Panels[0]), len(s.Lambdas))
+	if len(f.Panels) != len(s.Lambdas) {
+		t.Fatalf("%d rows of panels, want %d", len(f.Panels), len(s.Lambdas))
+	}
+	for i, row := range f.Panels {
+		if len(row) != len(s.Gammas) {
+			t.Errorf("row %d: %d panels, want %d", i, len(row), len(s.Gammas))
+		}
 	}
 }

@@ -11,12 +11,14 @@ import (
 
 // HistoryPoint is the ensemble of a run at one iteration: its kernel Stein
 // discrepancy to the flow's target, its Bhattacharyya distance to the
-// likelihood's moments and its mean |theta_3|.
+// likelihood's moments, its mean |theta_3| and its variance per
+// coordinate (divided by N, as [Moments]).
 type HistoryPoint struct {
 	Iter          int
 	KSD           float64
 	Bhattacharyya float64 // +Inf when the ensemble's covariance is singular
 	L1Theta3      float64
+	Variances     []float64 `json:",omitempty"`
 }
 
 // PosteriorScore is the exact score of the target of the Stein flow of
@@ -60,7 +62,11 @@ func historyPoint(t Target, c Config, cov mat.Symmetric, k int, x *stein.Ensembl
 	if err != nil {
 		return HistoryPoint{}, err
 	}
-	return HistoryPoint{Iter: k, KSD: ksd, Bhattacharyya: b, L1Theta3: L1Theta3(x)}, nil
+	vars := make([]float64, x.D)
+	for i := range vars {
+		vars[i] = xc.At(i, i)
+	}
+	return HistoryPoint{Iter: k, KSD: ksd, Bhattacharyya: b, L1Theta3: L1Theta3(x), Variances: vars}, nil
 }
 
 // SteinPrior is the flow's prior of c: order Alpha, multiplier Lambda,
@@ -113,7 +119,9 @@ func (h *history) observe(done int, x *stein.Ensemble) bool {
 // and its diagonal, for the IMQ kernel with c = 1 and beta = -1/2, has
 // mean d + E|s|^2 = d + tr P, so KSD^2 is about (d + tr P) / n. A flow
 // whose KSD has come down to this level cannot be told from an exact
-// sample of its size by this measure.
+// sample of its size by this measure; that does not make its moments
+// right, since the KSD weighs a direction by the score, which is small
+// where the target is wide ([ReadKSD]).
 func KSDFloor(t Target, n int) float64 {
 	return math.Sqrt((float64(t.Dim()) + mat.Trace(t.Precision)) / float64(n))
 }
