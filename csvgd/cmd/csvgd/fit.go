@@ -60,7 +60,7 @@ type fitOutput struct {
 
 func runFit(args []string, stdout, stderr io.Writer) int {
 	c := regress.Default()
-	fs := newFlagSet("fit", "csvgd fit -data FILE.csv -target NAME[,NAME] | -data DIR [-split K] [-method csvgd|svgd] [-hidden 50[,W..]]\n"+
+	fs := newFlagSet("fit", "csvgd fit -data FILE.csv -target NAME[,NAME] | -data DIR [-split K] [-method csvgd|svgd|ensemble] [-hidden 50[,W..]]\n"+
 		"            [-activation relu|tanh|softplus] [-particles P] [-iters K] [-alpha A] [-lambda L] [-noise learned|SD]\n"+
 		"            [-protocol none|liu-wang] [-save FILE] [-json]\n\n"+
 		"Fits a Stein ensemble of dense networks to regression data: a CSV file with a header (the -target columns are\n"+
@@ -78,7 +78,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	split := fs.Int("split", 0, "UCI folder: the split K (index_train_K.txt, index_test_K.txt)")
 	testFrac := fs.Float64("test", 0.1, "CSV: the fraction of the rows held out as the test set")
 	testSeed := fs.Uint64("test-seed", 1, "CSV: the seed of the test rows' draw")
-	fs.TextVar(&c.Method, "method", c.Method, "csvgd (the alpha prior, stages ended by graph condensation) or svgd (Liu & Wang's SVGD)")
+	fs.TextVar(&c.Method, "method", c.Method, "csvgd (the alpha prior, stages ended by graph condensation), svgd (Liu & Wang's SVGD) or ensemble (a deep ensemble: the same networks fitted independently, MAP, by the same optimizer; SVGD without the kernel)")
 	fs.Var(widthsFlag{&c.Hidden}, "hidden", "the hidden layers' widths, comma-separated")
 	fs.TextVar(&c.Activation, "activation", c.Activation, "the hidden layers' activation: relu, tanh or softplus")
 	registerSettings(fs, &c.Settings, "seed of the initial particles")
@@ -100,8 +100,8 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	if !fs.isSet("lambda") && c.Method == train.SVGD {
-		c.Lambda = 0 // Liu & Wang's SVGD has no alpha prior
+	if !fs.isSet("lambda") && (c.Method == train.SVGD || c.Method == train.Ensemble) {
+		c.Lambda = 0 // Liu & Wang's SVGD, and the ensemble of its networks, have no alpha prior
 	}
 	c, err := protocolConfig(c, protocol, *dataPath, fs.isSet)
 	if err != nil {

@@ -116,6 +116,32 @@ func TestFitProtocol(t *testing.T) {
 	}
 }
 
+// TestFitEnsemble: -method ensemble fits (a deep ensemble, without the
+// alpha prior unless -lambda is given) and says so in its JSON.
+func TestFitEnsemble(t *testing.T) {
+	root, err := csvgd.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-method", "ensemble", "-iters", "20",
+		"-particles", "3", "-hidden", "5", "-json", "-quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out struct {
+		Method     string  `json:"method"`
+		Lambda     float64 `json:"lambda"`
+		Iterations int     `json:"iterations"`
+		TestRMSE   float64 `json:"test_rmse"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Method != "ensemble" || out.Lambda != 0 || out.Iterations != 20 || !(out.TestRMSE > 0) {
+		t.Errorf("method %q, lambda %g, %d iterations, test RMSE %g; want ensemble, 0, 20 and a finite RMSE", out.Method, out.Lambda, out.Iterations, out.TestRMSE)
+	}
+}
+
 // TestFitAndPredict: a short cSVGD fit of the yacht benchmark's split 0
 // prints the JSON fields, saves an ensemble that csvgd predict reads and
 // evaluates from a CSV of the same columns, and csvgd explore draws.
