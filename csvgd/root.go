@@ -84,7 +84,8 @@ func DataDir(noise float64) (string, error) {
 }
 
 // UCIDir is the folder of a committed data set of the UCI regression
-// benchmark: data/uci/NAME of the repository (yacht, concrete).
+// benchmark: data/uci/NAME of the repository (boston, concrete, energy,
+// kin8nm, naval, power, protein, wine, yacht).
 func UCIDir(name string) (string, error) {
 	root, err := Root()
 	if err != nil {

@@ -52,6 +52,27 @@ func randomPoints(m, in int, rng *rand.Rand) [][]float64 {
 	return x
 }
 
+// TestHostForwardRows: the rows' evaluation gives HostForward's values
+// bit for bit, on every test network, with the particle's extra values
+// ignored.
+func TestHostForwardRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, a := range testArchs() {
+		x := randomPoints(9, a.Inputs(), rng)
+		for _, w := range randomParticles(a, 3, 2, rng) {
+			got := a.HostForwardRows(w, x)
+			for i := range x {
+				want := a.HostForward(w, x[i])
+				for o := range want {
+					if got[i][o] != want[o] {
+						t.Fatalf("%v, point %d, output %d: %v, HostForward %v", a.Widths, i, o, got[i][o], want[o])
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestForwardMatchesHost: the ensembled graph's outputs equal the
 // hand-written host network's, particle by particle and point by point,
 // to 1e-12 relative, with extra parameters after the network's ignored.

@@ -15,6 +15,54 @@ func (a Arch) HostForward(w, x []float64) []float64 {
 	return y
 }
 
+// HostForwardRows is [Arch.HostForward] at every row of xs, bit for bit
+// the same values, [row][output]: the layers are laid out once and two
+// buffers serve every row, so that evaluating an ensemble on tens of
+// thousands of points does not allocate per point. It panics as
+// HostForward does.
+func (a Arch) HostForwardRows(w []float64, xs [][]float64) [][]float64 {
+	if n := a.NumParams(); len(w) < n {
+		panic(fmt.Sprintf("dense: host network %v: particle has %d parameters, want at least %d", a.Widths, len(w), n))
+	}
+	ls := a.Layers()
+	widest := 0
+	for _, l := range ls {
+		widest = max(widest, l.Rows)
+	}
+	bufs := [2][]float64{make([]float64, widest), make([]float64, widest)}
+	o := a.Outputs()
+	flat := make([]float64, len(xs)*o)
+	out := make([][]float64, len(xs))
+	for i, x := range xs {
+		if len(x) != a.Inputs() {
+			panic(fmt.Sprintf("dense: host network %v: input has %d values, want %d", a.Widths, len(x), a.Inputs()))
+		}
+		h := x
+		for k, l := range ls {
+			z := bufs[k%2][:l.Rows]
+			for r := range z {
+				sum := w[l.Bias+r]
+				row := w[l.Offset+r*l.Cols : l.Offset+(r+1)*l.Cols]
+				row = row[:len(h)]
+				for c, v := range h {
+					sum += row[c] * v
+				}
+				z[r] = sum
+			}
+			if k == len(ls)-1 {
+				out[i] = flat[i*o : (i+1)*o : (i+1)*o]
+				copy(out[i], z)
+				break
+			}
+			for r, v := range z {
+				z[r] = a.Activation.Host(v)
+			}
+			h = z
+		}
+	}
+	return out
+}
+
 // HostVJP is the gradient of sum_o g_o y_o(x) with respect to the
 // network's parameters of the particle w, [NumParams], written out by
 // hand (the reverse pass of [Arch.ForwardVJP] on one point): the tests'

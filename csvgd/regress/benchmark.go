@@ -17,7 +17,7 @@ import (
 // data set (data/uci/Set of the repository) fitted with Config on each
 // of Splits.
 type Benchmark struct {
-	Set    string // the data set's folder under data/uci: yacht, concrete
+	Set    string // the data set's folder under data/uci: boston, concrete, ..., yacht
 	Splits []int
 	Config Config
 }

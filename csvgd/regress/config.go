@@ -16,7 +16,7 @@ import (
 // & Wang's mini-batches and development set, and cSVGD's stages.
 type Config struct {
 	stein.Settings
-	Method     train.Method     // csvgd (stages ended by graph condensation) or svgd (one stage, no condensation)
+	Method     train.Method     // csvgd (stages ended by graph condensation), svgd (one stage, no condensation) or ensemble (svgd without the kernel: independent MAP fits)
 	Hidden     []int            // the hidden layers' widths
 	Activation dense.Activation // the hidden layers' activation
 	// NoiseSD, when > 0, fixes the noise standard deviation of every
@@ -94,8 +94,8 @@ func (c Config) stateBytes() float64 {
 
 // Validate reports the first bad setting, naming its value.
 func (c Config) Validate() error {
-	if c.Method != train.SVGD && c.Method != train.CSVGD {
-		return fmt.Errorf("method %q: want svgd or csvgd", string(c.Method))
+	if c.Method != train.SVGD && c.Method != train.CSVGD && c.Method != train.Ensemble {
+		return fmt.Errorf("method %q: want svgd, csvgd or ensemble", string(c.Method))
 	}
 	for _, h := range c.Hidden {
 		if h < 1 {
@@ -136,6 +136,7 @@ func (c Config) Validate() error {
 func (c Config) flowConfig(m Model) (stein.Config, error) {
 	sc, err := c.FlowConfig(0, c.Threshold)
 	sc.Prior.Hyper = m.Extra()
+	sc.Independent = c.Method == train.Ensemble
 	return sc, err
 }
 

@@ -25,13 +25,11 @@ func predict(m Model, particles [][]float64, xs, ys tabular.Scaling, x [][]float
 	o := m.Arch.Outputs()
 	p := Predictive{Mean: make([][][]float64, len(particles)), SD: make([][]float64, len(particles))}
 	for a, theta := range particles {
-		p.Mean[a] = make([][]float64, len(z))
-		for i, zi := range z {
-			f := m.Arch.HostForward(theta, zi)
+		p.Mean[a] = m.Arch.HostForwardRows(theta, z)
+		for _, f := range p.Mean[a] {
 			for k := range f {
 				f[k] = ys.Undo(k, f[k])
 			}
-			p.Mean[a][i] = f
 		}
 		p.SD[a] = make([]float64, o)
 		for k := range o {

@@ -61,7 +61,7 @@ type Stage struct {
 	Lambda         float64 `json:"lambda"`
 	Widths         []int   `json:"widths"`
 	TemplateParams int     `json:"template_params"` // weights and biases of the template
-	MsPerIter      float64 `json:"ms_per_iter"`
+	MsPerIter      float64 `json:"ms_per_iter"`     // wall milliseconds per iteration of the steps, the history's records left out
 	CondensedTo    []int   `json:"condensed_to,omitempty"`
 	ActiveWeights  float64 `json:"active_weights"`
 	TrainRMSE      float64 `json:"train_rmse"`

@@ -20,6 +20,16 @@ type Config struct {
 	// feasible set inside the step graph (for example the non-negative
 	// weights of an input-convex network).
 	Project func(theta *Node) *Node
+	// Independent drops the kernel from the steps: the direction of
+	// particle a is its own score, phi_a = grad log p(theta_a) (the
+	// likelihood's and the prior's), so that each particle is an
+	// independent gradient ascent on the log posterior, a MAP fit, with
+	// its own optimizer state: a deep ensemble. It is SVGD's update with
+	// the kernel k(x, y) = N [x = y] (the identity scaled by the
+	// ensemble's size, so that a particle's step is the one it would take
+	// alone) and no repulsion. The forces of [Flow.Forces] stay the
+	// kernel's.
+	Independent bool
 }
 
 // Validate checks every part of the configuration.
@@ -214,7 +224,11 @@ func (f *Flow) stepNodes(theta, dist, gamma, lambda, iter *Node, state []*Node) 
 		score = func(t *Node) *Node { return f.batch(t, iter) }
 	}
 	s := stepParts{terms: directionTerms(theta, dist, gamma, lambda, score, f.Prior, f.Kernel)}
-	s.phi = f.Kernel.phi(theta, dist, gamma, Add(s.scoreL, s.scoreP))
+	if f.Independent {
+		s.phi = Add(s.scoreL, s.scoreP)
+	} else {
+		s.phi = f.Kernel.phi(theta, dist, gamma, Add(s.scoreL, s.scoreP))
+	}
 	s.next, s.state = f.Optimizer.Update(theta, s.phi, iter, state)
 	if f.Project != nil {
 		s.next = f.Project(s.next)

@@ -145,7 +145,7 @@ var tableRegistry = []Table{
 	{beyond("newton", "5.5", Plan.newtonNeeds), "newton.md", "beyond.md",
 		"the Newton updates on the condensed templates", NewtonTables},
 	{beyond("uci", "5", Plan.uciNeeds), "uci.md", "own-data.md",
-		"the UCI regression benchmark (yacht, concrete): SVGD and cSVGD of dense networks beside the published numbers", UCITable},
+		"the UCI regression benchmark (nine data sets at Liu & Wang's iterations): SVGD, cSVGD and the deep ensemble of dense networks beside MC dropout's and the published numbers", UCITable},
 }
 
 // Figures are the registry's figures, in the order csvgd reproduce makes

@@ -80,10 +80,23 @@ func (p Plan) topicSizes(t Topic) []Size {
 	case RegressionTopic:
 		bm := p.UCIBenchmark(UCISets[0], UCISettings()[0])
 		c := bm.Config
+		lo, hi, fewest := c.Iters, c.Iters, len(bm.Splits)
+		for _, set := range UCISets {
+			b := p.UCIBenchmark(set, UCISettings()[0])
+			lo, hi, fewest = min(lo, b.Config.Iters), max(hi, b.Config.Iters), min(fewest, len(b.Splits))
+		}
+		iters := fmt.Sprintf("%d iterations", lo)
+		if hi != lo {
+			iters = fmt.Sprintf("%d to %d iterations by data set (Liu & Wang's)", lo, hi)
+		}
+		splits := fmt.Sprintf("%d splits per data set", len(bm.Splits))
+		if fewest != len(bm.Splits) {
+			splits = fmt.Sprintf("%d splits per data set (%d of protein)", len(bm.Splits), fewest)
+		}
 		f := p.RegressionFit(train.CSVGD, regress.DefaultLambda)
 		return []Size{
-			{"the regression benchmark (table uci)", fmt.Sprintf("%d splits per data set, %d particles, %d iterations, cSVGD in stages of %d",
-				len(bm.Splits), c.Particles, c.Iters, c.Stage)},
+			{"the regression benchmark (table uci)", fmt.Sprintf("%d data sets, %s, %d particles, %s, cSVGD in stages of %d",
+				len(UCISets), splits, c.Particles, iters, c.Stage)},
 			{"the fits of split 0 of yacht (notebook 10)", fmt.Sprintf("%d particles, %d iterations, cSVGD in stages of %d", f.Particles, f.Iters, f.Stage)},
 		}
 	case CollapseTopic:

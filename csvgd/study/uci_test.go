@@ -2,16 +2,26 @@ package study
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
+	"github.com/csvgd/csvgd-go/csvgd/tabular"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // TestUCITableFormat: the block of a data set has the published rows,
 // each setting's mean ± standard error, the differences to SVGD paired by
 // split (here 0.2 and 0.4, mean 0.3 ± 0.1), "–" where SVGD is compared
-// with itself, and the pace of the last stage against the first.
+// with itself, and the pace of the last stage against the first; the
+// deep ensemble's row, and MC dropout's published splits paired with
+// SVGD's by split number (given out of order here).
 func TestUCITableFormat(t *testing.T) {
 	split := func(k int, rmse, ll float64) regress.SplitResult {
 		return regress.SplitResult{Split: k, Test: regress.Metrics{RMSE: rmse, LL: ll}, ActiveWeights: 100, TemplateParams: 200,
@@ -21,9 +31,11 @@ func TestUCITableFormat(t *testing.T) {
 		"svgd":         {split(0, 1.0, -1.5), split(1, 2.0, -2.0)},
 		"csvgd":        {split(0, 1.2, -1.4), split(1, 2.4, -1.9)},
 		"csvgd-strong": {split(0, 1.5, -1.6), split(1, 2.5, -2.2)},
+		"ensemble":     {split(0, 1.1, -1.8), split(1, 2.3, -2.4)},
 	}
+	mc := []regress.PublishedSplit{{Set: "yacht", Split: 1, RMSE: 2.5, LL: -1.5}, {Set: "yacht", Split: 0, RMSE: 0.9, LL: -1.3}}
 	var buf bytes.Buffer
-	if err := writeUCISet(&buf, "yacht", Plan{}.UCIBenchmark("yacht", UCISettings()[0]), results); err != nil {
+	if err := writeUCISet(&buf, "yacht", Plan{}.UCIBenchmark("yacht", UCISettings()[0]), results, mc); err != nil {
 		t.Fatal(err)
 	}
 	text := buf.String()
@@ -34,13 +46,91 @@ func TestUCITableFormat(t *testing.T) {
 		"| 0.50 ± 0.00 |",
 		"– (one stage)",
 		"401 weights and biases",
+		"4000 iterations, hidden layers [50], batches of 100",
+		"| deep ensemble (no kernel) (this project) | 1.700 ± 0.600 | −2.100 ± 0.300 | 0.200 ± 0.100 | −0.350 ± 0.050 |",
+		"| MC dropout, Gal & Ghahramani (published per split: data/uci/mc-dropout.csv) | 1.700 ± 0.800 | −1.400 ± 0.100 | 0.200 ± 0.300 | 0.350 ± 0.150 |",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the table lacks %q:\n%s", want, text)
 		}
 	}
 	delete(results, "svgd")
-	if err := writeUCISet(&buf, "yacht", Plan{}.UCIBenchmark("yacht", UCISettings()[0]), results); err == nil {
+	if err := writeUCISet(&buf, "yacht", Plan{}.UCIBenchmark("yacht", UCISettings()[0]), results, mc); err == nil {
 		t.Error("no SVGD results: want an error")
+	}
+}
+
+// TestUCIBenchmarkPlan: the full plan runs every data set of data/uci on
+// all its standard splits at Liu & Wang's iterations, hidden units and
+// batch for it, 20 particles, without a history; the quick plan keeps the
+// network and batch and runs 2 splits of 100 iterations of 10 particles;
+// the study needs every data set and setting, the deep ensemble among
+// them.
+func TestUCIBenchmarkPlan(t *testing.T) {
+	if len(UCISets) != 9 {
+		t.Fatalf("%d data sets, want 9", len(UCISets))
+	}
+	for _, set := range UCISets {
+		row, err := regress.LiuWangProtocol(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir, err := csvgd.UCIDir(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range UCISettings() {
+			full, quick := Plan{}.UCIBenchmark(set, st), Plan{Quick: true}.UCIBenchmark(set, st)
+			c, q := full.Config, quick.Config
+			if c.Iters != row.Iters || !slices.Equal(c.Hidden, []int{row.Hidden}) || c.Batch != row.Batch || c.Particles != 20 || c.Every != 0 ||
+				c.Method != st.Method || c.Lambda != st.Lambda || len(full.Splits) != tabular.UCISplits(dir) || full.Splits[len(full.Splits)-1] != len(full.Splits)-1 {
+				t.Errorf("%s, %s: %d iterations, hidden %v, batch %d, %d particles, history every %d, %d splits; want %d, [%d], %d, 20, 0, %d",
+					set, st.Key, c.Iters, c.Hidden, c.Batch, c.Particles, c.Every, len(full.Splits), row.Iters, row.Hidden, row.Batch, tabular.UCISplits(dir))
+			}
+			if q.Iters != 100 || q.Particles != 10 || !slices.Equal(q.Hidden, c.Hidden) || q.Batch != c.Batch || !slices.Equal(quick.Splits, []int{0, 1}) {
+				t.Errorf("%s, %s quick: %d iterations, %d particles, hidden %v, batch %d, splits %v", set, st.Key, q.Iters, q.Particles, q.Hidden, q.Batch, quick.Splits)
+			}
+			if err := c.Validate(); err != nil {
+				t.Errorf("%s, %s: %v", set, st.Key, err)
+			}
+		}
+	}
+	if !slices.ContainsFunc(UCISettings(), func(s UCISetting) bool { return s.Method == train.Ensemble && s.Lambda == 0 }) {
+		t.Error("no deep-ensemble setting")
+	}
+	if n := len(Plan{}.uciNeeds().jobs); n != len(UCISets)*len(UCISettings()) {
+		t.Errorf("%d jobs, want %d", n, len(UCISets)*len(UCISettings()))
+	}
+}
+
+// TestUCIStudyQuick: the quick study of yacht runs every setting through
+// the cache (uci-yacht-KEY-quick.json), writes its block with MC
+// dropout's row, and a second call reads every setting from the cache.
+func TestUCIStudyQuick(t *testing.T) {
+	var log bytes.Buffer
+	s := &Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}}
+	var buf bytes.Buffer
+	if err := uciSetTable(&buf, s, "yacht"); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range UCISettings() {
+		path := filepath.Join(filepath.Dir(s.Dir), "uci-yacht-"+st.Key+"-quick.json")
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: %v", st.Key, err)
+		}
+		if !strings.Contains(buf.String(), "| "+st.Label+" (this project) |") {
+			t.Errorf("the block lacks the row of %s:\n%s", st.Label, buf.String())
+		}
+	}
+	if !strings.Contains(buf.String(), "| MC dropout, Gal & Ghahramani") {
+		t.Errorf("the block lacks MC dropout's row:\n%s", buf.String())
+	}
+	log.Reset()
+	var again bytes.Buffer
+	if err := uciSetTable(&again, s, "yacht"); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != buf.String() || strings.Contains(log.String(), "computing") {
+		t.Errorf("the second call computed again (log %q) or wrote another block", log.String())
 	}
 }

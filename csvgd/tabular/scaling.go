@@ -10,7 +10,10 @@ type Scaling struct {
 // Standardize is the scaling that gives each column of rows zero mean and
 // unit standard deviation: the mean and the standard deviation with
 // divisor n (NumPy's np.std, as Liu & Wang's code computes them) over the
-// rows. A constant column would have SD 0; [Data.Check] refuses those.
+// rows. A constant column, whose standard deviation is 0, gets SD 1 and
+// so standardises to 0, as Liu & Wang's code does (std_X_train[std == 0]
+// = 1, after Hernández-Lobato & Adams'); [Data.Check] refuses constant
+// targets.
 func Standardize(rows [][]float64) Scaling {
 	d := len(rows[0])
 	s := Scaling{Mean: make([]float64, d), SD: make([]float64, d)}
@@ -27,6 +30,9 @@ func Standardize(rows [][]float64) Scaling {
 	}
 	for j := range s.SD {
 		s.SD[j] = math.Sqrt(s.SD[j])
+		if s.SD[j] == 0 {
+			s.SD[j] = 1
+		}
 	}
 	return s
 }

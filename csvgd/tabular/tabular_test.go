@@ -104,6 +104,31 @@ func TestSplit(t *testing.T) {
 	}
 }
 
+// TestStandardizeConstant: a constant column gets SD 1 and standardises
+// to 0, as Liu & Wang's code does; data with a constant input pass
+// Check, a constant target does not.
+func TestStandardizeConstant(t *testing.T) {
+	rows := [][]float64{{1, 7}, {2, 7}, {4, 7}}
+	s := Standardize(rows)
+	if s.SD[1] != 1 || s.Mean[1] != 7 {
+		t.Fatalf("constant column: mean %v, SD %v; want 7 and 1", s.Mean[1], s.SD[1])
+	}
+	for _, r := range s.Apply(rows) {
+		if r[1] != 0 {
+			t.Errorf("constant column standardised to %v, want 0", r[1])
+		}
+	}
+	d := Data{Inputs: []string{"a", "k"}, Targets: []string{"y"},
+		Train: Set{X: rows, Y: [][]float64{{1}, {2}, {3}}}, Test: Set{X: rows[:1], Y: [][]float64{{1}}}}
+	if err := d.Check(); err != nil {
+		t.Errorf("constant input: %v, want no error", err)
+	}
+	d.Train.Y = [][]float64{{5}, {5}, {5}}
+	if err := d.Check(); err == nil || !strings.Contains(err.Error(), `target column "y" is constant`) {
+		t.Errorf("constant target: error %v", err)
+	}
+}
+
 // TestStandardize: zero mean and unit standard deviation (divisor n), and
 // Undo inverts Apply.
 func TestStandardize(t *testing.T) {

@@ -89,6 +89,9 @@ func (c Config) Validate() error {
 	if err := c.Method.Validate(); err != nil {
 		return err
 	}
+	if c.Method == Ensemble {
+		return fmt.Errorf("method %q is for regression fits (csvgd fit): a run of the input-convex network takes csvgd, svgd or sequential", string(c.Method))
+	}
 	if err := c.Likelihood.Validate(); err != nil {
 		return err
 	}

@@ -16,15 +16,20 @@ const (
 	// sparsified by MAP training with the alpha = 2 prior and pruned, then
 	// SVGD on its structure (docs/reading.md section 12).
 	Sequential Method = "sequential"
+	// Ensemble is a deep ensemble: independent MAP fits of the particles,
+	// the Stein flow without its kernel (each particle ascends its own
+	// log posterior, [stein.Config].Independent); regression fits only
+	// (package regress, docs/reading.md section 18).
+	Ensemble Method = "ensemble"
 )
 
-// Validate reports a method that is none of the three.
+// Validate reports a method that is none of the four.
 func (m Method) Validate() error {
 	switch m {
-	case CSVGD, SVGD, Sequential:
+	case CSVGD, SVGD, Sequential, Ensemble:
 		return nil
 	}
-	return fmt.Errorf("method %q: want csvgd, svgd or sequential", string(m))
+	return fmt.Errorf("method %q: want csvgd, svgd, sequential or ensemble", string(m))
 }
 
 // UnmarshalText reads a method's name and checks it.

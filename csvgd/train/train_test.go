@@ -99,6 +99,7 @@ func TestConfigValidateNamesTheValue(t *testing.T) {
 		want string
 	}{
 		{func(c *Config) { c.Method = "mcmc" }, `"mcmc"`},
+		{func(c *Config) { c.Method = Ensemble }, `method "ensemble" is for regression fits`},
 		{func(c *Config) { c.Particles = 1 }, "particles = 1"},
 		{func(c *Config) { c.Iters = 0 }, "iterations = 0"},
 		{func(c *Config) { c.Alpha = 0 }, "alpha = 0"},

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -59,21 +60,25 @@ type fitOutput struct {
 
 func runFit(args []string, stdout, stderr io.Writer) int {
 	c := regress.Default()
-	fs := newFlagSet("fit", "csvgd fit -data FILE.csv -target NAME[,NAME] | -data DIR [-split K] [-method csvgd|svgd] [-hidden 50[,W..]]\n"+
+	fs := newFlagSet("fit", "csvgd fit -data FILE.csv -target NAME[,NAME] | -data DIR [-split K] [-method csvgd|svgd|ensemble] [-hidden 50[,W..]]\n"+
 		"            [-activation relu|tanh|softplus] [-particles P] [-iters K] [-alpha A] [-lambda L] [-noise learned|SD]\n"+
-		"            [-save FILE] [-json]\n\n"+
+		"            [-protocol none|liu-wang] [-save FILE] [-json]\n\n"+
 		"Fits a Stein ensemble of dense networks to regression data: a CSV file with a header (the -target columns are\n"+
 		"the targets, the other columns the inputs; a seeded -test fraction of the rows is held out), or a folder in the\n"+
 		"layout of the UCI regression benchmark (data.txt, index_features.txt, index_target.txt, index_train_K.txt,\n"+
 		"index_test_K.txt; split -split). The model is Liu & Wang's Bayesian neural network (learned noise and weight\n"+
 		"precisions, Gamma(1, 0.1) priors); svgd is their SVGD, csvgd adds the alpha prior (lambda per training point)\n"+
-		"and stages ended by graph condensation. Reports the test RMSE and log-likelihood in the data's units.", stdout)
+		"and stages ended by graph condensation. Reports the test RMSE and log-likelihood in the data's units.\n\n"+
+		"-protocol liu-wang runs a data set of the UCI benchmark (named by its folder: yacht, concrete, ..., or the names\n"+
+		"of Liu & Wang's driver) at the iterations, hidden units and batch size of Liu & Wang's per-data-set driver;\n"+
+		"-iters, -hidden and -batch given explicitly win over it. The splits stay the folder's (Hernandez-Lobato &\n"+
+		"Adams' standard ones); Liu & Wang drew their own random 90/10 splits.", stdout)
 	dataPath := fs.String("data", "", "a CSV file with a header row, or a folder in the UCI benchmark's layout")
 	targets := fs.String("target", "", "CSV: the target column(s), comma-separated; the other columns are the inputs")
 	split := fs.Int("split", 0, "UCI folder: the split K (index_train_K.txt, index_test_K.txt)")
 	testFrac := fs.Float64("test", 0.1, "CSV: the fraction of the rows held out as the test set")
 	testSeed := fs.Uint64("test-seed", 1, "CSV: the seed of the test rows' draw")
-	fs.TextVar(&c.Method, "method", c.Method, "csvgd (the alpha prior, stages ended by graph condensation) or svgd (Liu & Wang's SVGD)")
+	fs.TextVar(&c.Method, "method", c.Method, "csvgd (the alpha prior, stages ended by graph condensation), svgd (Liu & Wang's SVGD) or ensemble (a deep ensemble: the same networks fitted independently, MAP, by the same optimizer; SVGD without the kernel)")
 	fs.Var(widthsFlag{&c.Hidden}, "hidden", "the hidden layers' widths, comma-separated")
 	fs.TextVar(&c.Activation, "activation", c.Activation, "the hidden layers' activation: relu, tanh or softplus")
 	registerSettings(fs, &c.Settings, "seed of the initial particles")
@@ -86,6 +91,8 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Batch, "batch", c.Batch, "mini-batch size (0: every training point at every step)")
 	fs.Float64Var(&c.Dev, "dev", c.Dev, "fraction of the training rows (the last ones, at most 500) held out to refit each particle's noise (0: none)")
 	fs.IntVar(&c.Every, "every", c.Every, "history interval in iterations")
+	protocol := regress.NoProtocol
+	fs.TextVar(&protocol, "protocol", protocol, "none, or liu-wang: the iterations, hidden units and batch of Liu & Wang's driver for the UCI data set named by the -data folder")
 	save := fs.String("save", "", "write the final ensemble to this file (csvgd predict and csvgd explore open it)")
 	force := fs.Bool("force", false, "let -save replace an existing file")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -93,8 +100,12 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	if code, stop := parseFlags(fs, args, stderr); stop {
 		return code
 	}
-	if !fs.isSet("lambda") && c.Method == train.SVGD {
-		c.Lambda = 0 // Liu & Wang's SVGD has no alpha prior
+	if !fs.isSet("lambda") && (c.Method == train.SVGD || c.Method == train.Ensemble) {
+		c.Lambda = 0 // Liu & Wang's SVGD, and the ensemble of its networks, have no alpha prior
+	}
+	c, err := protocolConfig(c, protocol, *dataPath, fs.isSet)
+	if err != nil {
+		return usageError(fs, stderr, err)
 	}
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
@@ -145,6 +156,35 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		float64(out.TestRMSE), float64(out.TestLL), out.TestPoints, float64(out.TrainRMSE), out.ActiveWeights, out.FullParams,
 		train.FormatWidths(out.Widths), out.TemplateParams, out.Iterations, out.Seconds, out.Backend)
 	return exitOK
+}
+
+// protocolConfig is c under the -protocol mode p for the data at path:
+// with liu-wang, the iterations, hidden layer and batch of the row of
+// regress.LiuWangProtocols named by the folder path (its last element),
+// except those of -iters, -hidden and -batch when set (isSet); a mode
+// other than none needs a UCI benchmark folder.
+func protocolConfig(c regress.Config, p regress.Protocol, path string, isSet func(string) bool) (regress.Config, error) {
+	if p == regress.NoProtocol {
+		return c, nil
+	}
+	if st, err := os.Stat(path); err != nil || !st.IsDir() || !tabular.IsUCI(path) {
+		return c, fmt.Errorf("-protocol %s: -data must be a UCI benchmark folder, whose name names the data set", p)
+	}
+	set := filepath.Base(filepath.Clean(path))
+	out, err := p.Apply(c, set)
+	if err != nil {
+		return c, fmt.Errorf("-protocol %s: %w", p, err)
+	}
+	if isSet("iters") {
+		out.Iters = c.Iters
+	}
+	if isSet("hidden") {
+		out.Hidden = c.Hidden
+	}
+	if isSet("batch") {
+		out.Batch = c.Batch
+	}
+	return out, nil
 }
 
 // loadRegressionData reads -data: a UCI folder (split k; -target not

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd"
+	"github.com/csvgd/csvgd-go/csvgd/regress"
 )
 
 // TestFitBadInput: every bad file, column and flag of csvgd fit is one
@@ -31,6 +33,11 @@ func TestFitBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	yacht := filepath.Join(root, "data", "uci", "yacht")
+	mine := filepath.Join(dir, "mine") // a UCI folder of an unknown name
+	if err := os.Mkdir(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join("mine", "data.txt"), "1 2\n2 3\n")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -55,6 +62,9 @@ func TestFitBadInput(t *testing.T) {
 		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-growth", "3"}, "-growth 3 applies only with -adaptive"},
 		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-tolerance", "0.5"}, "-tolerance 0.5 applies only with -adaptive"},
 		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-method", "svgd", "-stage", "5"}, "-stage 5 applies only with -method csvgd"},
+		{[]string{"fit", "-data", good, "-target", "y", "-protocol", "liu"}, `protocol "liu": want none or liu-wang`},
+		{[]string{"fit", "-data", good, "-target", "y", "-protocol", "liu-wang"}, "-protocol liu-wang: -data must be a UCI benchmark folder"},
+		{[]string{"fit", "-data", mine, "-protocol", "liu-wang"}, `-protocol liu-wang: data set "mine": Liu & Wang's protocol knows boston, concrete`},
 		{[]string{"fit", "-data", good, "-target", "y", "-save", good}, "good.csv: the file exists"},
 		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-save", filepath.Join(dir, "nowhere", "f.json")}, "nowhere does not exist"},
 		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-save", dir, "-force"}, "is a folder, not a file"},
@@ -63,6 +73,72 @@ func TestFitBadInput(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 || strings.Contains(stderr, "goroutine") {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line containing %q", c.args, code, stderr, exitUsage, c.want)
 		}
+	}
+}
+
+// TestFitProtocol: -protocol liu-wang sets the iterations, hidden layer
+// and batch of the data set the folder names (yacht: 4000, 50, 100;
+// protein: 8000, 100, 100), leaves the rest, and yields to -iters,
+// -hidden and -batch given explicitly.
+func TestFitProtocol(t *testing.T) {
+	root, err := csvgd.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := func(string) bool { return false }
+	for _, c := range []struct {
+		set    string
+		isSet  func(string) bool
+		iters  int
+		hidden []int
+		batch  int
+	}{
+		{"yacht", none, 4000, []int{50}, 100},
+		{"protein", none, 8000, []int{100}, 100},
+		{"power", none, 10000, []int{50}, 100},
+		{"protein", func(f string) bool { return f == "iters" || f == "hidden" }, 7, []int{3, 3}, 100},
+		{"protein", func(f string) bool { return f == "batch" }, 8000, []int{100}, 9},
+	} {
+		base := regress.Default()
+		base.Iters, base.Hidden, base.Batch = 7, []int{3, 3}, 9
+		got, err := protocolConfig(base, regress.ProtocolLiuWang, filepath.Join(root, "data", "uci", c.set), c.isSet)
+		if err != nil {
+			t.Fatalf("%s: %v", c.set, err)
+		}
+		if got.Iters != c.iters || !slices.Equal(got.Hidden, c.hidden) || got.Batch != c.batch || got.Particles != base.Particles || got.Lambda != base.Lambda {
+			t.Errorf("%s: %d iterations, hidden %v, batch %d, %d particles, lambda %g; want %d, %v, %d and the base's %d and %g",
+				c.set, got.Iters, got.Hidden, got.Batch, got.Particles, got.Lambda, c.iters, c.hidden, c.batch, base.Particles, base.Lambda)
+		}
+	}
+	base := regress.Default()
+	if got, err := protocolConfig(base, regress.NoProtocol, "", none); err != nil || got.Iters != base.Iters || got.Batch != base.Batch {
+		t.Errorf("none: %+v, %v; want the configuration unchanged", got, err)
+	}
+}
+
+// TestFitEnsemble: -method ensemble fits (a deep ensemble, without the
+// alpha prior unless -lambda is given) and says so in its JSON.
+func TestFitEnsemble(t *testing.T) {
+	root, err := csvgd.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-method", "ensemble", "-iters", "20",
+		"-particles", "3", "-hidden", "5", "-json", "-quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out struct {
+		Method     string  `json:"method"`
+		Lambda     float64 `json:"lambda"`
+		Iterations int     `json:"iterations"`
+		TestRMSE   float64 `json:"test_rmse"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Method != "ensemble" || out.Lambda != 0 || out.Iterations != 20 || !(out.TestRMSE > 0) {
+		t.Errorf("method %q, lambda %g, %d iterations, test RMSE %g; want ensemble, 0, 20 and a finite RMSE", out.Method, out.Lambda, out.Iterations, out.TestRMSE)
 	}
 }
 
