@@ -9,6 +9,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
 // ExactTables writes the comparison of the Stein ensembles with the
@@ -76,13 +77,20 @@ func samplerTable(w io.Writer, cs []ExactComparison) {
 		100*exact.MaxDivergentShare, exact.MaxRHat, exact.MinESS, exact.MinEBFMI)
 	fmt.Fprintln(w, "| particles | α | seed | template (weights) | run | seconds | R-hat | bulk ESS | tail ESS | divergent | E-BFMI min | log density: R-hat | at the depth limit | log prior / log-likelihood drift | mean 90% band of the watched stresses (zeros included): first / second halves | the criteria |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-	met, runs := 0, 0
+	met, stan, runs := 0, 0, 0
+	seen := map[string]bool{}
 	for _, c := range cs {
 		for i, run := range c.Reference.Runs {
 			r := run.Report
-			runs++
-			if len(r.Misses()) == 0 {
-				met++
+			if k := runKey(c, run); !seen[k] {
+				seen[k] = true
+				runs++
+				if len(r.Misses()) == 0 {
+					met++
+					if r.Divergences == 0 {
+						stan++
+					}
+				}
 			}
 			fmt.Fprintf(w, "| %d | %g | %d | %s (%d) | %s | %.0f | %.3f | %.0f | %.0f | %d (%.1f%%) | %.2f | %.2f | %.0f%% | %+.1f / %+.1f | %.4f / %.4f | %s |\n",
 				c.Particles, c.Alpha, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(), runName(i), r.Seconds, r.RHatMax, r.ESSBulkMin, r.ESSTailMin,
@@ -109,8 +117,34 @@ func samplerTable(w io.Writer, cs []ExactComparison) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "\n%d of the %d runs meet the criteria; the log density's R-hat ranges from %.2f to %.2f. Meeting them is not sufficient, and a reference does not require it: whether a template has one is what its two runs agree on in function space (next table), and %d of the %d templates whose runs agree pool a run that misses a criterion. Read the log density's R-hat and the share at the depth limit beside every verdict: they say whether the chains mixed in weight space.\n",
-		met, runs, lo, hi, pooled, agree)
+	fmt.Fprintf(w, "\n%d of the %d distinct runs (%d rows: a run from optimised initialisations on a template shared by two training runs is one run, given in both rows) meet the criteria, %d of them with no divergent transition at all, as Stan's own rule asks; the log density's R-hat ranges from %.2f to %.2f. Meeting them is not sufficient, and a reference does not require it: whether a template has one is what its two runs agree on in function space (next table), and %d of the %d templates whose runs agree pool a run that misses a criterion. Read the log density's R-hat and the share at the depth limit beside every verdict: they say whether the chains mixed in weight space.\n",
+		met, runs, rows(cs), stan, lo, hi, pooled, agree)
+}
+
+// rows is the number of run rows of the sampler table.
+func rows(cs []ExactComparison) int {
+	n := 0
+	for _, c := range cs {
+		n += len(c.Reference.Runs)
+	}
+	return n
+}
+
+// runKey names a sampler run by what determines it: the template's
+// widths, the prior, the sampler's settings and, for a run that starts
+// at the Stein particles, the training run that made them. A run from
+// optimised initialisations does not depend on the training run, so two
+// training runs that ended on one template at one prior share it (see
+// sharedTemplates). Its report, wall time aside, is part of the name, so
+// that only runs whose diagnostics are the same are taken for one.
+func runKey(c ExactComparison, run *runcache.NUTSResult) string {
+	rep := run.Report
+	rep.Seconds = 0 // the one thing a run computed twice does not repeat
+	k := fmt.Sprintf("%s|%g|%+v|%+v", widths(c.Arch.Widths), c.Alpha, run.Config, rep)
+	if run.Config.Starts != exact.InitStarts {
+		k += "|" + c.Label
+	}
+	return k
 }
 
 // bootstrap is the comparison's number of stand-in ensembles.

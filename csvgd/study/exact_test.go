@@ -2,6 +2,7 @@ package study
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,7 +85,7 @@ func TestExactComparisonMeasures(t *testing.T) {
 // do not; the coverage table two rows per run of the first seed.
 func TestExactTablesFormat(t *testing.T) {
 	good, bad := handMade(t), handMade(t)
-	bad.Seed = 2
+	bad.Seed, bad.Label = 2, "hand-made, seed 2"
 	badRuns := *bad.Reference
 	badRep := badRuns.Runs[1].Report
 	badRep.Divergences, badRep.RHatMax = 3, 1.05
@@ -101,7 +102,7 @@ func TestExactTablesFormat(t *testing.T) {
 	coverageTable(&b, cs)
 	out := b.String()
 	for _, want := range []string{"| 2 | 0.5 | 1 | 3-2-1 (8) | A |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
-		"3 of the 4 runs meet the criteria", "0 of the 1 templates whose runs agree pool a run that misses a criterion",
+		"3 of the 4 distinct runs (4 rows:", "meet the criteria, 3 of them with no divergent transition at all", "0 of the 1 templates whose runs agree pool a run that misses a criterion",
 		"(Stan itself warns on any divergent transition after warm-up)", "| 0.00 / 0.00 | 0% / 0% | agrees |", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "The two runs agree on 1 of 2 at α = 0.5.",
 		"| 2 | 0.5 | 2 | unresolved | A ", "| 2 | 0.5 | 1 | agrees | 1.38 [", "| cSVGD, α = 0.5, 2 particles (last stage) |",
 		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 template has no reference", "only the templates of N = 2 have one"} {
@@ -124,6 +125,22 @@ func TestExactTablesFormat(t *testing.T) {
 	samplerTable(&b, []ExactComparison{good, missed, bad})
 	if out := b.String(); !strings.Contains(out, "1 of the 2 templates whose runs agree pool a run that misses a criterion") {
 		t.Errorf("the sampler table does not count the agreeing template with a run that misses:\n%s", out)
+	}
+	// two training runs on one template share their run from optimised
+	// initialisations: one run in two rows; a run with a divergent
+	// transition under the tolerance meets the criteria but not Stan's
+	// own rule
+	twin := handMade(t)
+	twin.Label, twin.Particles = "hand-made, 4 particles", 4
+	twinRuns := *twin.Reference
+	twinRep := twinRuns.Runs[0].Report
+	twinRep.Draws, twinRep.Divergences = 1000, 1
+	twinRuns.Runs = []*runcache.NUTSResult{{Report: twinRep, Config: twinRuns.Runs[0].Config}, twinRuns.Runs[1]}
+	twin.Reference = &twinRuns
+	b.Reset()
+	samplerTable(&b, []ExactComparison{good, twin})
+	if out := b.String(); !strings.Contains(out, "3 of the 3 distinct runs (4 rows:") || !strings.Contains(out, "2 of them with no divergent transition at all") {
+		t.Errorf("the sampler table does not count a shared run once, or counts a divergent run as meeting Stan's rule:\n%s", out)
 	}
 }
 
@@ -187,22 +204,53 @@ func TestSummaryWeightSpace(t *testing.T) {
 	}
 }
 
-// TestDriftSummary: the sentence names what moves more and whether the
-// bands of the two halves agree within 10%.
+// TestMixedWordAndCoverage: the weight-space phrase says that no run
+// mixed when even the smallest log-density R-hat misses 1.01, that not
+// every run did when only the largest does; the coverage line gives the
+// pooled draws of templates with a reference apart from the others.
+func TestMixedWordAndCoverage(t *testing.T) {
+	if got := mixedWord(1.06, 3.12); !strings.Contains(got, "no run's chains mixed") {
+		t.Errorf("smallest above the bound: %q", got)
+	}
+	if got := mixedWord(1.005, 3.12); !strings.Contains(got, "not every run's chains mixed") {
+		t.Errorf("largest above the bound: %q", got)
+	}
+	good, bad := handMade(t), handMade(t)
+	good.NUTSCoverage.Truth = slices.Clone(good.NUTSCoverage.Truth)
+	good.NUTSCoverage.Truth[levelIndex(0.9)] = 0.72
+	bad.Particles = 4
+	badAgree := *bad.Reference.Agreement
+	badAgree.Verdict = exact.Unresolved
+	badRef := *bad.Reference
+	badRef.Agreement = &badAgree
+	bad.Reference = &badRef
+	bad.NUTSCoverage.Truth = slices.Clone(bad.NUTSCoverage.Truth)
+	bad.NUTSCoverage.Truth[levelIndex(0.9)] = 0.91
+	got := truthCoverage([]ExactComparison{good, bad})
+	if !strings.Contains(got, "at 72% on the 1 template with a reference and 91% on the 1 template without one") {
+		t.Errorf("coverage of references and unresolved draws not apart: %q", got)
+	}
+}
+
+// TestDriftSummary: the sentence names what moves more, and gives the
+// halves' bands' difference without a conclusion it does not test.
 func TestDriftSummary(t *testing.T) {
 	r := exact.Report{Chains: 4, Draws: 100, MaxDepthHits: 100, LogDensityRHat: 2.5, LogPriorDrift: -3, LogLikelihoodDrift: 0.2, Band90Halves: [2]float64{0.1, 0.105}}
 	got := DriftSummary(r)
-	for _, want := range []string{"Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "only the prior holds", "do not depend"} {
+	for _, want := range []string{"Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "only the prior holds", "+5% apart; no standard error", "not tested"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
 	}
 	r.LogLikelihoodDrift, r.Band90Halves[1] = 5, 0.2
 	got = DriftSummary(r)
-	for _, want := range []string{"still changing the network's fit", "change with what keeps moving"} {
+	for _, want := range []string{"still changing the network's fit", "+100% apart", "does not say whether the bands change"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
+	}
+	if strings.Contains(got, "do not depend") || strings.Contains(got, ": the push-forward's bands change") {
+		t.Errorf("%q draws a conclusion the halves' difference does not test", got)
 	}
 	if s := span([]float64{0.5, 0.504}); s != "50%" {
 		t.Errorf("span %q", s)
