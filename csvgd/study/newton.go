@@ -276,7 +276,7 @@ func NewtonTable(w io.Writer, s *Store) error {
 	}
 	fmt.Fprintf(w, "%s (α = ½, λ = 0.05, 10%% noise, %d iterations in stages of %d; the Newton updates on templates of at most %d weights).\n\n",
 		what, s.NewtonRuns()[0].Config.Iters, s.NewtonRuns()[0].Config.Stage, train.DefaultNewtonMaxParams)
-	fmt.Fprintln(w, "| update | particles | final template (weights) | active weights | training RMSE | W1 sum in training range | mean's error in training range | 50% band width | 90% band width |")
+	fmt.Fprintln(w, "| update | particles | final template (weights) | active weights | training RMSE | W1 to the noisy data, sum in training range (the paper's metric, not a distance to the posterior) | mean's error in training range | 50% band width | 90% band width |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for _, g := range gs {
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", head(g),
@@ -298,8 +298,8 @@ func NewtonTable(w io.Writer, s *Store) error {
 			cell(g, func(r NewtonRow) float64 { return r.Coverage.Predictive[0] }, "%.2f"),
 			cell(g, func(r NewtonRow) float64 { return r.Coverage.Predictive[1] }, "%.2f"))
 	}
-	fmt.Fprintf(w, "\nCost on this machine's pure-Go backend (timings of runs trained up to two at a time on two cores; wall times are noisy): milliseconds per iteration of the first stage (the full network: first-order unless it has at most %d weights) and of the stages that took the Newton update (for svgd: the last stage), the run's wall seconds (condensations, records and compilation included), and the iteration from which W1 and the active weights stay within 10%% of their final values (the run's last record: not settled before the end), with the seconds of its iterations up to it (ms per iteration times iterations, nothing else). Where the first stage is first-order it is the same stage for every update: its spread between rows is then the machine's load, not the update.\n\n", train.DefaultNewtonMaxParams)
-	fmt.Fprintln(w, "| update | particles | iterations with the Newton update | ms/iteration, first stage | ms/iteration, Newton stages (svgd: last stage) | seconds | converged at iteration | seconds to convergence |")
+	fmt.Fprintf(w, "\nCost on this machine's pure-Go backend (timings of runs trained up to two at a time on two cores; wall times are noisy): milliseconds per iteration of the first stage (the full network: first-order unless it has at most %d weights) and of the stages that took the Newton update (for svgd: the last stage), the run's wall seconds (condensations, records and compilation included), and the iteration from which W1 and the active weights stay within 10%% of their final values (the run's last record: not settled before the end), with the seconds of its iterations up to it (ms per iteration times iterations, nothing else). Where the first stage is first-order it is the same computation for every update, so its differences between rows measure how much the machine's load moves the timings: the cost columns are not comparable between rows by more than that.\n\n", train.DefaultNewtonMaxParams)
+	fmt.Fprintln(w, "| update | particles | iterations with the Newton update | ms/iteration, first stage | ms/iteration, Newton stages (svgd: last stage) | seconds | settled at iteration (the last record: not settled) | seconds to settle (or to the end, where not settled) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, g := range gs {
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", head(g),
