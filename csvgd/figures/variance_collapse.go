@@ -22,9 +22,11 @@ import (
 //	(b) the number of particles N, at D = c.Dim,
 //
 // for each update (svgd with the median rule, newton and snewton with the
-// Hessian-scaled kernel), on log axes. The stochastic update's points
-// carry bars of errorBarSEs standard errors of an exact sample's ratio
-// ([collapse.Result] VarianceRatioSE), which the legend says. Black
+// Hessian-scaled kernel), on log axes. At the stochastic update's points
+// grey bars around 1 give ± errorBarSEs standard errors of an exact
+// sample's ratio ([collapse.Result] VarianceRatioSE): where an exact
+// sample of as many draws would fall, not the update's own uncertainty;
+// the legend says so. Black
 // dashes: the regular-simplex fixed points of the deterministic updates,
 // log(N + 1)/D (median rule) and log(1 + N/D) (Hessian-scaled kernel);
 // dotted: N/D, below which every bandwidth's fixed point lies; all three
@@ -75,13 +77,13 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 		}{{pa, da, ra}, {pb, db, rb}} {
 			plotkit.AddFlat(s.p, plotkit.Line(s.xy, sty), plotkit.Points(s.xy, glyph))
 			if u == svn.StochasticNewton {
-				plotkit.AddFlat(s.p, errorBars(s.xy, s.res, col))
+				plotkit.AddFlat(s.p, errorBars(s.xy, s.res, plotkit.Grey))
 			}
 			ys = append(ys, plotkit.YsOf(s.xy)...)
 		}
 		leg.Add(updateLabel(u), plotkit.LineThumb(sty))
 		if u == svn.StochasticNewton {
-			leg.Add(fmt.Sprintf("bars: ± %d standard errors of exact draws", errorBarSEs), plotkit.BarThumb(errorBarStyle(col)))
+			leg.Add(fmt.Sprintf("grey bars at 1: ± %d standard errors of an exact sample's ratio", errorBarSEs), plotkit.BarThumb(errorBarStyle(plotkit.Grey)))
 		}
 	}
 	ys = append(ys, theory(pa, pb, c, leg)...)
@@ -147,7 +149,7 @@ func theoryCurves(c collapse.SweepConfig) []theoryCurve {
 	}{
 		{"fixed point, median rule", dashes(vg.Points(5), vg.Points(3)), func(int) float64 { return 1 }},
 		{"fixed point, Hessian kernel", dashes(vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)), func(d int) float64 { return float64(d) }},
-		{"N/D: bound of any bandwidth", draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}, func(int) float64 { return math.Inf(1) }},
+		{"N/D: bound at the symmetric fixed point, any bandwidth (deterministic flows)", draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}, func(int) float64 { return math.Inf(1) }},
 	} {
 		// points is the curve over xs, each x giving the dimension and the
 		// number of particles of its point.
@@ -205,12 +207,13 @@ func errorBarStyle(c color.Color) draw.LineStyle {
 }
 
 // errorBars are bars of errorBarSEs standard errors of an exact sample's
-// variance ratio around each point.
+// variance ratio at each point's abscissa, centred on 1, the ratio an
+// exact sample scatters around.
 func errorBars(xy plotter.XYs, res []*collapse.Result, c color.Color) plot.Plotter {
 	var segs []plot.Plotter
 	for i, p := range xy {
 		se := errorBarSEs * res[i].VarianceRatioSE
-		seg := plotter.XYs{{X: p.X, Y: math.Max(p.Y-se, 1e-3)}, {X: p.X, Y: p.Y + se}}
+		seg := plotter.XYs{{X: p.X, Y: math.Max(1-se, 1e-3)}, {X: p.X, Y: 1 + se}}
 		segs = append(segs, plotkit.Line(seg, errorBarStyle(c)))
 	}
 	return plotters(segs)

@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"image/color"
 	"math"
 	"strings"
 	"testing"
@@ -62,7 +63,7 @@ func TestVarianceCollapseFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"bars: ± 2 standard errors of exact draws", "fixed point, median rule", "fixed point, Hessian kernel", "N/D: bound of any bandwidth"} {
+	for _, want := range []string{"grey bars at 1: ± 2 standard errors of an exact sample", "fixed point, median rule", "fixed point, Hessian kernel", "N/D: bound at the symmetric fixed point"} {
 		if !strings.Contains(string(svg), want) {
 			t.Errorf("the legend has no entry %q", want)
 		}
@@ -136,6 +137,23 @@ func TestIntegerGrid(t *testing.T) {
 	for i := 1; i < len(g); i++ {
 		if g[i] <= g[i-1] {
 			t.Fatalf("integerGrid(1, 100000) not increasing at %d: %d, %d", i, g[i-1], g[i])
+		}
+	}
+}
+
+// TestErrorBarsAroundOne: the bars give where an exact sample's ratio
+// falls, so they are centred on 1 whatever the update's ratio, and span
+// errorBarSEs standard errors each way.
+func TestErrorBarsAroundOne(t *testing.T) {
+	xy := plotter.XYs{{X: 10, Y: 0.3}, {X: 20, Y: 2}}
+	res := []*collapse.Result{{VarianceRatioSE: 0.1}, {VarianceRatioSE: 0.05}}
+	bars := errorBars(xy, res, color.Black).(plotters)
+	for i, b := range bars {
+		line := b.(*plotter.Line)
+		lo, hi := line.XYs[0].Y, line.XYs[1].Y
+		se := errorBarSEs * res[i].VarianceRatioSE
+		if line.XYs[0].X != xy[i].X || math.Abs(lo-(1-se)) > 1e-12 || math.Abs(hi-(1+se)) > 1e-12 {
+			t.Errorf("bar %d from (%g, %g) to %g, want at x = %g from %g to %g", i, line.XYs[0].X, lo, hi, xy[i].X, 1-se, 1+se)
 		}
 	}
 }
