@@ -3,6 +3,7 @@ package figures
 import (
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -77,5 +78,43 @@ func TestSteinVsNUTSLabels(t *testing.T) {
 	}
 	if shadeTrainTint == shadeTrain {
 		t.Error("the training range is shaded in the bands' grey")
+	}
+}
+
+// TestWeightPanelsSayUnresolved: the weight densities (e, f) are marked
+// unresolved where the runs behind the draws do not agree, and only
+// there.
+func TestWeightPanelsSayUnresolved(t *testing.T) {
+	for _, resolved := range []bool{true, false} {
+		r := steinNUTS(t)
+		r.Resolved = resolved
+		f := SteinVsNUTS([]SteinNUTS{r, r})
+		if err := f.Err(); err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, row := range f.Panels {
+			for _, p := range row {
+				if p == nil || !(strings.HasPrefix(p.Title.Text, "(e)") || strings.HasPrefix(p.Title.Text, "(f)")) {
+					continue
+				}
+				found++
+				if got := strings.Contains(p.Title.Text, "unresolved"); got == resolved {
+					t.Errorf("resolved %v: title %q", resolved, p.Title.Text)
+				}
+			}
+		}
+		if found != 2 {
+			t.Errorf("found %d weight panels, want 2", found)
+		}
+	}
+}
+
+// TestPairsPanelLabels: the pairs plots name the weight on each axis.
+func TestPairsPanelLabels(t *testing.T) {
+	r := nutsRun()
+	p := pairsPanel("(c)", r, 0, 1)
+	if p.X.Label.Text == "" || p.Y.Label.Text == "" || p.X.Label.Text == p.Y.Label.Text {
+		t.Errorf("pairs panel labels %q and %q", p.X.Label.Text, p.Y.Label.Text)
 	}
 }

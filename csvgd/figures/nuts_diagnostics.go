@@ -215,7 +215,7 @@ func pairsWeights(draws, diverged [][]float64) [3]int {
 // pairsPanel plots weight j against weight i of the draws and of the
 // divergences, on asinh axes.
 func pairsPanel(tag string, r NUTSRun, i, j int) *plot.Plot {
-	p := plotkit.NewPanel(fmt.Sprintf("%s %s against %s", tag, weightName(r.Arch, j), weightName(r.Arch, i)), weightName(r.Arch, i)+" (asinh axis)", "")
+	p := plotkit.NewPanel(fmt.Sprintf("%s %s against %s", tag, weightName(r.Arch, j), weightName(r.Arch, i)), weightName(r.Arch, i)+" (asinh axis)", weightName(r.Arch, j)+" (asinh axis)")
 	xy := func(ws [][]float64) plotter.XYs {
 		out := make(plotter.XYs, len(ws))
 		for a, w := range ws {

@@ -335,7 +335,8 @@ func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
 // beside the Stein particles. The densities are those of u; for a
 // non-negative weight (k > 0) they start at u = 0, reflected there
 // ([metrics.ReflectedKDE]). The entry is named as the figures number
-// entries, from 1 ([weights.Entry]).
+// entries, from 1 ([weights.Entry]); the title says "unresolved" where
+// the two runs behind the draws do not agree.
 func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plot {
 	l := r.Arch.Layers()[k]
 	best, bestMed := l.Offset, -1.0
@@ -345,7 +346,11 @@ func weightDensityPanel(tag string, r SteinNUTS, k int, c color.Color) *plot.Plo
 		}
 	}
 	row, col := (best-l.Offset)/l.Cols, (best-l.Offset)%l.Cols
-	p := plotkit.NewPanel(fmt.Sprintf("%s %v, N = %d", tag, weights.Entry{K: k, I: row, J: col}, r.Particles), "weight (asinh axis)", "density of asinh(weight)")
+	title := fmt.Sprintf("%s %v, N = %d", tag, weights.Entry{K: k, I: row, J: col}, r.Particles)
+	if !r.Resolved {
+		title += " (unresolved)"
+	}
+	p := plotkit.NewPanel(title, "weight (asinh axis)", "density of asinh(weight)")
 	st, nu := applied(math.Asinh, column(r.SteinWeights, best)), applied(math.Asinh, column(r.NUTSWeights, best))
 	lo, hi := plotkit.PaddedRange(append(slices.Clone(st), nu...), 0.05)
 	bounded := weights.Networks{Arch: r.Arch}.Bounded(k)
