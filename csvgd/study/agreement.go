@@ -72,6 +72,11 @@ const LongerChains = 2
 // allSettings is the AgreementRow.Sampler of every setting's runs pooled.
 const allSettings = "all"
 
+// nutsSettings is the AgreementRow.Sampler of every NUTS setting's runs
+// pooled: whether the NUTS settings, each of which may agree by itself,
+// agree with each other.
+const nutsSettings = "nuts, all settings"
+
 // samplerLabel names a sampler setting of the study: the sampler, its
 // warm-up and kept iterations per chain, e.g. "nuts, 1000 + 500".
 func samplerLabel(c exact.Config) string {
@@ -125,23 +130,47 @@ type AgreementRow struct {
 func AgreementStudy(s *Store) ([]AgreementRow, error) {
 	var out []AgreementRow
 	for _, r := range s.AgreementTemplates() {
-		var all []runcache.NUTSSpec
+		var all, nuts []runcache.NUTSSpec
+		settings := 0
 		for _, c := range AgreementSamplers(s.Quick) {
 			specs := s.AgreementRuns(r, c)
 			all = append(all, specs...)
+			if c.Sampler == exact.NUTSSampler {
+				nuts, settings = append(nuts, specs...), settings+1
+			}
 			row, err := s.agreementRow(r, specs, samplerLabel(c))
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, row)
 		}
-		row, err := s.agreementRow(r, all, allSettings)
-		if err != nil {
-			return nil, err
+		for _, pool := range poolsOf(all, nuts, settings) {
+			row, err := s.agreementRow(r, pool.specs, pool.sampler)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, row)
 		}
-		out = append(out, row)
 	}
 	return out, nil
+}
+
+// pool is a set of the study's runs judged together.
+type pool struct {
+	sampler string // nutsSettings or allSettings
+	specs   []runcache.NUTSSpec
+}
+
+// poolsOf are the pooled rows of a template: every NUTS setting's runs
+// together where there are nutsSettingCount > 1 NUTS settings (two
+// settings that each agree may still not agree with each other), then
+// every setting's runs together.
+func poolsOf(all, nuts []runcache.NUTSSpec, nutsSettingCount int) []pool {
+	var out []pool
+	if nutsSettingCount > 1 {
+		out = append(out, pool{nutsSettings, nuts})
+	}
+	return append(out, pool{allSettings, all})
 }
 
 // agreementRow is the agreement of the runs specs on run's template.
@@ -172,8 +201,13 @@ func AgreementTable(w io.Writer, s *Store) error {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, row := range rows {
 		a := row.Reference.Agreement
-		if row.Sampler == allSettings {
+		switch row.Sampler {
+		case allSettings:
 			fmt.Fprintf(w, "| %g | %s | all | **all %d runs pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, len(a.Runs),
+				interval(a.Band90), interval(a.Band50), a.NestedRHat, a.Verdict)
+			continue
+		case nutsSettings:
+			fmt.Fprintf(w, "| %g | %s | nuts, all settings | **all %d NUTS runs pooled** | | | %s | %s | nested %.3f | **%s** |\n", row.Alpha, row.Template, len(a.Runs),
 				interval(a.Band90), interval(a.Band50), a.NestedRHat, a.Verdict)
 			continue
 		}
@@ -189,8 +223,11 @@ func AgreementTable(w io.Writer, s *Store) error {
 	for _, row := range rows {
 		a := row.Reference.Agreement
 		name := row.Sampler
-		if name == allSettings {
+		switch name {
+		case allSettings:
 			name = "every setting's runs together"
+		case nutsSettings:
+			name = "the NUTS settings' runs together"
 		}
 		line := fmt.Sprintf("- α = %g, %s: %s", row.Alpha, name, a.Verdict)
 		if len(a.Misses) > 0 {

@@ -275,3 +275,25 @@ func TestSharedTemplates(t *testing.T) {
 		t.Errorf("no shared template: got %q", got)
 	}
 }
+
+// TestAgreementPools: with more than one NUTS setting the study pools the
+// NUTS runs alone before every run together, since two settings that
+// each agree may not agree with each other; with one NUTS setting that
+// pool would repeat the setting's own row and is left out.
+func TestAgreementPools(t *testing.T) {
+	spec := func(seed uint64) runcache.NUTSSpec {
+		var s runcache.NUTSSpec
+		s.Config.Seed = seed
+		return s
+	}
+	all := []runcache.NUTSSpec{spec(1), spec(2), spec(3), spec(4), spec(5), spec(6)}
+	nuts := all[:4]
+	got := poolsOf(all, nuts, 2)
+	if len(got) != 2 || got[0].sampler != nutsSettings || len(got[0].specs) != 4 || got[1].sampler != allSettings || len(got[1].specs) != 6 {
+		t.Errorf("two NUTS settings: pools %+v", got)
+	}
+	got = poolsOf(all, nuts[:2], 1)
+	if len(got) != 1 || got[0].sampler != allSettings {
+		t.Errorf("one NUTS setting: pools %+v", got)
+	}
+}
