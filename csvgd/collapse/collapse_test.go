@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -226,5 +227,45 @@ func TestRepulsionFades(t *testing.T) {
 			t.Errorf("D = %d: repulsion / driving force %.4f (previous %.4f), estimate %.4f", d, r, prev, want)
 		}
 		prev = r
+	}
+}
+
+// TestRatioSE: over many exact samples of N standard normal draws in
+// D = 3, one coordinate's variance ratio scatters by RatioSE and their
+// mean by VarianceRatioSE, each within 10%, and the first is sqrt(D) times
+// the second on an isotropic target.
+func TestRatioSE(t *testing.T) {
+	const d, n, reps = 3, 50, 4000
+	p, err := IsotropicProblem(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var one, mean []float64
+	var r *Result
+	for range reps {
+		rows := make([][]float64, n)
+		for a := range rows {
+			rows[a] = make([]float64, d)
+			for i := range rows[a] {
+				rows[a][i] = rng.NormFloat64()
+			}
+		}
+		x, err := stein.EnsembleFromRows(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = measure(p, x)
+		one, mean = append(one, r.Ratios[0]), append(mean, r.VarianceRatio)
+	}
+	sd := func(v []float64) float64 { _, se := meanSE(v); return se * math.Sqrt(float64(len(v))) }
+	if got := sd(one); math.Abs(got/r.RatioSE-1) > 0.1 {
+		t.Errorf("one coordinate's ratio scatters by %.4f, RatioSE %.4f", got, r.RatioSE)
+	}
+	if got := sd(mean); math.Abs(got/r.VarianceRatioSE-1) > 0.1 {
+		t.Errorf("the mean ratio scatters by %.4f, VarianceRatioSE %.4f", got, r.VarianceRatioSE)
+	}
+	if math.Abs(r.RatioSE/r.VarianceRatioSE-math.Sqrt(d)) > 1e-12 {
+		t.Errorf("RatioSE %.4f is not sqrt(D) times VarianceRatioSE %.4f", r.RatioSE, r.VarianceRatioSE)
 	}
 }

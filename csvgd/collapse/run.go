@@ -83,8 +83,15 @@ type Result struct {
 	// draws of the target, 1/sqrt(N).
 	MeanErrorIID float64   `json:"mean_error_iid"`
 	Ratios       []float64 `json:"ratios"` // per coordinate: the ensemble's variance over the target's
-	Seconds      float64   `json:"seconds"`
-	MsPerIter    float64   `json:"ms_per_iter"`
+	// RatioSE is the standard error of one coordinate's ratio in Ratios
+	// for N independent draws of a Gaussian, sqrt(2 / (N - 1)) (the
+	// unbiased variance of N normal draws is sigma^2 chi^2_{N-1}/(N-1)):
+	// the yardstick of a single coordinate, larger than VarianceRatioSE,
+	// which is that of their mean; a heavier-tailed marginal scatters
+	// more still.
+	RatioSE   float64 `json:"ratio_se"`
+	Seconds   float64 `json:"seconds"`
+	MsPerIter float64 `json:"ms_per_iter"`
 	// Final are the final particles (not in the JSON).
 	Final [][]float64 `json:"-"`
 }
@@ -182,6 +189,7 @@ func measure(p Problem, x *stein.Ensemble) *Result {
 	r.MeanError = math.Sqrt(me)
 	r.WhitenedRatio = whitened(p, x)
 	r.VarianceRatioSE = math.Sqrt(2*corr/float64(n-1)) / float64(d)
+	r.RatioSE = math.Sqrt(2 / float64(n-1))
 	return r
 }
 
