@@ -62,7 +62,7 @@ func TestCollapseJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatalf("%s: %v in %q", name, err, out)
 		}
-		for _, key := range []string{"variance_ratio", "mean_error", "variance_ratio_se", "whitened_ratio"} {
+		for _, key := range []string{"variance_ratio", "mean_error", "variance_ratio_se", "ratio_se", "whitened_ratio"} {
 			v, ok := got[key].(float64)
 			if !ok || math.IsNaN(v) || v < 0 {
 				t.Errorf("%s: %s = %v", name, key, got[key])
