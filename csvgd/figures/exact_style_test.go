@@ -118,3 +118,23 @@ func TestPairsPanelLabels(t *testing.T) {
 		t.Errorf("pairs panel labels %q and %q", p.X.Label.Text, p.Y.Label.Text)
 	}
 }
+
+// TestUnresolvedCurvesDashed: a curve of (d) is dashed where the runs do
+// not agree and solid where they do, and the legend says what the dashes
+// mean only when there is one.
+func TestUnresolvedCurvesDashed(t *testing.T) {
+	r := steinNUTS(t)
+	for _, resolved := range []bool{true, false} {
+		r.Resolved = resolved
+		if dashed := len(curveStyle(r, color.Black).Dashes) > 0; dashed == resolved {
+			t.Errorf("resolved %v: dashed %v", resolved, dashed)
+		}
+		svg, err := SteinVsNUTS([]SteinNUTS{r, r}).Render("svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has := strings.Contains(string(svg), "dashed in (d): runs unresolved"); has == resolved {
+			t.Errorf("resolved %v: legend entry present %v", resolved, has)
+		}
+	}
+}

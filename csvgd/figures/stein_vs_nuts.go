@@ -100,8 +100,13 @@ func SteinVsNUTS(runs []SteinNUTS) *Figure {
 	leg.Add("median", plotkit.LineThumb(plotkit.SolidLine(plotkit.Grey)))
 	leg.Add("central 50%", plotkit.LineThumb(plotkit.DashedLine(plotkit.Grey)))
 	leg.Add("central 90%", plotkit.FillThumb(plotkit.Fade(plotkit.Grey, 0.3)))
+	unresolved := false
 	for i, r := range seed1 {
 		leg.Add(fmt.Sprintf("N = %d", r.Particles), plotkit.LineThumb(plotkit.SolidLine(plotkit.RankColor(i, len(seed1)))))
+		unresolved = unresolved || !r.Resolved
+	}
+	if unresolved {
+		leg.Add(unresolvedCurve, plotkit.LineThumb(plotkit.DashedLine(plotkit.Grey)))
 	}
 	leg.Add(fmt.Sprintf("training F₁₁ range 1 ± %s", plotkit.Num(hyperelastic.TrainingDelta)), plotkit.FillThumb(shadeTrainTint))
 	return &Figure{
@@ -256,10 +261,23 @@ func pathCurvesPanel(title, ylabel string, runs []SteinNUTS, value func(r SteinN
 				in = append(in, v)
 			}
 		}
-		plotkit.AddFlat(p, plotkit.Line(xy, plotkit.SolidLine(plotkit.RankColor(i, len(runs)))))
+		plotkit.AddFlat(p, plotkit.Line(xy, curveStyle(r, plotkit.RankColor(i, len(runs)))))
 	}
 	plotkit.SetRange(&p.X, 1-window, 1+window)
 	return p, in
+}
+
+// unresolvedCurve is the legend's entry for the dashed curves of (d).
+const unresolvedCurve = "dashed in (d): runs unresolved, against draws that are no reference"
+
+// curveStyle is the line of run r's curve in colour c: solid where its
+// two sampler runs agree, dashed where they do not, so that a distance to
+// draws that are no reference is not read as one to the posterior.
+func curveStyle(r SteinNUTS, c color.Color) draw.LineStyle {
+	if r.Resolved {
+		return plotkit.SolidLine(c)
+	}
+	return plotkit.DashedLine(c)
 }
 
 // width90 is the width of the central 90% of vs.
