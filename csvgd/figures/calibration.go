@@ -18,12 +18,15 @@ import (
 // colour family (a hue of [familyHues], e.g. one per prior), its shade
 // within the family (Shade of Shades, dark first, e.g. one per ensemble
 // size; Shades 0 or 1: the hue itself) and whether its members are
-// posterior draws (drawn dashed) rather than Stein particles.
+// posterior draws (drawn dashed) rather than Stein particles, and, for
+// draws, whether the runs behind them do not agree (Unresolved: hollow
+// squares, where an agreeing pair's draws have filled ones).
 type Coverage struct {
 	Label         string
 	Group         int
 	Shade, Shades int
 	Exact         bool
+	Unresolved    bool
 	Report        calibration.Report
 }
 
@@ -87,18 +90,30 @@ func Calibration(runs []Coverage) *Figure {
 	pb := reliabilityPanel("(b) new observation inside the predictive interval", "")
 	leg := plotkit.NewLegend()
 	for _, r := range runs {
-		c := coverageColor(r.Group, r.Shade, r.Shades)
-		sty, glyph := plotkit.SolidLine(c), dotStyle(c)
-		if r.Exact {
-			sty = plotkit.DashedLine(c)
-			glyph.Shape = draw.BoxGlyph{}
-		}
+		sty, glyph := coverageStyle(r)
 		truth, pred := plotkit.XYOf(r.Report.Levels, r.Report.Truth), plotkit.XYOf(r.Report.Levels, r.Report.Predictive)
 		plotkit.AddFlat(pa, plotkit.Line(truth, sty), plotkit.Points(truth, glyph))
 		plotkit.AddFlat(pb, plotkit.Line(pred, sty), plotkit.Points(pred, glyph))
 		leg.Add(r.Label, plotkit.LineThumb(sty), plotkit.GlyphThumb(glyph))
 	}
 	return plotkit.WidePair(name, pa, pb, leg)
+}
+
+// coverageStyle is the line and marker of ensemble r: its family's shade,
+// solid with dots for Stein particles, dashed with filled squares for
+// the draws of runs that agree, dashed with hollow squares for those of
+// runs that do not.
+func coverageStyle(r Coverage) (draw.LineStyle, draw.GlyphStyle) {
+	c := coverageColor(r.Group, r.Shade, r.Shades)
+	sty, glyph := plotkit.SolidLine(c), dotStyle(c)
+	if r.Exact {
+		sty = plotkit.DashedLine(c)
+		glyph.Shape = draw.BoxGlyph{}
+		if r.Unresolved {
+			glyph.Shape = draw.SquareGlyph{}
+		}
+	}
+	return sty, glyph
 }
 
 // reliabilityPanel is a unit square of nominal against observed coverage

@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strings"
@@ -136,5 +137,20 @@ func TestUnresolvedCurvesDashed(t *testing.T) {
 		if has := strings.Contains(string(svg), "dashed in (d): runs unresolved"); has == resolved {
 			t.Errorf("resolved %v: legend entry present %v", resolved, has)
 		}
+	}
+}
+
+// TestCoverageStyle: Stein particles, agreeing runs' draws and unresolved
+// runs' draws get three different markers, the draws dashed lines.
+func TestCoverageStyle(t *testing.T) {
+	_, stein := coverageStyle(Coverage{})
+	refLine, ref := coverageStyle(Coverage{Exact: true})
+	_, unres := coverageStyle(Coverage{Exact: true, Unresolved: true})
+	shapes := map[string]bool{fmt.Sprintf("%T", stein.Shape): true, fmt.Sprintf("%T", ref.Shape): true, fmt.Sprintf("%T", unres.Shape): true}
+	if len(shapes) != 3 {
+		t.Errorf("markers %T, %T, %T: want three different shapes", stein.Shape, ref.Shape, unres.Shape)
+	}
+	if len(refLine.Dashes) == 0 {
+		t.Error("the draws' line is not dashed")
 	}
 }

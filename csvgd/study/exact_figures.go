@@ -70,7 +70,7 @@ func Calibration(s *Store) (*figures.Figure, error) {
 		i := slices.Index(sizes[c.Alpha], c.Particles)
 		runs = append(runs,
 			figures.Coverage{Label: fmt.Sprintf("cSVGD, α = %g, N = %d", c.Alpha, c.Particles), Group: g, Shade: i, Shades: n, Report: c.SteinCoverage},
-			figures.Coverage{Label: referenceLabel(c), Group: g, Shade: i, Shades: n, Exact: true, Report: c.NUTSCoverage})
+			figures.Coverage{Label: referenceLabel(c), Group: g, Shade: i, Shades: n, Exact: true, Unresolved: !c.Agrees(), Report: c.NUTSCoverage})
 	}
 	return figures.Calibration(runs), nil
 }
