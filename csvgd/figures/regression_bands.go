@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"maps"
+	"math"
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -29,10 +31,12 @@ type RegressionEnsemble struct {
 // RegressionBands is the figure "regression_bands" of notebook 10 (not
 // one of the paper's): for each ensemble a panel of its predictive mean
 // (a tick) and central band (a bar) at every held-out point against one
-// input x, the observed targets y as points, and last a reliability
-// panel, the observed coverage of the central bands against their nominal
-// level for every ensemble (on the diagonal when the bands are right,
-// below it when they are too narrow). The figure reports an error when
+// input x, the observed targets y as points (points that share a value
+// of x side by side, [dodged]), and last a reliability panel, the
+// observed coverage of the central bands against their nominal level for
+// every ensemble, each with its own marker and a small shift along the
+// level so that equal coverages stay visible (on the diagonal when the
+// bands are right, below it when they are too narrow). The figure reports an error when
 // there is no ensemble, or when a series does not have one value per
 // point or a coverage per level.
 func RegressionBands(xlabel, ylabel string, x, y []float64, es []RegressionEnsemble) *Figure {
@@ -40,6 +44,7 @@ func RegressionBands(xlabel, ylabel string, x, y []float64, es []RegressionEnsem
 	if err := checkRegression(x, y, es); err != nil {
 		return plotkit.Failed(name, err)
 	}
+	x = dodged(x)
 	obs := plotkit.XYOf(x, y)
 	leg := plotkit.NewLegend()
 	var row []*plot.Plot
@@ -54,8 +59,13 @@ func RegressionBands(xlabel, ylabel string, x, y []float64, es []RegressionEnsem
 		plotkit.SetRange(&p.Y, lo, hi)
 		row = append(row, p)
 		cov := plotkit.XYOf(e.Levels, e.Coverage)
-		plotkit.AddFlat(rel, plotkit.Line(cov, plotkit.SolidLine(c)), plotkit.Points(cov, dotStyle(c)))
-		leg.Add(e.Label, plotkit.LineThumb(plotkit.SolidLine(c)))
+		for k := range cov {
+			cov[k].X += levelShift(i, len(es))
+		}
+		glyph := dotStyle(c)
+		glyph.Shape = ensembleGlyphs[i%len(ensembleGlyphs)]
+		plotkit.AddFlat(rel, plotkit.Line(cov, plotkit.SolidLine(c)), plotkit.Points(cov, glyph))
+		leg.Add(e.Label, plotkit.LineThumb(plotkit.SolidLine(c)), plotkit.GlyphThumb(glyph))
 	}
 	leg.Add("")
 	leg.Add(fmt.Sprintf("predictive mean and %s%% central band", plotkit.Num(100*es[0].Level)), plotkit.GlyphThumb(meanTick(plotkit.Grey)))
@@ -67,6 +77,51 @@ func RegressionBands(xlabel, ylabel string, x, y []float64, es []RegressionEnsem
 		Width:  vg.Length(len(es)+1) * 10 * vg.Centimeter,
 		Height: 9 * vg.Centimeter,
 	}
+}
+
+// ensembleGlyphs are the reliability panel's markers, one per ensemble,
+// so that ensembles whose coverages coincide are still told apart.
+var ensembleGlyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.BoxGlyph{}, draw.RingGlyph{}}
+
+// levelShift is ensemble i of n's shift along the nominal level in the
+// reliability panel: ensembles side by side, 0.01 apart, centred on the
+// level, so that equal coverages do not hide one another.
+func levelShift(i, n int) float64 { return 0.01 * (float64(i) - float64(n-1)/2) }
+
+// dodged spreads points that share an abscissa side by side, centred on
+// it, so that each point's band, mean and observation are drawn apart
+// from those of the others at that abscissa: the k-th of m points at one
+// value moves by (k - (m-1)/2) times a step, the smallest gap between
+// distinct values over one more than the largest m (so groups do not
+// meet). Distinct abscissae stay where they are.
+func dodged(x []float64) []float64 {
+	count := map[float64]int{}
+	for _, v := range x {
+		count[v]++
+	}
+	vals := slices.Sorted(maps.Keys(count))
+	most := 0
+	for _, m := range count {
+		most = max(most, m)
+	}
+	out := slices.Clone(x)
+	if most < 2 {
+		return out
+	}
+	gap := math.Inf(1)
+	for i := 1; i < len(vals); i++ {
+		gap = math.Min(gap, vals[i]-vals[i-1])
+	}
+	if math.IsInf(gap, 1) { // one value only
+		gap = math.Max(math.Abs(vals[0]), 1)
+	}
+	step := gap / float64(most+1)
+	seen := map[float64]int{}
+	for i, v := range x {
+		out[i] = v + (float64(seen[v])-float64(count[v]-1)/2)*step
+		seen[v]++
+	}
+	return out
 }
 
 // bandBars are the central bands of e at the points x, as error bars

@@ -2,6 +2,7 @@ package figures
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/regress"
@@ -38,5 +39,26 @@ func TestRegressionBands(t *testing.T) {
 	}
 	if f := RegressionBands("x", "y", x, ys, nil); f.Err() == nil {
 		t.Error("no ensembles: want an error")
+	}
+}
+
+// TestDodged: points that share an abscissa are spread side by side,
+// centred on it and no further than the nearest other value allows;
+// distinct abscissae stay.
+func TestDodged(t *testing.T) {
+	x := []float64{0.1, 0.2, 0.2, 0.3, 0.2, 0.3}
+	got := dodged(x)
+	// the step is the gap 0.1 over one more than the 3 points at 0.2
+	want := []float64{0.1, 0.2 - 0.025, 0.2, 0.3 - 0.0125, 0.2 + 0.025, 0.3 + 0.0125}
+	for i := range x {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Errorf("point %d at %g moved to %g, want %g", i, x[i], got[i], want[i])
+		}
+	}
+	if d := dodged([]float64{1, 2, 3}); !slices.Equal(d, []float64{1, 2, 3}) {
+		t.Errorf("distinct abscissae moved: %v", d)
+	}
+	if levelShift(0, 2) == levelShift(1, 2) || levelShift(0, 1) != 0 {
+		t.Errorf("level shifts %g, %g; one ensemble %g", levelShift(0, 2), levelShift(1, 2), levelShift(0, 1))
 	}
 }
