@@ -15,8 +15,9 @@ import (
 // CollapseParticles is the teaching figure "collapse_particles": the final
 // particles of runs on N(0, I_D) (package collapse), one panel per run,
 // on their first two coordinates, inside the circles that hold 39% and 86%
-// of the target's mass there (radius 1 and 2). Panel titles are the labels
-// with each run's variance ratio. It reports an error for no runs, not one
+// of the target's mass there (radius 1 and 2, labelled). Panel titles are
+// the labels with each run's variance ratio, over all its coordinates
+// (the title says how many), of which two are drawn. It reports an error for no runs, not one
 // label per run, or a run without particles or of fewer than two
 // dimensions.
 func CollapseParticles(labels []string, runs []*collapse.Result) *Figure {
@@ -29,9 +30,14 @@ func CollapseParticles(labels []string, runs []*collapse.Result) *Figure {
 		if r == nil || len(r.Final) == 0 || r.Dim < 2 {
 			return plotkit.Failed(name, fmt.Errorf("run %q has no particles of two or more dimensions", labels[i]))
 		}
-		p := plotkit.NewPanel(fmt.Sprintf("%s %s: ratio %.2f", plotkit.PanelTag(i), labels[i], r.VarianceRatio), "θ₁", "θ₂")
+		p := plotkit.NewPanel(fmt.Sprintf("%s %s: ratio %.2f over all %d coordinates", plotkit.PanelTag(i), labels[i], r.VarianceRatio, r.Dim), "θ₁", "θ₂")
 		for _, rad := range []float64{1, 2} {
 			plotkit.AddFlat(p, plotkit.Line(circle(rad), draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(1)}))
+			l, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: rad / math.Sqrt2, Y: rad / math.Sqrt2}}, Labels: []string{fmt.Sprintf("r = %g", rad)}})
+			if err != nil { // a finite point and one label: cannot fail
+				return plotkit.Failed(name, err)
+			}
+			p.Add(l)
 		}
 		var xy plotter.XYs
 		for _, th := range r.Final {

@@ -91,7 +91,7 @@ func NUTSDiagnostics(r NUTSRun) *Figure {
 	leg.Add("rank histogram of a chain", plotkit.FillThumb(plotkit.Fade(plotkit.Blue, 0.6)))
 	leg.Add("uniform ranks", plotkit.LineThumb(plotkit.DashedLine(plotkit.Grey)))
 	leg.Add("kept draw", plotkit.GlyphThumb(dotStyle(plotkit.Fade(plotkit.Black, 0.35))))
-	leg.Add(fmt.Sprintf("divergence (%d)", len(r.Diverged)), plotkit.GlyphThumb(dotStyle(plotkit.Red)))
+	leg.Add(fmt.Sprintf("divergence of a kept transition (%d)", len(r.Diverged)), plotkit.GlyphThumb(dotStyle(plotkit.Red)))
 	leg.Add(fmt.Sprintf("divergence in warm-up (%d)", len(r.WarmupDiverged)), plotkit.GlyphThumb(dotStyle(plotkit.Orange)))
 	return &Figure{Name: name, Title: r.Label, Panels: [][]*plot.Plot{{pa, pb}, {pc, pd}}, Legend: leg, Width: 28 * vg.Centimeter, Height: 20 * vg.Centimeter}
 }
