@@ -150,7 +150,7 @@ func TestScorecardBothMeasures(t *testing.T) {
 			[]run{{400, 40, 20}, {410, 41, 21}, {600, 60, 22}, {405, 42, 24}, {380, 35, 130}},
 			[]run{{410, 41, 21}, {410, 41, 21}, {420, 40, 22}, {390, 39, 24}},
 			run{600, 60, 150}, 500, 448,
-			HoldsPartly, DoesNotHold, DoesNotHold, DoesNotHold},
+			DoesNotHold, DoesNotHold, DoesNotHold, DoesNotHold}, // similar: only the counts' spread passes, 1 of 3
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFakeStore(t)
@@ -244,17 +244,35 @@ func TestClaims(t *testing.T) {
 func TestWriteScorecard(t *testing.T) {
 	var b strings.Builder
 	checks := []Check{
-		{Claim{"5.4", "Sec. 5.4", "a | b", "t"}, Holds, "1 | 2"},
-		{Claim{"5.4", "Sec. 5.4", "c", "t"}, DoesNotHold, "3"},
-		{Claim{"5.4", "Sec. 5.4", "d", "t"}, NotMeasured, "no run"},
+		{Claim{"5.4", "Sec. 5.4", "a | b", "t", false}, Holds, "1 | 2"},
+		{Claim{"5.4", "Sec. 5.4", "c", "t", false}, DoesNotHold, "3"},
+		{Claim{"5.4", "Sec. 5.4", "d", "t", false}, NotMeasured, "no run"},
+		{Claim{"5.4", "Sec. 5.4", "e", "t", true}, Holds, "ran as programmed"},
 	}
 	if err := WriteScorecard(&b, checks, true); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims, by verdict: holds 1, holds in part 0, does not hold 1, not measured 1.", VerdictRule, "Quick mode"} {
+	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims, by verdict: holds 1, holds in part 0, does not hold 1, not measured 1 (and 1 check of the implementation).", "check of the implementation, not counted: t", VerdictRule, "Quick mode"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("scorecard lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestShare: the stated rule (VerdictRule): all cases pass, at least half
+// pass, fewer than half pass; one passing case out of many does not make
+// a claim hold in part.
+func TestShare(t *testing.T) {
+	for _, c := range []struct {
+		held, n int
+		want    Verdict
+	}{
+		{0, 0, NotMeasured}, {4, 4, Holds}, {3, 4, HoldsPartly}, {2, 4, HoldsPartly},
+		{1, 4, DoesNotHold}, {1, 8, DoesNotHold}, {1, 5, DoesNotHold}, {3, 5, HoldsPartly}, {0, 3, DoesNotHold},
+	} {
+		if got := share(c.held, c.n); got != c.want {
+			t.Errorf("share(%d, %d) = %v, want %v", c.held, c.n, got, c.want)
 		}
 	}
 }
