@@ -55,7 +55,7 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 		label string
 		pts   []speedupPoint
 		c     color.Color
-	}{{"with condensation (cSVGD)", pw, plotkit.Viridis(0.15)}, {"without condensation (SVGD)", po, plotkit.Viridis(0.62)}}
+	}{{"with condensation (cSVGD)", pw, CSVGDColor}, {"without condensation (SVGD)", po, SVGDColor}}
 
 	pa := plotkit.NewPanel(accuracyTitle, "prior order α", "push-forward W₁ sum")
 	pb := plotkit.NewPanel("(b) sparsity", "prior order α", "parameters per particle")
