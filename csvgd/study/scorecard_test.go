@@ -62,12 +62,23 @@ func TestScorecardVerdicts(t *testing.T) {
 		f.put(with[i], final(whole*100, 40, 20, 60))
 		f.put(without[i], final(100, 40, 45, 1020))
 	}
+	penalty, _ := f.PriorFormRuns()
+	for i, spec := range penalty[1] { // seed 2: in range 1.2 x SVGD's at the first alpha, else as seed 1
+		whole, in := 1.5, 40.0
+		if i < 2 {
+			whole = 1.05
+		}
+		if i == 0 {
+			in = 48
+		}
+		f.put(spec, final(whole*100, in, 20, 60))
+	}
 	for _, c := range []struct {
 		check func(*Store) (Verdict, string, error)
 		want  Verdict
 		in    string
 	}{
-		{checkNoLoss, HoldsPartly, "whole path 1.05, 1.05, 1.50"},
+		{checkNoLoss, HoldsPartly, "seed 2: in range 1.20, 1.00, 1.00, 1.00, 1.00; whole path 1.05, 1.05, 1.50, 1.50, 1.50; 13 of 20 cases"},
 		{checkFewerWeights, Holds, "α = 0.25: 20.0 against 45.0"},
 	} {
 		v, ev, err := c.check(f.Store)
@@ -347,5 +358,35 @@ func TestNoiseAndEnsembleTables(t *testing.T) {
 	}
 	if rows := strings.Count(b.String(), "\n| "); rows != len(f.EnsembleSizes()) || !strings.Contains(b.String(), "| 0.0909 (0.0909) |") {
 		t.Errorf("ensemble table:\n%s", b.String())
+	}
+}
+
+// TestScaleFreeTrend: particles that grow in norm while keeping their
+// relative spread have a constant ratio (the raw distance doubles); ones
+// that move together have a falling one, with an interior peak when they
+// first spread; a record without particles is an error.
+func TestScaleFreeTrend(t *testing.T) {
+	rec := func(iter int, ps ...[]float64) train.Record {
+		return train.Record{Iter: iter, Particles: ps, Distances: metrics.Distances(ps)}
+	}
+	grow, err := ScaleFreeTrendOf([]train.Record{rec(0, []float64{3, 0}, []float64{0, 4}), rec(5, []float64{6, 0}, []float64{0, 8})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(grow.First-grow.Last) > 1e-12 || math.Abs(grow.First-5/3.5) > 1e-12 || grow.LastNorm/grow.FirstNorm != 2 || grow.PeakInterior {
+		t.Errorf("growing alike: %+v, want a constant ratio 5/3.5 and norms doubling", grow)
+	}
+	closer, err := ScaleFreeTrendOf([]train.Record{rec(0, []float64{1, 0}, []float64{0, 1}), rec(5, []float64{2, 0}, []float64{-2, 0}), rec(9, []float64{1, 0}, []float64{1, 0.2})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(closer.Last < 0.9*closer.First) || !closer.PeakInterior || closer.PeakIter != 5 || closer.LowIter != 9 {
+		t.Errorf("moving together: %+v, want a falling ratio with its peak at iteration 5", closer)
+	}
+	if _, err := ScaleFreeTrendOf([]train.Record{{Iter: 0, Distances: [][]float64{{0, 1}, {1, 0}}}}); err == nil {
+		t.Error("a record without particles accepted")
+	}
+	if line := grow.String(); !strings.Contains(line, "grows from 3.5 to 7 (2.00 times)") {
+		t.Errorf("trend reads %q", line)
 	}
 }
