@@ -176,7 +176,7 @@ func checkTransient(s *Store) (Verdict, string, error) {
 		return 0, "", err
 	}
 	v := DoesNotHold
-	if r.PeakInterior {
+	if r.PeakInterior && r.Peak >= transientRise*math.Max(r.First, r.Last) {
 		v = Holds
 	}
 	return v, fmt.Sprintf("mean distance over mean norm %.2f at iteration 0, largest %.2f at %s, smallest %.2f at %s, %.2f at %s (the raw mean distance is largest at %s, as the mean norm grows %.2f times)",
