@@ -186,8 +186,8 @@ func TestConvergenceAxes(t *testing.T) {
 		t.Errorf("count axis %v..%v, want %v..2040", pb.Y.Min, pb.Y.Max, smallest/2)
 	}
 	svg := svgOf(t, f)
-	if !strings.Contains(svg, "inside the training range") || !strings.Contains(svg, "lower is better") {
-		t.Error("panel (a) does not name the W1 inside the training range and which way is better")
+	if !strings.Contains(svg, "inside the training range") || !strings.Contains(svg, "W₁ to the noisy data") {
+		t.Error("panel (a) does not name the W1 inside the training range and what it is measured against")
 	}
 	if !inOrder(svg, append(labels, "initial count, 1020")...) {
 		t.Errorf("the legend does not list %q and the initial count in order", labels)

@@ -390,3 +390,38 @@ func TestScaleFreeTrend(t *testing.T) {
 		t.Errorf("trend reads %q", line)
 	}
 }
+
+// TestDispersionClaims: the "more similar" and "transient" rows judge the
+// scale-free dispersion. Particles that double in size alike (raw
+// distance doubling) are neither more similar nor in a transient; ones
+// that spread, then come together, are both; a peak only 5% above the
+// ends is no transient.
+func TestDispersionClaims(t *testing.T) {
+	rec := func(iter int, ps ...[]float64) train.Record {
+		return train.Record{Iter: iter, Particles: ps, Distances: metrics.Distances(ps)}
+	}
+	for _, c := range []struct {
+		name          string
+		history       []train.Record
+		similar, peak Verdict
+	}{
+		{"growing alike", []train.Record{rec(0, []float64{3, 0}, []float64{0, 4}), rec(5, []float64{4.5, 0}, []float64{0, 6}), rec(9, []float64{6, 0}, []float64{0, 8})}, DoesNotHold, DoesNotHold},
+		{"spread, then together", []train.Record{rec(0, []float64{1, 0}, []float64{0, 1}), rec(5, []float64{2, 0}, []float64{-2, 0}), rec(9, []float64{1, 0}, []float64{1, 0.2})}, Holds, Holds},
+		{"a small bump", []train.Record{rec(0, []float64{1, 0}, []float64{0, 1}), rec(5, []float64{1, 0}, []float64{-0.05, 1}), rec(9, []float64{1, 0}, []float64{0, 1})}, DoesNotHold, DoesNotHold},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFakeStore(t)
+			for _, spec := range []runcache.Spec{f.SequenceRun(), f.GraphRun()} {
+				r := final(100, 40, 20, 60)
+				r.History = c.history
+				f.put(spec, r)
+			}
+			if v, ev, err := checkMoreSimilar(f.Store); err != nil || v != c.similar || !strings.Contains(ev, "over mean norm") {
+				t.Errorf("more similar: %v, %q, %v; want %v", v, ev, err, c.similar)
+			}
+			if v, ev, err := checkTransient(f.Store); err != nil || v != c.peak {
+				t.Errorf("transient: %v, %q, %v; want %v", v, ev, err, c.peak)
+			}
+		})
+	}
+}
