@@ -31,7 +31,8 @@ type PenaltyRuns struct {
 // %, in three panels (the paper's (a) accuracy is split in two):
 //
 //	(a) accuracy: the final push-forward W1 sum over the whole test path
-//	    ([train.Result].W1.Sum), lower is better, on a log axis (one run
+//	    ([train.Result].W1.Sum), lower is closer to the noisy data's
+//	    distribution (not to the truth), on a log axis (one run
 //	    that extrapolates badly would otherwise flatten the others) that
 //	    ends at labelled ticks ([plotkit.SetLogLabelled]);
 //	(b) accuracy inside the training range: its part over the test points
@@ -42,6 +43,10 @@ type PenaltyRuns struct {
 //	    are no stages), on a log axis from a factor 2 below the smallest
 //	    count to 2 above the largest.
 //
+// floors, when given (one per noise level, [train.NoiseFloorW1]), draw
+// the noise-free truth's own W1 against the same noisy reference in (a)
+// and (b), grey and dotted: the part of W1 that the observation noise
+// sets; an ensemble whose spread imitates the noise can score below it.
 // Each line joins its runs in increasing noise, and the noise levels label
 // the x axes. The figure reports an error when there are no noise levels
 // or no fixed penalties, when a lambda is not a positive number or is
@@ -49,19 +54,30 @@ type PenaltyRuns struct {
 // runs does not hold one run per noise level, when a run has neither
 // stages nor history, or no W1, or when a value is not finite or is
 // negative.
-func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Result) *Figure {
+func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Result, floors ...train.NoiseFloor) *Figure {
 	const name = "adaptive_penalty"
 	series, err := penaltySeries(noises, fixed, adaptive)
 	if err != nil {
 		return plotkit.Failed(name, err)
+	}
+	if len(floors) > 0 && len(floors) != len(noises) {
+		return plotkit.Failed(name, fmt.Errorf("%d noise floors for %d noise levels", len(floors), len(noises)))
 	}
 	var xs, w1s, w1Ins, counts []float64
 	for _, s := range series {
 		xs, counts = append(xs, plotkit.XsOf(s.w1)...), append(counts, plotkit.YsOf(s.active)...)
 		w1s, w1Ins = append(w1s, plotkit.YsOf(s.w1)...), append(w1Ins, plotkit.YsOf(s.w1In)...)
 	}
-	pa := plotkit.NewPanel("(a) accuracy: final W₁, whole test path", "noise level (%)", "push-forward W₁ sum (lower is better)")
-	pb := plotkit.NewPanel(fmt.Sprintf("(b) accuracy: final W₁, |δ| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta)), "noise level (%)", "push-forward W₁ sum (lower is better)")
+	var floor, floorIn plotter.XYs
+	for i, f := range floors {
+		if noises[i] > 0 && f.Truth > 0 && f.TruthIn > 0 { // no floor without noise (log axes)
+			floor = append(floor, plotter.XY{X: 100 * noises[i], Y: f.Truth})
+			floorIn = append(floorIn, plotter.XY{X: 100 * noises[i], Y: f.TruthIn})
+			w1s, w1Ins = append(w1s, f.Truth), append(w1Ins, f.TruthIn)
+		}
+	}
+	pa := plotkit.NewPanel("(a) accuracy: final W₁, whole test path", "noise level (%)", "push-forward W₁ sum to noisy draws")
+	pb := plotkit.NewPanel(fmt.Sprintf("(b) accuracy: final W₁, |δ| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta)), "noise level (%)", "push-forward W₁ sum to noisy draws")
 	pc := plotkit.NewPanel("(c) sparsity: final active weights", "noise level (%)", "active weights per particle")
 	for k, vs := range [][]float64{w1s, w1Ins} {
 		ax := &[]*plot.Plot{pa, pb}[k].Y
@@ -84,6 +100,12 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 		plotkit.AddFlat(pb, plotkit.Line(s.w1In, s.line), plotkit.Points(s.w1In, s.glyph))
 		plotkit.AddFlat(pc, plotkit.Line(act, s.line), plotkit.Points(act, s.glyph))
 		leg.Add(s.label, plotkit.LineThumb(s.line), plotkit.GlyphThumb(s.glyph))
+	}
+	if len(floor) > 0 {
+		fl := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(1), vg.Points(2.5)}}
+		plotkit.AddFlat(pa, plotkit.Line(floor, fl))
+		plotkit.AddFlat(pb, plotkit.Line(floorIn, fl))
+		leg.Add("noise-free truth (its own W₁: the noise floor)", plotkit.LineThumb(fl))
 	}
 	return &Figure{
 		Name:   name,

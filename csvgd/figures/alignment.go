@@ -64,7 +64,7 @@ func Alignment(runs []AlignedRun) *Figure {
 	}
 	pa := plotkit.NewPanel("(a) mean distance between particles", "iteration", "mean d(a, b), eq. distances")
 	pb := plotkit.NewPanel("(b) unimodal weight densities", "weight matrix", "share of drawn entries")
-	pc := plotkit.NewPanel("(c) accuracy: push-forward W₁, lower is better", "iteration", "push-forward W₁ sum")
+	pc := plotkit.NewPanel("(c) accuracy: W₁ to the noisy data", "iteration", "push-forward W₁ sum")
 	leg := plotkit.NewLegend()
 	var iters, w1s, dists []float64
 	sizes := map[int]bool{}

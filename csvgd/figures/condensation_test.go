@@ -86,8 +86,13 @@ func TestCondensationFiguresRender(t *testing.T) {
 		{WeightDistributions(res.Arch, res.Particles.Rows()), "weight_distributions", 1, 3},
 		{GraphCondenseSpeedup(alphas, with, without), "graph_condense_speedup", 1, 2},
 		{GraphCondenseSpeedup(alphas[:1], with[:1], without[:1]), "graph_condense_speedup", 1, 2},
+		{GraphCondenseSpeedup(alphas, with, without, train.NoiseFloor{Truth: 1, TruthIn: 0.5}), "graph_condense_speedup", 1, 2},
 	}
 	checkFigureCases(t, "", cases)
+	// the floor: in the legend only when given, and on the accuracy axis
+	if strings.Contains(svgOf(t, cases[5].fig), "noise floor") || !strings.Contains(svgOf(t, cases[7].fig), "noise floor") || !(cases[7].fig.Panels[0][0].Y.Min <= 0.5) {
+		t.Errorf("the noise floor is drawn without a floor, or not with one (axis from %v)", cases[7].fig.Panels[0][0].Y.Min)
+	}
 	// the columns follow the template, and the titles name it
 	seq := cases[0].fig
 	for c, it := range []int{0, 20, 60} {

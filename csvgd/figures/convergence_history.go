@@ -82,7 +82,7 @@ func templateOffset(xy plotter.XYs, i, n int) plotter.XYs {
 // is better, and the sum over the whole test path (solid) comes with its
 // part inside the training range (dashed), where the networks are not
 // extrapolating.
-const accuracyTitle = "(a) accuracy: push-forward W₁, lower is better"
+const accuracyTitle = "(a) accuracy: W₁ to the noisy data"
 
 var inRangeLabel = fmt.Sprintf("(a) W₁ inside the training range, |δ| ≤ %s", plotkit.Num(hyperelastic.TrainingDelta))
 

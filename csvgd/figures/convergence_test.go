@@ -186,8 +186,8 @@ func TestConvergenceAxes(t *testing.T) {
 		t.Errorf("count axis %v..%v, want %v..2040", pb.Y.Min, pb.Y.Max, smallest/2)
 	}
 	svg := svgOf(t, f)
-	if !strings.Contains(svg, "inside the training range") || !strings.Contains(svg, "lower is better") {
-		t.Error("panel (a) does not name the W1 inside the training range and which way is better")
+	if !strings.Contains(svg, "inside the training range") || !strings.Contains(svg, "W₁ to the noisy data") {
+		t.Error("panel (a) does not name the W1 inside the training range and what it is measured against")
 	}
 	if !inOrder(svg, append(labels, "initial count, 1020")...) {
 		t.Errorf("the legend does not list %q and the initial count in order", labels)
@@ -257,6 +257,24 @@ func TestAdaptivePenaltyPoints(t *testing.T) {
 	svg := svgOf(t, f)
 	if !inOrder(svg, "λ = 0.01", "λ = 0.05", "λ = 0.1", "adaptive") {
 		t.Error("the legend does not list the penalties in order")
+	}
+	if strings.Contains(svg, "noise floor") {
+		t.Error("a noise floor drawn without floors")
+	}
+	// with floors: the in-range axis reaches down to the lowest floor, and the legend names it
+	floors := make([]train.NoiseFloor, len(noises))
+	for i, n := range noises {
+		floors[i] = train.NoiseFloor{Truth: 1000 * n, TruthIn: 10 * n}
+	}
+	g := AdaptivePenalty(noises, fixed, adaptive, floors...)
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !holds(g.Panels[0][1].Y, 10*0.01) || !strings.Contains(svgOf(t, g), "noise floor") {
+		t.Errorf("floors: in-range axis %v..%v does not hold the floor 0.1, or the legend lacks it", g.Panels[0][1].Y.Min, g.Panels[0][1].Y.Max)
+	}
+	if err := AdaptivePenalty(noises, fixed, adaptive, floors[1:]...).Err(); err == nil || !strings.Contains(err.Error(), "noise floors for") {
+		t.Errorf("too few floors: %v", err)
 	}
 	if !strings.Contains(svg, "noise level (%)") {
 		t.Error("the x axes are not labelled with the noise level in %")

@@ -61,6 +61,7 @@
 //	PushForwardBands  pushforward_bands  an ensemble's stress bands against the truth on the test path
 //	RegressionBands   regression_bands   regression ensembles' predictive bands on held-out points and their coverage
 //	W1Curve           w1_curve           a panel of fig. noisy_pushforwards: push-forward W1 over F11
+//	W1Lines           w1_curve           the same, with the curves' colours given and a dotted reference (the noise floor)
 //	CollapseParticles collapse_particles the final particles of runs on N(0, I_D), two coordinates
 //
 // The figures draw with package plotkit: [Figure] is its figure (panels

@@ -9,6 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
@@ -20,8 +21,11 @@ import (
 //	(a) accuracy: the final push-forward W1 sum on the test set
 //	    ([train.Result].W1.Sum; solid lines, filled markers) and its part
 //	    inside the training range ([train.Result].W1InRange; dashed, open
-//	    diamonds), lower for a better ensemble, on a log axis when they
-//	    span more than a decade;
+//	    diamonds), measured against noisy draws, on a log axis when they
+//	    span more than a decade; floor, when given, draws the noise-free
+//	    truth's own W1 (whole path and in range, [train.NoiseFloor]) as
+//	    grey dotted lines: the part the noise sets, which lower sums need
+//	    not beat;
 //	(b) sparsity: the final mean count of active weights per particle
 //	    (|w| >= the threshold; solid lines, filled markers), that of the
 //	    last [train.StageRecord] (after the last condensation, like the
@@ -37,7 +41,7 @@ import (
 // empty, when an alpha is not a positive number, when a run has neither
 // stages nor history, or no W1, when a value is not finite, or when the
 // runs started from networks of different sizes.
-func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figure {
+func GraphCondenseSpeedup(alphas []float64, with, without []train.Result, floor ...train.NoiseFloor) *Figure {
 	const name = "graph_condense_speedup"
 	if len(alphas) == 0 || len(with) != len(alphas) || len(without) != len(alphas) {
 		return plotkit.Failed(name, fmt.Errorf("%d alphas, %d runs with and %d without condensation: need as many of each, at least 1", len(alphas), len(with), len(without)))
@@ -55,7 +59,7 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 		label string
 		pts   []speedupPoint
 		c     color.Color
-	}{{"with condensation (cSVGD)", pw, plotkit.Viridis(0.15)}, {"without condensation (SVGD)", po, plotkit.Viridis(0.62)}}
+	}{{"with condensation (cSVGD)", pw, CSVGDColor}, {"without condensation (SVGD)", po, SVGDColor}}
 
 	pa := plotkit.NewPanel(accuracyTitle, "prior order α", "push-forward W₁ sum")
 	pb := plotkit.NewPanel("(b) sparsity", "prior order α", "parameters per particle")
@@ -83,6 +87,13 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 	}
 	pb.Add(plotkit.RefLine{At: float64(initial), Style: initialCountLine})
 	x0, x1 := plotkit.PaddedRange(xs, 0.06)
+	floorSty := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(1), vg.Points(2.5)}}
+	for _, f := range floor {
+		if f.Truth > 0 && f.TruthIn > 0 {
+			w1s = append(w1s, f.Truth, f.TruthIn)
+			pa.Add(plotkit.RefLine{At: f.Truth, Style: floorSty}, plotkit.RefLine{At: f.TruthIn, Style: floorSty})
+		}
+	}
 	accuracyAxis(&pa.Y, w1s)
 	plotkit.SetRange(&pa.X, x0, x1)
 	plotkit.SetRange(&pb.X, x0, x1)
@@ -97,6 +108,9 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result) *Figur
 	leg.Add(inRangeLabel, plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.RingGlyph{})))
 	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.CircleGlyph{})))
 	leg.Add("(b) template size", plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.RingGlyph{})))
+	if len(floor) > 0 {
+		leg.Add("(a) noise floor: the noise-free truth's W₁", plotkit.LineThumb(floorSty))
+	}
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), plotkit.LineThumb(initialCountLine))
 	return plotkit.WidePair(name, pa, pb, leg)
 }

@@ -226,7 +226,7 @@ func (c componentBand) errorPanel(title string, x0, x1 float64) *plot.Plot {
 // bandsLegend is the legend of [PushForwardBands] for n particles.
 func bandsLegend(n int, fills bandFills) *plot.Legend {
 	leg := plotkit.NewLegend()
-	leg.Add(fmt.Sprintf("ensemble (%d particles):", n))
+	leg.Add(fmt.Sprintf("push-forward of %d particles (no observation noise):", n))
 	leg.Add("mean", plotkit.LineThumb(bandMeanSty))
 	leg.Add("min-max", plotkit.FillThumb(fills.rng))
 	if fills.qs != nil {

@@ -1,6 +1,8 @@
 package figures
 
 import (
+	"fmt"
+	"image/color"
 	"sort"
 	"strconv"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // W1Curve is the figure "w1_curve" (notebooks 03 and 04): one panel of
@@ -109,4 +112,60 @@ func naturalTokens(s string) []naturalToken {
 		i = j
 	}
 	return out
+}
+
+// The colours of the two methods wherever a figure of Sec. 5.4 sets them
+// side by side (Figs. graph_condense_speedup and w1_lines): one colour
+// per method throughout a notebook.
+var (
+	CSVGDColor = plotkit.Viridis(0.15) // with graph condensation
+	SVGDColor  = plotkit.Viridis(0.62) // without
+)
+
+// W1Line is one curve of [W1Lines]: a label, the push-forward W1 and the
+// curve's colour; Reference draws it grey and dotted instead, for a
+// yardstick such as the noise-free truth's own W1 (the noise floor,
+// [github.com/csvgd/csvgd-go/csvgd/train.NoiseFloor].TruthW1).
+type W1Line struct {
+	Label     string
+	W1        metrics.PushForward
+	Color     color.Color
+	Reference bool
+}
+
+// W1Lines is [W1Curve] with the curves in the given order and colours
+// (the figure "w1_curve"): a reference line is drawn grey and dotted,
+// smoothed like the others. The checks are W1Curve's, and a curve
+// other than a reference without a colour is an error.
+func W1Lines(test []hyperelastic.Sample, lines []W1Line, smooth int) *Figure {
+	const name = "w1_curve"
+	series := make([]Labeled, len(lines))
+	for i, l := range lines {
+		if l.Color == nil && !l.Reference {
+			return plotkit.Failed(name, fmt.Errorf("curve %q has no colour", l.Label))
+		}
+		series[i] = Labeled{Label: l.Label, W1: l.W1}
+	}
+	if err := checkW1Path(test, smooth); err != nil {
+		return plotkit.Failed(name, err)
+	}
+	if err := checkW1Curves("curves", series, len(test)); err != nil {
+		return plotkit.Failed(name, err)
+	}
+	leg := plotkit.NewLegend()
+	refSty := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1.6), Dashes: []vg.Length{vg.Points(1), vg.Points(3)}}
+	p := w1PanelStyled(w1Title(smooth), test, series, smooth, leg, func(r int) draw.LineStyle {
+		if lines[r].Reference {
+			return refSty
+		}
+		return draw.LineStyle{Color: lines[r].Color, Width: vg.Points(1.8)}
+	})
+	addTrainingRange(leg)
+	return &Figure{
+		Name:   name,
+		Panels: [][]*plot.Plot{{p}},
+		Legend: leg,
+		Width:  24 * vg.Centimeter,
+		Height: 12 * vg.Centimeter,
+	}
 }

@@ -71,6 +71,14 @@ func w1Title(smooth int) string {
 // [warmColor]), over the shaded training range; the x axis spans the
 // path, the y axis runs from 0. It adds one entry per curve to leg.
 func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth int, leg *plot.Legend, colour func(r, n int) color.Color) *plot.Plot {
+	return w1PanelStyled(title, test, series, smooth, leg, func(r int) draw.LineStyle {
+		return draw.LineStyle{Color: colour(r, len(series)), Width: vg.Points(1.8)}
+	})
+}
+
+// w1PanelStyled is [w1Panel] with the line style of the r-th series given
+// by style.
+func w1PanelStyled(title string, test []hyperelastic.Sample, series []Labeled, smooth int, leg *plot.Legend, style func(r int) draw.LineStyle) *plot.Plot {
 	order := pathOrder(test)
 	p := plotkit.NewPanel(title, "F₁₁", "W₁, sum over the 6 components")
 	p.Add(trainingSpan())
@@ -86,7 +94,7 @@ func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth 
 			xy[j] = plotter.XY{X: test[i].F[0], Y: y[j]}
 			xs, ys = append(xs, xy[j].X), append(ys, y[j])
 		}
-		sty := draw.LineStyle{Color: colour(r, len(series)), Width: vg.Points(1.8)}
+		sty := style(r)
 		plotkit.AddFlat(p, plotkit.Line(xy, sty))
 		leg.Add(s.Label, plotkit.LineThumb(sty))
 	}

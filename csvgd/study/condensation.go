@@ -101,7 +101,11 @@ func GraphCondenseSpeedup(s *Store) (*figures.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return figures.GraphCondenseSpeedup(PaperAlphas, deref(with), deref(without)), nil
+	floor, err := NoiseFloorOf(withSpecs[0]) // one noise level and test path for all
+	if err != nil {
+		return nil, err
+	}
+	return figures.GraphCondenseSpeedup(PaperAlphas, deref(with), deref(without), floor), nil
 }
 
 // SpreadIters returns at most n distinct iterations of the records of

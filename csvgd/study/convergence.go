@@ -184,5 +184,11 @@ func AdaptivePenalty(s *Store) (*figures.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return figures.AdaptivePenalty(PaperNoiseLevels, fixed, deref(adaptive)), nil
+	floors := make([]train.NoiseFloor, len(adaptiveSpecs))
+	for i, spec := range adaptiveSpecs {
+		if floors[i], err = NoiseFloorOf(spec); err != nil {
+			return nil, err
+		}
+	}
+	return figures.AdaptivePenalty(PaperNoiseLevels, fixed, deref(adaptive), floors...), nil
 }

@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
@@ -61,4 +62,61 @@ func recordAt(iter int, phase train.Phase) string {
 		return fmt.Sprintf("iteration %d", iter)
 	}
 	return fmt.Sprintf("iteration %d (%s its condensation)", iter, phase)
+}
+
+// ScaleFreeTrend is the particles' dispersion relative to their size
+// over a run: at each record, the mean distance between the particles
+// (eq. distances) over their mean norm, r = mean_{a<b} d_ab / mean_a
+// |theta_a|. The raw distance grows whenever every weight grows, as it
+// does under the Stein flow here; r does not. For particles with no
+// relation to each other (independent, of one scale) r is near sqrt 2;
+// it falls as they become more similar.
+type ScaleFreeTrend struct {
+	FirstNorm, LastNorm float64     // mean particle norm at the first and the last record
+	First, Last         float64     // r at the first and the last record
+	Peak, Low           float64     // r at its largest and smallest over the records
+	PeakIter, LowIter   int         // their iterations
+	PeakPhase, LowPhase train.Phase // and their sides of a condensation
+	PeakInterior        bool        // the largest r lies at a record strictly between the first and the last
+}
+
+// ScaleFreeTrendOf reads [ScaleFreeTrend] from history: each record's
+// distance matrix and particles (kept by Config.Keep); an error when a
+// record has neither, or its particles are all zero.
+func ScaleFreeTrendOf(history []train.Record) (ScaleFreeTrend, error) {
+	var t ScaleFreeTrend
+	if len(history) == 0 {
+		return t, fmt.Errorf("study: no history")
+	}
+	r := make([]float64, len(history))
+	norms := make([]float64, len(history))
+	for i, rec := range history {
+		if len(rec.Distances) < 2 || len(rec.Particles) < 2 {
+			return t, fmt.Errorf("study: the record at iteration %d lacks its distances or its particles", rec.Iter)
+		}
+		for _, p := range rec.Particles {
+			sq := 0.0
+			for _, w := range p {
+				sq += w * w
+			}
+			norms[i] += math.Sqrt(sq) / float64(len(rec.Particles))
+		}
+		if norms[i] == 0 {
+			return t, fmt.Errorf("study: the particles at iteration %d are all zero", rec.Iter)
+		}
+		r[i] = metrics.MeanOfDistances(rec.Distances) / norms[i]
+	}
+	n := len(history) - 1
+	peak, low := argmax(r), argmin(r)
+	t.FirstNorm, t.LastNorm, t.First, t.Last = norms[0], norms[n], r[0], r[n]
+	t.Peak, t.PeakIter, t.PeakPhase = r[peak], history[peak].Iter, history[peak].Condensation
+	t.Low, t.LowIter, t.LowPhase = r[low], history[low].Iter, history[low].Condensation
+	t.PeakInterior = peak > 0 && peak < n && r[peak] > r[0] && r[peak] > r[n]
+	return t, nil
+}
+
+// String is the trend as the notebooks print it.
+func (t ScaleFreeTrend) String() string {
+	return fmt.Sprintf("relative to their size: the mean particle norm grows from %.3g to %.3g (%.2f times); the mean distance over the mean norm is %.2f at the start and %.2f at the end (%.2f times; about %.2f, the square root of 2, for unrelated particles), largest %.2f at %s, smallest %.2f at %s",
+		t.FirstNorm, t.LastNorm, t.LastNorm/t.FirstNorm, t.First, t.Last, t.Last/t.First, math.Sqrt2, t.Peak, recordAt(t.PeakIter, t.PeakPhase), t.Low, recordAt(t.LowIter, t.LowPhase))
 }

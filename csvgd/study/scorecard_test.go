@@ -62,12 +62,23 @@ func TestScorecardVerdicts(t *testing.T) {
 		f.put(with[i], final(whole*100, 40, 20, 60))
 		f.put(without[i], final(100, 40, 45, 1020))
 	}
+	penalty, _ := f.PriorFormRuns()
+	for i, spec := range penalty[1] { // seed 2: in range 1.2 x SVGD's at the first alpha, else as seed 1
+		whole, in := 1.5, 40.0
+		if i < 2 {
+			whole = 1.05
+		}
+		if i == 0 {
+			in = 48
+		}
+		f.put(spec, final(whole*100, in, 20, 60))
+	}
 	for _, c := range []struct {
 		check func(*Store) (Verdict, string, error)
 		want  Verdict
 		in    string
 	}{
-		{checkNoLoss, HoldsPartly, "whole path 1.05, 1.05, 1.50"},
+		{checkNoLoss, HoldsPartly, "seed 2: in range 1.20, 1.00, 1.00, 1.00, 1.00; whole path 1.05, 1.05, 1.50, 1.50, 1.50; 13 of 20 cases"},
 		{checkFewerWeights, Holds, "α = 0.25: 20.0 against 45.0"},
 	} {
 		v, ev, err := c.check(f.Store)
@@ -150,7 +161,7 @@ func TestScorecardBothMeasures(t *testing.T) {
 			[]run{{400, 40, 20}, {410, 41, 21}, {600, 60, 22}, {405, 42, 24}, {380, 35, 130}},
 			[]run{{410, 41, 21}, {410, 41, 21}, {420, 40, 22}, {390, 39, 24}},
 			run{600, 60, 150}, 500, 448,
-			HoldsPartly, DoesNotHold, DoesNotHold, DoesNotHold},
+			DoesNotHold, DoesNotHold, DoesNotHold, DoesNotHold}, // similar: only the counts' spread passes, 1 of 3
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFakeStore(t)
@@ -244,17 +255,35 @@ func TestClaims(t *testing.T) {
 func TestWriteScorecard(t *testing.T) {
 	var b strings.Builder
 	checks := []Check{
-		{Claim{"5.4", "Sec. 5.4", "a | b", "t"}, Holds, "1 | 2"},
-		{Claim{"5.4", "Sec. 5.4", "c", "t"}, DoesNotHold, "3"},
-		{Claim{"5.4", "Sec. 5.4", "d", "t"}, NotMeasured, "no run"},
+		{Claim{"5.4", "Sec. 5.4", "a | b", "t", false}, Holds, "1 | 2"},
+		{Claim{"5.4", "Sec. 5.4", "c", "t", false}, DoesNotHold, "3"},
+		{Claim{"5.4", "Sec. 5.4", "d", "t", false}, NotMeasured, "no run"},
+		{Claim{"5.4", "Sec. 5.4", "e", "t", true}, Holds, "ran as programmed"},
 	}
 	if err := WriteScorecard(&b, checks, true); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims, by verdict: holds 1, holds in part 0, does not hold 1, not measured 1.", VerdictRule, "Quick mode"} {
+	for _, want := range []string{`“a \| b”`, `1 \| 2`, "**holds**", "**does not hold**", "**not measured**", "3 claims, by verdict: holds 1, holds in part 0, does not hold 1, not measured 1 (and 1 check of the implementation).", "check of the implementation, not counted: t", VerdictRule, "Quick mode"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("scorecard lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestShare: the stated rule (VerdictRule): all cases pass, at least half
+// pass, fewer than half pass; one passing case out of many does not make
+// a claim hold in part.
+func TestShare(t *testing.T) {
+	for _, c := range []struct {
+		held, n int
+		want    Verdict
+	}{
+		{0, 0, NotMeasured}, {4, 4, Holds}, {3, 4, HoldsPartly}, {2, 4, HoldsPartly},
+		{1, 4, DoesNotHold}, {1, 8, DoesNotHold}, {1, 5, DoesNotHold}, {3, 5, HoldsPartly}, {0, 3, DoesNotHold},
+	} {
+		if got := share(c.held, c.n); got != c.want {
+			t.Errorf("share(%d, %d) = %v, want %v", c.held, c.n, got, c.want)
 		}
 	}
 }
@@ -329,5 +358,70 @@ func TestNoiseAndEnsembleTables(t *testing.T) {
 	}
 	if rows := strings.Count(b.String(), "\n| "); rows != len(f.EnsembleSizes()) || !strings.Contains(b.String(), "| 0.0909 (0.0909) |") {
 		t.Errorf("ensemble table:\n%s", b.String())
+	}
+}
+
+// TestScaleFreeTrend: particles that grow in norm while keeping their
+// relative spread have a constant ratio (the raw distance doubles); ones
+// that move together have a falling one, with an interior peak when they
+// first spread; a record without particles is an error.
+func TestScaleFreeTrend(t *testing.T) {
+	rec := func(iter int, ps ...[]float64) train.Record {
+		return train.Record{Iter: iter, Particles: ps, Distances: metrics.Distances(ps)}
+	}
+	grow, err := ScaleFreeTrendOf([]train.Record{rec(0, []float64{3, 0}, []float64{0, 4}), rec(5, []float64{6, 0}, []float64{0, 8})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(grow.First-grow.Last) > 1e-12 || math.Abs(grow.First-5/3.5) > 1e-12 || grow.LastNorm/grow.FirstNorm != 2 || grow.PeakInterior {
+		t.Errorf("growing alike: %+v, want a constant ratio 5/3.5 and norms doubling", grow)
+	}
+	closer, err := ScaleFreeTrendOf([]train.Record{rec(0, []float64{1, 0}, []float64{0, 1}), rec(5, []float64{2, 0}, []float64{-2, 0}), rec(9, []float64{1, 0}, []float64{1, 0.2})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(closer.Last < 0.9*closer.First) || !closer.PeakInterior || closer.PeakIter != 5 || closer.LowIter != 9 {
+		t.Errorf("moving together: %+v, want a falling ratio with its peak at iteration 5", closer)
+	}
+	if _, err := ScaleFreeTrendOf([]train.Record{{Iter: 0, Distances: [][]float64{{0, 1}, {1, 0}}}}); err == nil {
+		t.Error("a record without particles accepted")
+	}
+	if line := grow.String(); !strings.Contains(line, "grows from 3.5 to 7 (2.00 times)") {
+		t.Errorf("trend reads %q", line)
+	}
+}
+
+// TestDispersionClaims: the "more similar" and "transient" rows judge the
+// scale-free dispersion. Particles that double in size alike (raw
+// distance doubling) are neither more similar nor in a transient; ones
+// that spread, then come together, are both; a peak only 5% above the
+// ends is no transient.
+func TestDispersionClaims(t *testing.T) {
+	rec := func(iter int, ps ...[]float64) train.Record {
+		return train.Record{Iter: iter, Particles: ps, Distances: metrics.Distances(ps)}
+	}
+	for _, c := range []struct {
+		name          string
+		history       []train.Record
+		similar, peak Verdict
+	}{
+		{"growing alike", []train.Record{rec(0, []float64{3, 0}, []float64{0, 4}), rec(5, []float64{4.5, 0}, []float64{0, 6}), rec(9, []float64{6, 0}, []float64{0, 8})}, DoesNotHold, DoesNotHold},
+		{"spread, then together", []train.Record{rec(0, []float64{1, 0}, []float64{0, 1}), rec(5, []float64{2, 0}, []float64{-2, 0}), rec(9, []float64{1, 0}, []float64{1, 0.2})}, Holds, Holds},
+		{"a small bump", []train.Record{rec(0, []float64{1, 0}, []float64{0, 1}), rec(5, []float64{1, 0}, []float64{-0.05, 1}), rec(9, []float64{1, 0}, []float64{0, 1})}, DoesNotHold, DoesNotHold},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFakeStore(t)
+			for _, spec := range []runcache.Spec{f.SequenceRun(), f.GraphRun()} {
+				r := final(100, 40, 20, 60)
+				r.History = c.history
+				f.put(spec, r)
+			}
+			if v, ev, err := checkMoreSimilar(f.Store); err != nil || v != c.similar || !strings.Contains(ev, "over mean norm") {
+				t.Errorf("more similar: %v, %q, %v; want %v", v, ev, err, c.similar)
+			}
+			if v, ev, err := checkTransient(f.Store); err != nil || v != c.peak {
+				t.Errorf("transient: %v, %q, %v; want %v", v, ev, err, c.peak)
+			}
+		})
 	}
 }

@@ -37,6 +37,9 @@ const (
 type Size struct {
 	What  string // the study or runs it sets, e.g. "Sec. 5's cSVGD runs"
 	Value string // its setting, e.g. "2000 iterations in stages of 500"
+	// Source says, for the full-size setting, which of its values the
+	// paper gives and which this project chose ("" when not stated).
+	Source string
 }
 
 // Sizes are the settings of the studies of topics at the plan's size:
@@ -55,28 +58,30 @@ func (p Plan) topicSizes(t Topic) []Size {
 	case IllustrativeTopic:
 		s := mvn.PaperSurvey(p.Quick)
 		return []Size{{"the survey of Fig. mvn_survey", fmt.Sprintf("%d particles, %d iterations, %d λ × %d γ for each α and β",
-			s.Base.Particles, s.Base.Iters, len(s.Lambdas), len(s.Gammas))}}
+			s.Base.Particles, s.Base.Iters, len(s.Lambdas), len(s.Gammas)), ""}}
 	case NetworkTopic:
 		c := p.paperRun("", 0.5).Config
 		plain := p.PlainSVGDRun().Config
 		_, adaptive := p.AdaptiveRuns()
 		a := adaptive[0].Config
 		return []Size{
-			{"Sec. 5's cSVGD runs", fmt.Sprintf("%d iterations in stages of %d", c.Iters, c.Stage)},
-			{"the runs of Fig. adaptive_penalty", fmt.Sprintf("%d iterations, the adaptive schedule in stages of %d", a.Iters, a.Stage)},
-			{"the plain SVGD run", fmt.Sprintf("%d iterations", plain.Iters)},
-			{"the ensemble sizes of Fig. convergence_ensemble", listInts(p.EnsembleSizes())},
+			{"Sec. 5's cSVGD runs", fmt.Sprintf("%d iterations in stages of %d", c.Iters, c.Stage),
+				"this project's: the paper gives neither the iterations nor the stage length"},
+			{"the runs of Fig. adaptive_penalty", fmt.Sprintf("%d iterations, the adaptive schedule in stages of %d", a.Iters, a.Stage),
+				"the iterations are the paper's (Sec. 5.6), read as the whole budget; the stage length is this project's"},
+			{"the plain SVGD run", fmt.Sprintf("%d iterations", plain.Iters), "this project's"},
+			{"the ensemble sizes of Fig. convergence_ensemble", listInts(p.EnsembleSizes()), "the paper's"},
 		}
 	case ReferenceTopic:
 		c := exact.DefaultConfig(p.Quick)
 		return []Size{{"the NUTS references", fmt.Sprintf("%d chains of %d warm-up and %d kept iterations, trees of depth at most %d",
-			c.Chains, c.Warmup, c.Draws, c.MaxDepth)}}
+			c.Chains, c.Warmup, c.Draws, c.MaxDepth), ""}}
 	case NewtonTopic:
 		seeds := "1 seed"
 		if n := len(p.newtonSeeds()); n != 1 {
 			seeds = fmt.Sprintf("%d seeds", n)
 		}
-		return []Size{{"the Newton study", fmt.Sprintf("ensembles of %s particles, %s each", listInts(p.newtonSizes()), seeds)}}
+		return []Size{{"the Newton study", fmt.Sprintf("ensembles of %s particles, %s each", listInts(p.newtonSizes()), seeds), ""}}
 	case RegressionTopic:
 		bm := p.UCIBenchmark(UCISets[0], UCISettings()[0])
 		c := bm.Config
@@ -96,12 +101,12 @@ func (p Plan) topicSizes(t Topic) []Size {
 		f := p.RegressionFit(train.CSVGD, regress.DefaultLambda)
 		return []Size{
 			{"the regression benchmark (table uci)", fmt.Sprintf("%d data sets, %s, %d particles, %s, cSVGD in stages of %d",
-				len(UCISets), splits, c.Particles, iters, c.Stage)},
-			{"the fits of split 0 of yacht (notebook 10)", fmt.Sprintf("%d particles, %d iterations, cSVGD in stages of %d", f.Particles, f.Iters, f.Stage)},
+				len(UCISets), splits, c.Particles, iters, c.Stage), ""},
+			{"the fits of split 0 of yacht (notebook 10)", fmt.Sprintf("%d particles, %d iterations, cSVGD in stages of %d", f.Particles, f.Iters, f.Stage), ""},
 		}
 	case CollapseTopic:
 		c := collapse.PaperSweep(p.Quick)
-		return []Size{{"the variance collapse", fmt.Sprintf("dimensions %s, particle counts %s", listInts(c.Dims), listInts(c.Counts))}}
+		return []Size{{"the variance collapse", fmt.Sprintf("dimensions %s, particle counts %s", listInts(c.Dims), listInts(c.Counts)), ""}}
 	}
 	return nil
 }

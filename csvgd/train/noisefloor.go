@@ -25,6 +25,17 @@ import (
 type NoiseFloor struct {
 	Truth, TruthIn           float64 // the noise-free truth as a single prediction: whole path, inside the training range
 	NoisyDraws, NoisyDrawsIn float64 // n draws of the noisy truth as the predictions
+	// TruthW1 is the truth's W1 point by point (its Sum is Truth): the
+	// floor's curve along the test path.
+	TruthW1 metrics.PushForward
+}
+
+// Excess is the part of an ensemble's W1, whole over the test path and in
+// inside the training range, above the noise-free truth's floor: inside
+// the range in - TruthIn, beyond it (whole - in) - (Truth - TruthIn).
+// Unlike the raw sums it does not grow with the noise's scale |S| alone.
+func (f NoiseFloor) Excess(whole, in float64) (inside, beyond float64) {
+	return in - f.TruthIn, (whole - in) - (f.Truth - f.TruthIn)
 }
 
 // NoiseFloorW1 is the [NoiseFloor] of the test points test against the
@@ -53,6 +64,9 @@ func NoiseFloorW1(test []hyperelastic.Sample, ref [][]hyperelastic.Stress, noise
 			return NoiseFloor{}, err
 		}
 		*c.whole, *c.in = pf.Sum, InRangeW1(pf, test)
+		if c.whole == &f.Truth {
+			f.TruthW1 = pf
+		}
 	}
 	return f, nil
 }

@@ -46,3 +46,22 @@ func TestNoiseFloorW1(t *testing.T) {
 		}
 	}
 }
+
+// TestNoiseFloorExcess: the excess over the floor inside and beyond the
+// training range, and the floor's curve sums to Truth.
+func TestNoiseFloorExcess(t *testing.T) {
+	f := NoiseFloor{Truth: 150, TruthIn: 35}
+	in, beyond := f.Excess(460, 48)
+	if math.Abs(in-13) > 1e-12 || math.Abs(beyond-297) > 1e-12 {
+		t.Errorf("excess %v inside, %v beyond; want 13, 297", in, beyond)
+	}
+	s := hyperelastic.Stress{1, -2, 3, 0.5, 0, 4}
+	test := []hyperelastic.Sample{{STrue: s, D: 0.1}, {STrue: s, D: 0.5}}
+	g, err := NoiseFloorW1(test, ReferenceSample(test, 0.1, 500, 3), 0.1, 10, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.TruthW1.PerPointSum) != 2 || math.Abs(g.TruthW1.Sum-g.Truth) > 1e-12 {
+		t.Errorf("floor curve %v (sum %v), want 2 points summing to %v", g.TruthW1.PerPointSum, g.TruthW1.Sum, g.Truth)
+	}
+}

@@ -25,10 +25,10 @@ func BannerText(quick bool, backend string, topics ...study.Topic) string {
 	this, other := study.Plan{Quick: quick}.Sizes(topics...), study.Plan{Quick: !quick}.Sizes(topics...)
 	var b strings.Builder
 	if quick {
-		fmt.Fprintf(&b, "**Quick mode** (`%s=1`): reduced sizes, for a first look and for the tests; its runs are far shorter than full mode's, so its numbers show the mechanics, not the results. Full mode runs the paper's settings, where the paper gives them.\n\n", csvgd.QuickEnv)
+		fmt.Fprintf(&b, "**Quick mode** (`%s=1`): reduced sizes, for a first look and for the tests; its runs are far shorter than full mode's, so its numbers show the mechanics, not the results. Full mode runs the paper's settings where the paper gives them, and this project's where it does not.\n\n", csvgd.QuickEnv)
 		b.WriteString("| | quick (this run) | full |\n|---|---|---|\n")
 	} else {
-		fmt.Fprintf(&b, "**Full mode**: the paper's settings, where the paper gives them. Quick mode (`%s=1`, for a first look and for the tests) runs reduced sizes.\n\n", csvgd.QuickEnv)
+		fmt.Fprintf(&b, "**Full mode**: the paper's settings where the paper gives them, and this project's where it does not (the line under the table says which). Quick mode (`%s=1`, for a first look and for the tests) runs reduced sizes.\n\n", csvgd.QuickEnv)
 		b.WriteString("| | full (this run) | quick |\n|---|---|---|\n")
 	}
 	for i, s := range this {
@@ -36,6 +36,19 @@ func BannerText(quick bool, backend string, topics ...study.Topic) string {
 	}
 	if len(this) == 0 {
 		b.WriteString("| this notebook's computations | the same in both modes | |\n")
+	}
+	full := this
+	if quick {
+		full = other
+	}
+	var src []string
+	for _, s := range full {
+		if s.Source != "" {
+			src = append(src, s.What+": "+s.Source)
+		}
+	}
+	if len(src) > 0 {
+		fmt.Fprintf(&b, "\nWhere the full-mode settings come from: %s.\n", strings.Join(src, "; "))
 	}
 	fmt.Fprintf(&b, "\nRuns are read from `data/cache/` when they are there (`make reproduce` computes them) and computed otherwise; backend: %s.\n", backend)
 	return b.String()

@@ -19,7 +19,7 @@ func TestBannerText(t *testing.T) {
 		{true, "**Quick mode** (`CSVGD_QUICK=1`)", "| | quick (this run) | full |", "| Sec. 5's cSVGD runs | 200 iterations in stages of 50 | 2000 iterations in stages of 500 |"},
 	} {
 		text := BannerText(c.quick, "the test backend", study.IllustrativeTopic, study.NetworkTopic)
-		for _, want := range []string{c.mode, c.head, c.row, "backend: the test backend."} {
+		for _, want := range []string{c.mode, c.head, c.row, "backend: the test backend.", "Sec. 5's cSVGD runs: this project's", "Fig. adaptive_penalty: the iterations are the paper's"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("quick %v: the banner lacks %q:\n%s", c.quick, want, text)
 			}
