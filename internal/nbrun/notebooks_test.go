@@ -12,6 +12,12 @@ import (
 // problem (failures, progress bars or log lines in the outputs), on a code
 // cell without output, or when a notebook shows fewer images than the
 // metadata.csvgd.min_images it declares.
+//
+// The notebooks run side by side, as many at a time as go test's -parallel
+// allows (GOMAXPROCS by default), as make notebooks runs them -jobs at a
+// time: a notebook's cells build one after the other and leave a core idle
+// for much of the time. Runs that two notebooks share are computed once,
+// under the cache's lock.
 func TestNotebooks(t *testing.T) {
 	root, paths := repoNotebooks(t)
 	if len(paths) == 0 {
@@ -22,6 +28,7 @@ func TestNotebooks(t *testing.T) {
 	out := t.TempDir()
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
 			src, err := ReadNotebook(path)
 			if err != nil {
 				t.Fatal(err)
