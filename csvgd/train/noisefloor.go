@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -55,4 +56,27 @@ func NoiseFloorW1(test []hyperelastic.Sample, ref [][]hyperelastic.Stress, noise
 		*c.whole, *c.in = pf.Sum, InRangeW1(pf, test)
 	}
 	return f, nil
+}
+
+// TruthW1 is the push-forward W1 of the predictions pred ([particle][point])
+// against the noise-free truth at the test points test, a point mass at
+// S_true per point: W1(ensemble, delta_{S_true}) = (1/N) sum_a |S_a - S_true|
+// per point and component, summed over the whole path (whole) and over the
+// points inside the training range (in, [InRangeW1]).
+//
+// It is the ensemble's own error in the W1 sense, which the noise in the
+// reference sample does not enter. The difference of the ensemble's W1 and
+// the [NoiseFloor] Truth level against the same noisy reference is not this
+// error: by the triangle inequality it is only a lower bound on it,
+// W1(ens, ref) - W1(delta_{S_true}, ref) <= W1(ens, delta_{S_true}).
+func TruthW1(pred hyperelastic.Predictions, test []hyperelastic.Sample) (whole, in float64, err error) {
+	ref := make([][]hyperelastic.Stress, len(test))
+	for p, s := range test {
+		ref[p] = []hyperelastic.Stress{s.STrue}
+	}
+	pf, err := metrics.PushForwardW1(pred, ref)
+	if err != nil {
+		return 0, 0, fmt.Errorf("train: TruthW1: %w", err)
+	}
+	return pf.Sum, InRangeW1(pf, test), nil
 }
