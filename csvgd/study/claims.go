@@ -91,7 +91,7 @@ var paperClaims = []claimCheck{
 		"the α with the most active weights has the lowest W1, inside the training range and over the whole path"},
 		checkComplexAccurate},
 	{Claim{"5.5", "Sec. 5.5, on Fig. convergence_priors", "as α → 0, sparsity is induced earlier in the iteration process",
-		"the first record with fewer active weights than a tenth of the initial count comes no later for a smaller α"},
+		"the first record with fewer active weights than a tenth of the initial count comes no later for a smaller α (at the history's record spacing; a tie passes). The sentence goes on, \"but this also delays the error convergence\": that half is not tested"},
 		checkEarlier},
 	{Claim{"5.5", "Sec. 5.5, on Fig. convergence_ensemble", "Sparsity is relatively insensitive to the ensemble size",
 		fmt.Sprintf("the final counts over the sizes within a factor %g", insensitiveSpread)},

@@ -146,7 +146,9 @@ func checkSizeSparsity(s *Store) (Verdict, string, error) {
 	if spread(counts) <= insensitiveSpread {
 		v = Holds
 	}
-	return v, fmt.Sprintf("active weights %s for N = %s (spread %.2f)", join("%.1f", counts), joinInts(sizes), spread(counts)), nil
+	tmpl := mapFinals(f, func(x Final) float64 { return float64(x.Template) })
+	return v, fmt.Sprintf("active weights %s for N = %s (spread %.2f); not scored: template parameters %s (spread %.2f) — the verdict is on active weights only",
+		join("%.1f", counts), joinInts(sizes), spread(counts), join("%.0f", tmpl), spread(tmpl)), nil
 }
 
 func checkSizeAccuracy(s *Store) (Verdict, string, error) {
@@ -201,7 +203,9 @@ func checkNoiseSparsity(s *Store) (Verdict, string, error) {
 	if spread(counts) <= insensitiveSpread {
 		v = Holds
 	}
-	return v, fmt.Sprintf("active weights %s at %s noise (spread %.2f)", join("%.1f", counts), percents(PaperNoiseLevels), spread(counts)), nil
+	tmpl := mapFinals(f, func(x Final) float64 { return float64(x.Template) })
+	return v, fmt.Sprintf("active weights %s at %s noise (spread %.2f); not scored: template parameters %s (spread %.2f) — the verdict is on active weights only",
+		join("%.1f", counts), percents(PaperNoiseLevels), spread(counts), join("%.0f", tmpl), spread(tmpl)), nil
 }
 
 func checkLinearNoise(s *Store) (Verdict, string, error) {

@@ -99,7 +99,7 @@ func AlphaTable(w io.Writer, s *Store) error {
 			f.Active, f.Template, f.W1, f.W1In, 100*f.ErrIn, f.MsFirst, f.MsLast, f.MsFirst/f.MsLast)
 	}
 	fmt.Fprintf(w, "\nCalibrated: the likelihood scale σ = %g (one value for every noise level) was chosen once, on the full runs, so that "+
-		"the α = %g run ends near the paper's %g active weights; every other number here is a prediction.\n",
+		"the α = %g runs, averaged over two training seeds (this table shows seed 1 only; notebook 1 has both), end nearest the paper's %g active weights; every other number here is a prediction.\n",
 		train.CalibratedSigma, CalibratedAlpha, PaperActiveWeights[slices.Index(PaperAlphas, CalibratedAlpha)])
 	return nil
 }
