@@ -10,16 +10,19 @@ import (
 
 // NoiseFloor is the push-forward W1 that predictors with no error of their
 // own score against the reference sample of the noisy truth
-// ([ReferenceSample]): the part of the W1 that the noise in the reference
-// sets, whatever the ensemble.
+// ([ReferenceSample]): reference levels that the noise in the reference
+// sets, not lower bounds. NoisyDraws scores below Truth, and an ensemble
+// narrower than the data's spread can score below Truth too; the
+// ensemble's W1 minus Truth is not the ensemble's own error but only a
+// lower bound on it ([TruthW1]).
 //
 // A push-forward of the parameter posterior, p(S | x) = int delta(S -
 // S_theta(x)) p(theta | D) d theta, carries the epistemic spread only;
-// the reference sample is drawn from the noisy truth S_true (1 + s xi),
-// whose spread is that of the posterior predictive, the push-forward
-// convolved with the noise. Against it, even the exact noise-free truth
+// the reference sample is drawn from the noisy truth S_true (1 + s xi)
+// (the model's posterior predictive would apply the same multiplicative
+// noise to each prediction: a scale mixture, not a convolution). Against it, even the exact noise-free truth
 // (a posterior concentrated on it) scores W1 = E|S - S_true| = s |S_true|
-// E|xi| per point and component: the Truth floor. NoisyDraws is the W1 of
+// E|xi| per point and component: the Truth level. NoisyDraws is the W1 of
 // n draws of the noisy truth itself (the data's distribution sampled as
 // an ensemble of n would be), which adds the finite-sample error of n
 // draws to the spread it matches.
