@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"math"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -50,7 +49,7 @@ func convergenceHistory(name string, labels []string, runs []train.Result) *Figu
 	leg.Add("(a) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))
 	leg.Add(inRangeLabel, plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
 	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))
-	leg.Add(fmt.Sprintf("(b) template size (runs %s apart)", plotkit.Num(100*(templateStep-1))+"%"), plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
+	leg.Add(fmt.Sprintf("(b) template size (true sizes; runs %s iterations apart in order)", plotkit.Num(templateShift)), plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), plotkit.LineThumb(initialCountLine))
 	return plotkit.WidePair(name, pa, pb, leg)
 }
@@ -60,20 +59,21 @@ func convergenceHistory(name string, labels []string, runs []train.Result) *Figu
 // grey line.
 var styleGrey = color.RGBA{R: 95, G: 95, B: 95, A: 255}
 
-// templateStep is the factor between the template-size lines of
-// neighbouring runs: two runs whose templates have the same size would
-// otherwise draw one dashed line over the other.
-const templateStep = 1.05
+// templateShift is the shift in iterations between the template-size
+// lines of neighbouring runs: two runs whose templates have the same size
+// would otherwise draw one dashed line over the other. The shift is along
+// the iterations, so every line keeps its true size on the log axis (a
+// run's steps come up to a few records early or late instead).
+const templateShift = 15.0
 
-// templateOffset is the template curve xy of run i of n scaled by
-// templateStep^(i - (n-1)/2), the runs' lines spread symmetrically about
-// the true sizes (a few per cent on the log axis; the tables give the
-// sizes).
+// templateOffset is the template curve xy of run i of n shifted by
+// templateShift (i - (n-1)/2) iterations, the runs' lines spread
+// symmetrically about the true iterations; the sizes stay true.
 func templateOffset(xy plotter.XYs, i, n int) plotter.XYs {
-	f := math.Pow(templateStep, float64(i)-float64(n-1)/2)
+	dx := templateShift * (float64(i) - float64(n-1)/2)
 	out := make(plotter.XYs, len(xy))
 	for k, p := range xy {
-		out[k] = plotter.XY{X: p.X, Y: p.Y * f}
+		out[k] = plotter.XY{X: p.X + dx, Y: p.Y}
 	}
 	return out
 }

@@ -20,7 +20,7 @@ import "github.com/csvgd/csvgd-go/csvgd/train"
 //	    the threshold; solid) and the size of the record's template, what
 //	    each iteration computes (dashed, in the same colour, as steps: a
 //	    record's template holds since the previous record; the runs'
-//	    steps drawn 5% apart, so that equal sizes stay visible), on a log axis
+//	    steps shifted a few iterations apart, so that equal sizes stay visible), on a log axis
 //	    from a factor 2 below the smallest count to 2 above the largest,
 //	    with the initial parameter count (1020 for the paper's network)
 //	    marked by a grey line. A count of 0 is drawn at the bottom.

@@ -28,7 +28,7 @@ func netLegend(nodes, edges string, signed bool) *plot.Legend {
 		neg = "negative edge"
 	}
 	leg.Add(neg, plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(plotkit.ViridisTop), Width: edgeWidth(1), Dashes: negDashes}))
-	leg.Add("dead or padded node", netThumb{dead: true})
+	leg.Add("dead at mean |w|", netThumb{dead: true}) // for one particle, its own |w|; for an ensemble, dead in the network of mean |w| across the particles
 	leg.Add(fmt.Sprintf("edges |w| < %s omitted", plotkit.Num(condense.PaperThreshold)))
 	return leg
 }

@@ -104,3 +104,49 @@ func WeightDensities(arch icnn.Arch, particles [][]float64, k int) (drawn []Weig
 	}
 	return drawn, size, spread
 }
+
+// MatrixCensus counts the weights of one matrix W_k across the particles
+// beside its density display: Active is the mean count per particle of
+// entries with |w| >= threshold; Drawn the entries [WeightDensities]
+// draws; OmittedLive the entries it leaves out that are live (|w| >=
+// threshold) in more than half the particles; AtCutoff the entries whose
+// mean |w| across the particles is at least cutoff, an absolute level
+// common to every ensemble (unlike the display rule, relative to each
+// matrix's largest |w|).
+type MatrixCensus struct {
+	Size, Drawn, OmittedLive, AtCutoff int
+	Active                             float64
+}
+
+// CensusOf is the [MatrixCensus] of W_k of arch over particles (which must
+// pass [CheckParticles]).
+func CensusOf(arch icnn.Arch, particles [][]float64, k int, threshold, cutoff float64) MatrixCensus {
+	n := len(particles)
+	l := arch.Layers()[k]
+	spread := WeightSpread(arch, particles, k)
+	c := MatrixCensus{Size: l.Rows * l.Cols}
+	vals := make([]float64, n)
+	for idx := range c.Size {
+		live, meanAbs := 0, 0.0
+		for a, th := range particles {
+			v := th[l.Offset+idx]
+			vals[a] = v
+			meanAbs += math.Abs(v) / float64(n)
+			if math.Abs(v) >= threshold {
+				live++
+			}
+		}
+		c.Active += float64(live) / float64(n)
+		if meanAbs >= cutoff {
+			c.AtCutoff++
+		}
+		if m, sd := MeanSD(vals); OmitDensity(m, sd, spread) {
+			if 2*live > n {
+				c.OmittedLive++
+			}
+		} else {
+			c.Drawn++
+		}
+	}
+	return c
+}

@@ -163,8 +163,8 @@ func NoisyPushforwards(s *Store) (*figures.Figure, error) {
 	for i, r := range byNoise {
 		a = append(a, figures.Labeled{Label: fmt.Sprintf("%g%% noise", 100*PaperNoiseLevels[i]), W1: r.W1})
 	}
-	for i, name := range []string{"cSVGD", "SVGD, no condensation", "sequential (L2 + Stein)"} {
-		b = append(b, figures.Labeled{Label: name, W1: byMethod[i].W1})
+	for i, name := range []string{"cSVGD", "SVGD, no condensation", "L2 + Stein"} {
+		b = append(b, figures.Labeled{Label: fmt.Sprintf("%s, α = %g", name, byMethod[i].Config.Alpha), W1: byMethod[i].W1})
 	}
 	return figures.NoisyPushforwards(test, a, b, 25), nil
 }

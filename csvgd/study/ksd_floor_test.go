@@ -34,6 +34,30 @@ func TestKSDPlateaus(t *testing.T) {
 	if r := p[0].Ratio(); r > floorBand {
 		t.Errorf("stage 0 at %v x its floor: want within the band %v", r, floorBand)
 	}
+	if !math.IsNaN(p[0].MinDist) || !math.IsNaN(p[0].MedianDist) {
+		t.Errorf("no distances recorded: min %v median %v, want NaN", p[0].MinDist, p[0].MedianDist)
+	}
+	// Distances: the smallest over the stage's records (the record after
+	// the condensation that starts stage 1 left out of stage 1), the median
+	// of the records' medians.
+	line := func(x ...float64) [][]float64 {
+		d := make([][]float64, len(x))
+		for a := range x {
+			d[a] = make([]float64, len(x))
+			for b := range x {
+				d[a][b] = math.Abs(x[a] - x[b])
+			}
+		}
+		return d
+	}
+	res.History[6].Distances = line(0, 2, 5)   // pairs 2, 3, 5
+	res.History[7].Distances = line(0, 4, 10)  // pairs 4, 6, 10
+	res.History[9].Distances = line(0, 7, 15)  // pairs 7, 8, 15
+	res.History[5].Distances = line(0, 0.5, 1) // after the condensation: left out
+	p = KSDPlateaus(res)
+	if p[1].MinDist != 2 || p[1].MedianDist != 6 {
+		t.Errorf("stage 1: smallest pair distance %v, median %v; want 2 and 6", p[1].MinDist, p[1].MedianDist)
+	}
 	if m := median([]float64{4, 1, 2, 3}); m != 2.5 {
 		t.Errorf("median of 4, 1, 2, 3: %v, want 2.5", m)
 	}

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -101,18 +102,56 @@ func TestScorecardVerdicts(t *testing.T) {
 	if v, ev, err := checkCounts(f.Store); err != nil || v != HoldsPartly {
 		t.Errorf("counts: %v, %q, %v: want in part", v, ev, err)
 	}
-	if v, _, err := checkCountsOrdered(f.Store); err != nil || v != Holds {
-		t.Errorf("ordered counts: %v, %v: want holds", v, err)
+	if v, ev, err := checkCountsOrdered(f.Store); err != nil || v != Holds || !strings.Contains(ev, "4 of 4 neighbouring pairs ordered") {
+		t.Errorf("ordered counts: %v, %q, %v: want holds, 4 of 4 pairs", v, ev, err)
+	}
+	f.put(f.ConvergencePriorsRuns()[0], final(100, 40, 30, 60)) // α = 0.25 above α = 0.5's 26.4
+	if v, ev, err := checkCountsOrdered(f.Store); err != nil || v != HoldsPartly || !strings.Contains(ev, "3 of 4") || !strings.Contains(ev, "not ordered: α = 0.25 (30.0) against α = 0.5 (26.4)") {
+		t.Errorf("one pair out of order: %v, %q, %v: want in part, naming the pair", v, ev, err)
 	}
 
-	// noise: W1 exactly linear in the noise inside the range, falling over the whole path
-	for i, spec := range f.ConvergenceNoiseRuns() {
-		n := PaperNoiseLevels[i]
-		f.put(spec, final(600-1000*n, 20+300*n, 20, 60))
+	// cSVGD against the sequential method at α = 0.5 and at α = 2 (the
+	// priors' run): here cSVGD at 0.5 wins both measures, at 2 neither
+	priors := f.ConvergencePriorsRuns()
+	methods := f.MethodRuns()
+	f.put(priors[1], final(400, 40, 20, 60))
+	f.put(priors[len(priors)-1], final(600, 70, 150, 448))
+	f.put(methods[2], final(500, 60, 160, 1020))
+	if v, ev, err := checkBeatsSequential(f.Store); err != nil || v != HoldsPartly || !strings.Contains(ev, "α = 2 (the sequential method's prior) against L2 + Stein: in range 70.0 against 60.0") {
+		t.Errorf("beats sequential: %v, %q, %v: want in part, both priors", v, ev, err)
 	}
-	v, ev, err := checkLinearNoise(f.Store)
-	if err != nil || v != HoldsPartly || !strings.Contains(ev, "R² 1.00, rising") || !strings.Contains(ev, "not rising") {
-		t.Errorf("linear noise: %v, %q, %v: want in part, linear in range", v, ev, err)
+	f.put(priors[len(priors)-1], final(450, 50, 150, 448))
+	if v, ev, err := checkBeatsSequential(f.Store); err != nil || v != Holds {
+		t.Errorf("beats sequential at both priors: %v, %q, %v: want holds", v, ev, err)
+	}
+
+	// noise: slopes between neighbouring noise levels within a factor 2,
+	// on W1 in range, W1 over the whole path and the mean error in range
+	for _, c := range []struct {
+		name             string
+		in, whole, err   func(n float64) float64
+		want             Verdict
+		contains, absent string
+	}{
+		{"linear in range only: 1 of 3, fewer than half", func(n float64) float64 { return 20 + 300*n }, func(n float64) float64 { return 600 - 1000*n }, func(float64) float64 { return 0 },
+			DoesNotHold, "W1 in range 20.0, 35.0, 50.0, 80.0, slopes per point of noise 3.00, 3.00, 3.00 (linear by this test)", ""},
+		{"linear in range and in the mean error, falling over the whole path: 2 of 3", func(n float64) float64 { return 20 + 300*n }, func(n float64) float64 { return 600 - 1000*n }, func(n float64) float64 { return 0.04 + 0.3*n },
+			HoldsPartly, "W1 over the whole path 600.0, 550.0, 500.0, 400.0, slopes per point of noise -10.00, -10.00, -10.00 (not)", ""},
+		{"all three linear", func(n float64) float64 { return 20 + 300*n }, func(n float64) float64 { return 600 + 1000*n }, func(n float64) float64 { return 0.04 + 0.3*n },
+			Holds, "mean error in range (%) 4.0, 5.5, 7.0, 10.0, slopes per point of noise 0.300, 0.300, 0.300 (linear by this test)", "(not)"},
+		{"convex: slopes 0.7, 1.7, 3.2 (R² of a line 0.96)", func(n float64) float64 { return 20 + 20*n + 1000*n*n }, func(n float64) float64 { return 600 - 1000*n }, func(float64) float64 { return 0 },
+			DoesNotHold, "slopes per point of noise 0.70, 1.70, 3.20 (not)", "(linear by this test)"},
+	} {
+		for i, spec := range f.ConvergenceNoiseRuns() {
+			n := PaperNoiseLevels[i]
+			r := final(c.whole(n), c.in(n), 20, 60)
+			r.MeanErrorInRange = c.err(n)
+			f.put(spec, r)
+		}
+		v, ev, err := checkLinearNoise(f.Store)
+		if err != nil || v != c.want || !strings.Contains(ev, c.contains) || (c.absent != "" && strings.Contains(ev, c.absent)) {
+			t.Errorf("linear noise, %s: %v, %q, %v: want %v with %q", c.name, v, ev, err, c.want, c.contains)
+		}
 	}
 
 	// the adaptive schedule: reverted at every noise level but the last
@@ -288,6 +327,47 @@ func TestShare(t *testing.T) {
 	}
 }
 
+// TestPairsOrdered: rising pairs count, falling ones are named; ties
+// count as ordered.
+func TestPairsOrdered(t *testing.T) {
+	for _, c := range []struct {
+		xs     []float64
+		n      int
+		broken []int
+	}{{[]float64{1, 2, 2, 5}, 3, nil}, {[]float64{21.6, 19.7, 20.6, 27, 151}, 3, []int{1}}, {[]float64{3, 2, 1}, 0, []int{1, 2}}} {
+		n, b := pairsOrdered(c.xs)
+		if n != c.n || !slices.Equal(b, c.broken) {
+			t.Errorf("%v: %d ordered, broken %v; want %d, %v", c.xs, n, b, c.n, c.broken)
+		}
+	}
+}
+
+// TestSlopesAgree: a line passes; a convex curve whose line fit has R²
+// above 0.9 fails on its slopes; a falling or flat stretch fails; two
+// slopes exactly a factor 2 apart pass, a bit more fails.
+func TestSlopesAgree(t *testing.T) {
+	xs := []float64{0, 5, 10, 20}
+	for _, c := range []struct {
+		name string
+		ys   []float64
+		want bool
+	}{
+		{"line", []float64{1, 2, 3, 5}, true},
+		{"convex (the in-range W1 of the full runs)", []float64{23.3, 26.3, 39.2, 76.4}, false},
+		{"falling stretch", []float64{10, 12, 11, 20}, false},
+		{"flat stretch", []float64{10, 10, 12, 16}, false},
+		{"slopes 1, 2, 1.5", []float64{0, 5, 15, 30}, true},
+		{"slopes 1, 2.1, 1.5", []float64{0, 5, 15.5, 30.5}, false},
+	} {
+		if _, ok := slopesAgree(xs, c.ys, 2); ok != c.want {
+			t.Errorf("%s: %v, want %v", c.name, ok, c.want)
+		}
+	}
+	if s, _ := lineFit(xs, []float64{23.3, 26.3, 39.2, 76.4}); !(s > 0) {
+		t.Errorf("slope %v", s)
+	}
+}
+
 // TestLineFit: a line's slope and R² = 1; noise lowers R²; constant data
 // give 0.
 func TestLineFit(t *testing.T) {
@@ -338,25 +418,43 @@ func TestDistanceTrend(t *testing.T) {
 func TestNoiseAndEnsembleTables(t *testing.T) {
 	f := newFakeStore(t)
 	for i, spec := range f.ConvergenceNoiseRuns() {
-		f.put(spec, final(500, 20+[]float64{0, 5, 15, 45}[i], 20, 60))
+		r := final(500, 20+[]float64{0, 5, 15, 45}[i], 20, 60)
+		r.Particles = stein.NewEnsemble(2, r.Arch.NumParams()) // the same (zero) networks at every noise level
+		f.put(spec, r)
 	}
 	var b strings.Builder
 	if err := NoiseTable(&b, f.Store); err != nil {
 		t.Fatal(err)
 	}
-	if want := "rises per percentage point of noise by 1.00 from 0 to 5%, 2.00 from 5 to 10%, 3.00 from 10 to 20%."; !strings.Contains(b.String(), want) {
-		t.Errorf("noise table:\n%s\nwant %q", b.String(), want)
+	// the same networks at every noise level: their W1 against the
+	// noise-free truth does not rise, while the W1 against the noisy
+	// reference (made up here) does
+	for _, want := range []string{"rises per percentage point of noise by 1.00 from 0 to 5%, 2.00 from 5 to 10%, 3.00 from 10 to 20%.",
+		"to 20%: the ensembles' +45.0, the noise-free truth's +", "the ensembles' W1 against the noise-free truth +0.0.", "not lower bounds"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("noise table:\n%s\nwant %q", b.String(), want)
+		}
 	}
 	for _, spec := range f.ConvergenceEnsembleRuns() {
 		r := final(500, 40, 20, 60)
-		r.History[1].KernelMedian, r.History[1].KernelGroups = 1/float64(spec.Config.Particles+1), 1
+		n := spec.Config.Particles
+		r.History[1].KernelMedian, r.History[1].KernelGroups = 1/float64(n+1), 1
+		r.History[1].Distances = make([][]float64, n) // every pair 4 apart
+		for a := range n {
+			r.History[1].Distances[a] = make([]float64, n)
+			for b := range n {
+				if a != b {
+					r.History[1].Distances[a][b] = 4
+				}
+			}
+		}
 		f.put(spec, r)
 	}
 	b.Reset()
 	if err := EnsembleTable(&b, f.Store); err != nil {
 		t.Fatal(err)
 	}
-	if rows := strings.Count(b.String(), "\n| "); rows != len(f.EnsembleSizes()) || !strings.Contains(b.String(), "| 0.0909 (0.0909) |") {
+	if rows := strings.Count(b.String(), "\n| "); rows != len(f.EnsembleSizes()) || !strings.Contains(b.String(), fmt.Sprintf("| 10 | 20.0 | 57 | 500.0 (40.0) | 0.0%% | 4.00 | %.1f | 1 |", 16/(2*math.Log(11)))) {
 		t.Errorf("ensemble table:\n%s", b.String())
 	}
 }

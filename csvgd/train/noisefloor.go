@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -9,16 +10,19 @@ import (
 
 // NoiseFloor is the push-forward W1 that predictors with no error of their
 // own score against the reference sample of the noisy truth
-// ([ReferenceSample]): the part of the W1 that the noise in the reference
-// sets, whatever the ensemble.
+// ([ReferenceSample]): reference levels that the noise in the reference
+// sets, not lower bounds. NoisyDraws scores below Truth, and an ensemble
+// narrower than the data's spread can score below Truth too; the
+// ensemble's W1 minus Truth is not the ensemble's own error but only a
+// lower bound on it ([TruthW1]).
 //
 // A push-forward of the parameter posterior, p(S | x) = int delta(S -
 // S_theta(x)) p(theta | D) d theta, carries the epistemic spread only;
-// the reference sample is drawn from the noisy truth S_true (1 + s xi),
-// whose spread is that of the posterior predictive, the push-forward
-// convolved with the noise. Against it, even the exact noise-free truth
+// the reference sample is drawn from the noisy truth S_true (1 + s xi)
+// (the model's posterior predictive would apply the same multiplicative
+// noise to each prediction: a scale mixture, not a convolution). Against it, even the exact noise-free truth
 // (a posterior concentrated on it) scores W1 = E|S - S_true| = s |S_true|
-// E|xi| per point and component: the Truth floor. NoisyDraws is the W1 of
+// E|xi| per point and component: the Truth level. NoisyDraws is the W1 of
 // n draws of the noisy truth itself (the data's distribution sampled as
 // an ensemble of n would be), which adds the finite-sample error of n
 // draws to the spread it matches.
@@ -69,4 +73,27 @@ func NoiseFloorW1(test []hyperelastic.Sample, ref [][]hyperelastic.Stress, noise
 		}
 	}
 	return f, nil
+}
+
+// TruthW1 is the push-forward W1 of the predictions pred ([particle][point])
+// against the noise-free truth at the test points test, a point mass at
+// S_true per point: W1(ensemble, delta_{S_true}) = (1/N) sum_a |S_a - S_true|
+// per point and component, summed over the whole path (whole) and over the
+// points inside the training range (in, [InRangeW1]).
+//
+// It is the ensemble's own error in the W1 sense, which the noise in the
+// reference sample does not enter. The difference of the ensemble's W1 and
+// the [NoiseFloor] Truth level against the same noisy reference is not this
+// error: by the triangle inequality it is only a lower bound on it,
+// W1(ens, ref) - W1(delta_{S_true}, ref) <= W1(ens, delta_{S_true}).
+func TruthW1(pred hyperelastic.Predictions, test []hyperelastic.Sample) (whole, in float64, err error) {
+	ref := make([][]hyperelastic.Stress, len(test))
+	for p, s := range test {
+		ref[p] = []hyperelastic.Stress{s.STrue}
+	}
+	pf, err := metrics.PushForwardW1(pred, ref)
+	if err != nil {
+		return 0, 0, fmt.Errorf("train: TruthW1: %w", err)
+	}
+	return pf.Sum, InRangeW1(pf, test), nil
 }

@@ -65,3 +65,42 @@ func TestNoiseFloorExcess(t *testing.T) {
 		t.Errorf("floor curve %v (sum %v), want 2 points summing to %v", g.TruthW1.PerPointSum, g.TruthW1.Sum, g.Truth)
 	}
 }
+
+// TestTruthW1: the noise-free truth itself scores 0; two particles at
+// S_true ± e score |e| per point (the mean of |±e|), whatever the sign
+// pattern, and an ensemble off by e in one particle only scores |e|/2; the
+// in-range sum counts the point with |d| <= 0.2 only. A prediction count
+// that does not match the test points is an error.
+func TestTruthW1(t *testing.T) {
+	s := hyperelastic.Stress{1, -2, 3, 0.5, 0, 4}
+	e := hyperelastic.Stress{0.1, -0.2, 0, 0.3, 0.05, -0.4}
+	abs := 0.0
+	for _, v := range e {
+		abs += math.Abs(v)
+	}
+	test := []hyperelastic.Sample{{STrue: s, D: 0.1}, {STrue: s, D: 0.5}}
+	var plus, minus hyperelastic.Stress
+	for c := range s {
+		plus[c], minus[c] = s[c]+e[c], s[c]-e[c]
+	}
+	for _, c := range []struct {
+		name            string
+		pred            hyperelastic.Predictions
+		wantWhole, want float64
+	}{
+		{"truth", hyperelastic.Predictions{{s, s}}, 0, 0},
+		{"truth ± e", hyperelastic.Predictions{{plus, plus}, {minus, minus}}, 2 * abs, abs},
+		{"one particle off", hyperelastic.Predictions{{s, s}, {plus, plus}}, abs, abs / 2},
+	} {
+		whole, in, err := TruthW1(c.pred, test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(whole-c.wantWhole) > 1e-12 || math.Abs(in-c.want) > 1e-12 {
+			t.Errorf("%s: TruthW1 %v (in range %v), want %v (%v)", c.name, whole, in, c.wantWhole, c.want)
+		}
+	}
+	if _, _, err := TruthW1(hyperelastic.Predictions{{s}}, test); err == nil {
+		t.Error("one prediction for two test points: no error")
+	}
+}
