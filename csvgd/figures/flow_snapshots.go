@@ -89,10 +89,14 @@ func FlowSnapshots(res *mvn.Result) *Figure {
 	leg := plotkit.NewLegend()
 	leg.Add(fmt.Sprintf("particles (%d)", snaps[0].e.N), plotkit.GlyphThumb(sty))
 	leg.Add("log posterior, θ₂ = 2", plotkit.LineThumb(draw.LineStyle{Color: plotkit.ContourGrey(0.5), Width: vg.Points(1.5)}))
+	prior := "no prior (λ = 0)" // alpha plays no part without a prior
+	if c.Lambda > 0 {
+		prior = fmt.Sprintf("α = %s, λ = %s", plotkit.Num(c.Alpha), plotkit.Num(c.Lambda))
+	}
 	return &Figure{
 		Name: name,
-		Title: fmt.Sprintf("Stein flow: α = %s, λ = %s, β = %s, γ = %s, %s steps of %s",
-			plotkit.Num(c.Alpha), plotkit.Num(c.Lambda), plotkit.Num(c.Beta), bandValue(c.Bandwidth), c.Optimizer, plotkit.Num(c.StepSize)),
+		Title: fmt.Sprintf("Stein flow: %s, β = %s, γ = %s, %s steps of %s",
+			prior, plotkit.Num(c.Beta), bandValue(c.Bandwidth), c.Optimizer, plotkit.Num(c.StepSize)),
 		Panels: panels,
 		Legend: leg,
 		Width:  vg.Length(panelCm*float64(cols)+6) * vg.Centimeter,

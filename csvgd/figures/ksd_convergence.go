@@ -45,5 +45,5 @@ func KSDConvergence(labels []string, runs []train.Result) *Figure {
 		}
 		series = append(series, s)
 	}
-	return ksdPair(name, "(b) accuracy: W₁ to the noisy data", "push-forward W₁ sum", series, nil)
+	return ksdPair(name, "(b) accuracy: W₁ to the noisy data", "push-forward W₁ sum", series, nil, false)
 }

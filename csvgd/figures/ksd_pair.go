@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -39,8 +40,10 @@ type KSDBand struct {
 }
 
 // ksdPair draws series as the two panels of a KSD figure, with band (when
-// not nil) across panel (a).
-func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDBand) *Figure {
+// not nil) across panel (a); with logIter the iteration axis is
+// logarithmic (the series then hold positive iterations only), so that
+// the first tens of iterations are as legible as the last thousands.
+func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDBand, logIter bool) *Figure {
 	pa := plotkit.NewPanel("(a) kernel Stein discrepancy", "iteration", "KSD (IMQ kernel)")
 	pb := plotkit.NewPanel(otherTitle, "iteration", otherLabel)
 	var xs, ks, os []float64
@@ -68,8 +71,17 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 	accuracyAxis(&pa.Y, ks)
 	accuracyAxis(&pb.Y, os)
 	x0, x1 := plotkit.PaddedRange(xs, 0.02)
-	plotkit.SetRange(&pa.X, x0, x1)
-	plotkit.SetRange(&pb.X, x0, x1)
+	if logIter {
+		if slices.Min(xs) <= 0 {
+			return plotkit.Failed(name, errors.New("a logarithmic iteration axis needs positive iterations"))
+		}
+		x0, x1 = slices.Min(xs)/1.2, slices.Max(xs)*1.2
+		plotkit.SetLogLabelled(&pa.X, x0, x1)
+		plotkit.SetLogLabelled(&pb.X, x0, x1)
+	} else {
+		plotkit.SetRange(&pa.X, x0, x1)
+		plotkit.SetRange(&pb.X, x0, x1)
+	}
 	leg := plotkit.NewLegend()
 	if band != nil {
 		bandColor := plotkit.Fade(plotkit.LightGrey, 0.5)

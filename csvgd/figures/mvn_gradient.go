@@ -106,7 +106,8 @@ func MVNGradient() (*Figure, error) {
 		row[i] = p
 	}
 	leg := plotkit.NewLegend()
-	leg.Add("Stein direction φ(θ)", arrowThumb)
+	leg.Add("Stein direction φ(θ) at each θ", arrowThumb)
+	leg.Add("  the moving particle could take")
 	leg.Add("moving particle θ", plotkit.GlyphThumb(movingSty))
 	leg.Add("fixed particle", plotkit.GlyphThumb(fixedSty))
 	leg.Add("pseudopotential:")
@@ -118,7 +119,7 @@ func MVNGradient() (*Figure, error) {
 		Panels: [][]*plot.Plot{row},
 		Legend: leg,
 		Width:  34 * vg.Centimeter,
-		Height: 11.5 * vg.Centimeter,
+		Height: 9.5 * vg.Centimeter, // about the panels' width: θ₁ and θ₂ at one scale
 	}, nil
 }
 

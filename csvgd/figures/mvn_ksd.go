@@ -17,7 +17,10 @@ import (
 //	    ([mvn.KSD]: IMQ kernel, c = 1, beta = -1/2);
 //	(b) the Bhattacharyya distance of their moments to the likelihood's.
 //
-// Both on log axes when their values span more than a decade. exact, when
+// Both on log axes when their values span more than a decade; the
+// iteration axis is logarithmic (the record of iteration 0 is left out),
+// so that the first tens of iterations, where the KSD reaches the band of
+// exact samples, can be read. exact, when
 // not nil, is drawn across panel (a): the spread of the KSDs of exact
 // samples of the likelihood of the runs' size ([mvn.ExactSampleKSDs]),
 // the level an ensemble reaches when it is as good as an independent
@@ -37,6 +40,9 @@ func MVNKSD(labels []string, runs []*mvn.Result, exact *KSDBand) *Figure {
 		}
 		s := ksdSeries{label: labels[i]}
 		for _, h := range r.History {
+			if h.Iter < 1 {
+				continue // the iteration axis is logarithmic
+			}
 			s.ksd = append(s.ksd, plotter.XY{X: float64(h.Iter), Y: h.KSD})
 			if !math.IsInf(h.Bhattacharyya, 0) && !math.IsNaN(h.Bhattacharyya) {
 				s.other = append(s.other, plotter.XY{X: float64(h.Iter), Y: h.Bhattacharyya})
@@ -44,5 +50,5 @@ func MVNKSD(labels []string, runs []*mvn.Result, exact *KSDBand) *Figure {
 		}
 		series = append(series, s)
 	}
-	return ksdPair(name, "(b) Bhattacharyya distance to the likelihood", "Bhattacharyya distance", series, exact)
+	return ksdPair(name, "(b) Bhattacharyya distance to the likelihood", "Bhattacharyya distance", series, exact, true)
 }

@@ -55,6 +55,7 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 	}
 	x0, x1 := plotkit.PaddedRange(xs, 0.05)
 	y0, y1 := plotkit.PaddedRange(ys, 0.05)
+	x0, x1, y0, y1 = plotkit.EqualSpans(x0, x1, y0, y1) // square panels: the ellipse's angle as it is
 	cols := min(perRow, len(runs))
 	rows := (len(runs) + cols - 1) / cols
 	panels := make([][]*plot.Plot, rows)

@@ -148,3 +148,41 @@ func ExactSampleKSDs(t Target, n, samples int, seed uint64) ([]float64, error) {
 	}
 	return out, nil
 }
+
+// NarrowedSampleKSDs are the KSDs ([KSD], lambda = 0) of samples exact
+// samples of n points each of the Gaussian likelihood t whose coordinate
+// i is shrunk about its mean to the variance v (x_i -> mu_i + (x_i - mu_i)
+// sqrt(v / Sigma_ii)), drawn from a PCG seeded with seed: a sample that is
+// too narrow along one direction by a known amount. Beside
+// [ExactSampleKSDs] of the same n they show whether the KSD at that n can
+// tell the narrow sample from an exact one (v = Sigma_ii gives exact
+// samples).
+func NarrowedSampleKSDs(t Target, n, samples, i int, v float64, seed uint64) ([]float64, error) {
+	if n < 1 || samples < 1 {
+		return nil, fmt.Errorf("mvn: %d samples of %d points: want at least one of one", samples, n)
+	}
+	if i < 0 || i >= t.Dim() || !(v > 0) {
+		return nil, fmt.Errorf("mvn: narrowed samples: coordinate %d of %d, variance %g: want a coordinate of the target and v > 0", i, t.Dim(), v)
+	}
+	sigma, err := t.Covariance()
+	if err != nil {
+		return nil, err
+	}
+	f := math.Sqrt(v / sigma.At(i, i))
+	rng := rand.New(rand.NewPCG(seed, 0x45e))
+	out := make([]float64, samples)
+	for k := range out {
+		x, err := t.Sample(n, rng)
+		if err != nil {
+			return nil, err
+		}
+		for a := range n {
+			row := x.Data[a*x.D : (a+1)*x.D]
+			row[i] = t.Mean[i] + (row[i]-t.Mean[i])*f
+		}
+		if out[k], err = KSD(t, stein.Prior{Alpha: 1}, x); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

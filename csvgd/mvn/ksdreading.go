@@ -36,7 +36,9 @@ type KSDReading struct {
 
 	// LateMedianKSD is the median KSD over the second half of the records:
 	// the level the KSD fluctuates about once the flow has settled.
-	LateMedianKSD float64
+	// LateMinKSD and LateMaxKSD are the smallest and largest KSD over the
+	// same records: how far it fluctuates about that level.
+	LateMedianKSD, LateMinKSD, LateMaxKSD float64
 }
 
 // SettleFactor is the factor within which [ReadKSD] counts the
@@ -83,6 +85,7 @@ func ReadKSD(h []HistoryPoint, level float64) (KSDReading, error) {
 		late = append(late, p.KSD)
 	}
 	slices.Sort(late)
+	r.LateMinKSD, r.LateMaxKSD = late[0], late[len(late)-1]
 	if n := len(late); n%2 == 1 {
 		r.LateMedianKSD = late[n/2]
 	} else {

@@ -52,6 +52,9 @@ func TestReadKSD(t *testing.T) {
 			if math.Abs(r.LateMedianKSD-c.lateMedianKSD) > 1e-12 || r.FinalKSD != 0.19 || r.FinalBhattacharyya != 0.01 {
 				t.Errorf("late median %g, final KSD %g, final distance %g; want %g, 0.19, 0.01", r.LateMedianKSD, r.FinalKSD, r.FinalBhattacharyya, c.lateMedianKSD)
 			}
+			if r.LateMinKSD != 0.1 || r.LateMaxKSD != 0.19 { // the second half: 0.1, 0.15, 0.18, 0.19
+				t.Errorf("late range %g to %g, want 0.1 to 0.19", r.LateMinKSD, r.LateMaxKSD)
+			}
 		})
 	}
 	if _, err := ReadKSD(nil, 1); err == nil {

@@ -139,3 +139,17 @@ func FloorXYs(xy plotter.XYs, lo float64) plotter.XYs {
 	}
 	return out
 }
+
+// EqualSpans widens the shorter of the ranges [x0, x1] and [y0, y1] about
+// its centre to the longer one's span, so that a square data area draws a
+// unit of x and a unit of y at the same length (directions keep their
+// angles).
+func EqualSpans(x0, x1, y0, y1 float64) (float64, float64, float64, float64) {
+	sx, sy := x1-x0, y1-y0
+	if sx < sy {
+		c := (x0 + x1) / 2
+		return c - sy/2, c + sy/2, y0, y1
+	}
+	c := (y0 + y1) / 2
+	return x0, x1, c - sx/2, c + sx/2
+}
