@@ -48,14 +48,7 @@ func W1Curve(test []hyperelastic.Sample, curves map[string]metrics.PushForward, 
 	}
 	leg := plotkit.NewLegend()
 	p := w1Panel(w1Title(smooth), test, series, smooth, leg, plotkit.RankColor)
-	addTrainingRange(leg)
-	return &Figure{
-		Name:   name,
-		Panels: [][]*plot.Plot{{p}},
-		Legend: leg,
-		Width:  24 * vg.Centimeter,
-		Height: 12 * vg.Centimeter,
-	}
+	return w1Figure(name, p, leg)
 }
 
 // naturalLess orders strings by their runs of digits and of other
@@ -160,6 +153,12 @@ func W1Lines(test []hyperelastic.Sample, lines []W1Line, smooth int) *Figure {
 		}
 		return draw.LineStyle{Color: lines[r].Color, Width: vg.Points(1.8)}
 	})
+	return w1Figure(name, p, leg)
+}
+
+// w1Figure is the one-panel figure of a W1 curve along the test path, its
+// legend naming the training range.
+func w1Figure(name string, p *plot.Plot, leg *plot.Legend) *Figure {
 	addTrainingRange(leg)
 	return &Figure{
 		Name:   name,

@@ -10,34 +10,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// gaussian is the model of N(mu, P^-1): score -P (theta - mu), curvature P.
-func gaussian(mu []float64, p *mat.SymDense) Model {
-	d := len(mu)
-	raw := make([]float64, d*d)
-	for i := 0; i < d; i++ {
-		for j := 0; j < d; j++ {
-			raw[i*d+j] = p.At(i, j)
-		}
-	}
-	return ModelFunc(func(x *stein.Ensemble) (*stein.Ensemble, [][]float64, error) {
-		s := stein.NewEnsemble(x.N, x.D)
-		curv := make([][]float64, x.N)
-		for a, theta := range x.Rows() {
-			diff := make([]float64, d)
-			for i := range diff {
-				diff[i] = theta[i] - mu[i]
-			}
-			var v mat.VecDense
-			v.MulVec(p, mat.NewVecDense(d, diff))
-			for i := range diff {
-				s.Particle(a)[i] = -v.AtVec(i)
-			}
-			curv[a] = raw
-		}
-		return s, curv, nil
-	})
-}
-
 func testPrecision() (*mat.SymDense, []float64) {
 	return mat.NewSymDense(3, []float64{2, 1, 0, 1, 2, 0.5, 0, 0.5, 3}), []float64{1, -2, 0.5}
 }
@@ -49,7 +21,7 @@ func testPrecision() (*mat.SymDense, []float64) {
 // mean (to 1e-10).
 func TestNewtonStepIsNewtonFarApart(t *testing.T) {
 	p, mu := testPrecision()
-	f, err := NewFlow(gaussian(mu, p), Config{Update: Newton, Prior: stein.Prior{Alpha: 1}, StepSize: 1})
+	f, err := NewFlow(gaussianModel(mu, p), Config{Update: Newton, Prior: stein.Prior{Alpha: 1}, StepSize: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +127,7 @@ func TestWorkersAndSeeds(t *testing.T) {
 	p, mu := testPrecision()
 	start := stein.GaussianEnsemble(6, []float64{0, 0, 0}, 1, rand.New(rand.NewPCG(5, 6)))
 	runWith := func(u Update, workers int, seed uint64) []float64 {
-		f, err := NewFlow(gaussian(mu, p), Config{Update: u, Prior: stein.Prior{Alpha: 0.5, Lambda: 0.05}, StepSize: 0.3, Seed: seed, Workers: workers})
+		f, err := NewFlow(gaussianModel(mu, p), Config{Update: u, Prior: stein.Prior{Alpha: 0.5, Lambda: 0.05}, StepSize: 0.3, Seed: seed, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +154,7 @@ func TestWorkersAndSeeds(t *testing.T) {
 // step, as the first-order flow's projection keeps them.
 func TestConstrainedClipped(t *testing.T) {
 	p, _ := testPrecision()
-	f, err := NewFlow(gaussian([]float64{-3, -3, 1}, p), Config{Update: StochasticNewton, Prior: stein.Prior{Alpha: 1}, StepSize: 0.3, Constrained: []bool{false, true, true}})
+	f, err := NewFlow(gaussianModel([]float64{-3, -3, 1}, p), Config{Update: StochasticNewton, Prior: stein.Prior{Alpha: 1}, StepSize: 0.3, Constrained: []bool{false, true, true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +216,7 @@ func TestUpdateNames(t *testing.T) {
 		t.Error("the zero value is not svgd, or SecondOrder is wrong")
 	}
 	for _, c := range []Config{{Update: SVGD, StepSize: 1, Prior: stein.Prior{Alpha: 1}}, {Update: Newton, Prior: stein.Prior{Alpha: 1}}, {Update: Newton, StepSize: 1, Prior: stein.Prior{Alpha: 3}}} {
-		if _, err := NewFlow(gaussian([]float64{0}, mat.NewSymDense(1, []float64{1})), c); err == nil {
+		if _, err := NewFlow(gaussianModel([]float64{0}, mat.NewSymDense(1, []float64{1})), c); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}
