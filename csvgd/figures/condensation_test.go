@@ -90,7 +90,7 @@ func TestCondensationFiguresRender(t *testing.T) {
 	}
 	checkFigureCases(t, "", cases)
 	// the floor: in the legend only when given, and on the accuracy axis
-	if strings.Contains(svgOf(t, cases[5].fig), "noise floor") || !strings.Contains(svgOf(t, cases[7].fig), "noise floor") || !(cases[7].fig.Panels[0][0].Y.Min <= 0.5) {
+	if strings.Contains(svgOf(t, cases[5].fig), "reference level") || !strings.Contains(svgOf(t, cases[7].fig), "reference level") || !(cases[7].fig.Panels[0][0].Y.Min <= 0.5) {
 		t.Errorf("the noise floor is drawn without a floor, or not with one (axis from %v)", cases[7].fig.Panels[0][0].Y.Min)
 	}
 	// the columns follow the template, and the titles name it

@@ -258,7 +258,7 @@ func TestAdaptivePenaltyPoints(t *testing.T) {
 	if !inOrder(svg, "λ = 0.01", "λ = 0.05", "λ = 0.1", "adaptive") {
 		t.Error("the legend does not list the penalties in order")
 	}
-	if strings.Contains(svg, "noise floor") {
+	if strings.Contains(svg, "reference level") {
 		t.Error("a noise floor drawn without floors")
 	}
 	// with floors: the in-range axis reaches down to the lowest floor, and the legend names it
@@ -270,7 +270,7 @@ func TestAdaptivePenaltyPoints(t *testing.T) {
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if !holds(g.Panels[0][1].Y, 10*0.01) || !strings.Contains(svgOf(t, g), "noise floor") {
+	if !holds(g.Panels[0][1].Y, 10*0.01) || !strings.Contains(svgOf(t, g), "reference level") {
 		t.Errorf("floors: in-range axis %v..%v does not hold the floor 0.1, or the legend lacks it", g.Panels[0][1].Y.Min, g.Panels[0][1].Y.Max)
 	}
 	if err := AdaptivePenalty(noises, fixed, adaptive, floors[1:]...).Err(); err == nil || !strings.Contains(err.Error(), "noise floors for") {

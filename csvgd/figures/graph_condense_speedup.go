@@ -109,7 +109,7 @@ func GraphCondenseSpeedup(alphas []float64, with, without []train.Result, floor 
 	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.CircleGlyph{})))
 	leg.Add("(b) template size", plotkit.LineThumb(plotkit.DashedLine(plotkit.Black)), plotkit.GlyphThumb(plotkit.Marker(plotkit.Black, draw.RingGlyph{})))
 	if len(floor) > 0 {
-		leg.Add("(a) noise floor: the noise-free truth's W₁", plotkit.LineThumb(floorSty))
+		leg.Add("(a) reference level: the noise-free truth's W₁", plotkit.LineThumb(floorSty))
 	}
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), plotkit.LineThumb(initialCountLine))
 	return plotkit.WidePair(name, pa, pb, leg)

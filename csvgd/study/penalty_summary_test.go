@@ -120,7 +120,7 @@ func TestPenaltyTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	if !strings.Contains(out, "| λ = 0.05 | 300 (40.0) / 5.67% / 15.0 |") || !strings.Contains(out, "| noise-free truth (noise floor) | 0 (0.0) / 0 / – | ") {
+	if !strings.Contains(out, "| λ = 0.05 | 300 (40.0) / 5.67% / 15.0 |") || !strings.Contains(out, "| noise-free truth (reference level) | 0 (0.0) / 0 / – | ") {
 		t.Errorf("table:\n%s", out)
 	}
 	var floors []float64
