@@ -105,7 +105,7 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 		fl := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(1), vg.Points(2.5)}}
 		plotkit.AddFlat(pa, plotkit.Line(floor, fl))
 		plotkit.AddFlat(pb, plotkit.Line(floorIn, fl))
-		leg.Add("noise-free truth (its own W₁ against the noisy draws: a reference level)", plotkit.LineThumb(fl))
+		leg.Add("noise-free truth's own W₁ (reference level)", plotkit.LineThumb(fl))
 	}
 	return &Figure{
 		Name:   name,
