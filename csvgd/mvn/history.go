@@ -135,12 +135,21 @@ func ExactSampleKSDs(t Target, n, samples int, seed uint64) ([]float64, error) {
 	if n < 1 || samples < 1 {
 		return nil, fmt.Errorf("mvn: %d samples of %d points: want at least one of one", samples, n)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x45d))
+	return sampleKSDs(t, n, samples, rand.New(rand.NewPCG(seed, 0x45d)), nil)
+}
+
+// sampleKSDs are the KSDs ([KSD], lambda = 0) of samples exact samples
+// of n points each of t drawn from rng, each changed by change in place
+// first when change is not nil.
+func sampleKSDs(t Target, n, samples int, rng *rand.Rand, change func(*stein.Ensemble)) ([]float64, error) {
 	out := make([]float64, samples)
 	for k := range out {
 		x, err := t.Sample(n, rng)
 		if err != nil {
 			return nil, err
+		}
+		if change != nil {
+			change(x)
 		}
 		if out[k], err = KSD(t, stein.Prior{Alpha: 1}, x); err != nil {
 			return nil, err
@@ -169,20 +178,10 @@ func NarrowedSampleKSDs(t Target, n, samples, i int, v float64, seed uint64) ([]
 		return nil, err
 	}
 	f := math.Sqrt(v / sigma.At(i, i))
-	rng := rand.New(rand.NewPCG(seed, 0x45e))
-	out := make([]float64, samples)
-	for k := range out {
-		x, err := t.Sample(n, rng)
-		if err != nil {
-			return nil, err
-		}
+	return sampleKSDs(t, n, samples, rand.New(rand.NewPCG(seed, 0x45e)), func(x *stein.Ensemble) {
 		for a := range n {
 			row := x.Data[a*x.D : (a+1)*x.D]
 			row[i] = t.Mean[i] + (row[i]-t.Mean[i])*f
 		}
-		if out[k], err = KSD(t, stein.Prior{Alpha: 1}, x); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	})
 }

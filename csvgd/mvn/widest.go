@@ -1,6 +1,7 @@
 package mvn
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -62,15 +63,7 @@ func WidestAtLargestLambda(pts []SurveyPoint) []WidestRow {
 		if len(at) < 2 {
 			continue
 		}
-		slices.SortFunc(at, func(x, y SurveyPoint) int {
-			switch {
-			case x.Gamma < y.Gamma:
-				return -1
-			case x.Gamma > y.Gamma:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(at, func(x, y SurveyPoint) int { return cmp.Compare(x.Gamma, y.Gamma) })
 		w := at[len(at)-1]
 		r := WidestRow{Alpha: k.a, Beta: k.b, Lambda: top[k], WidestGamma: w.Gamma, Widest: w.L1Theta3,
 			NarrowLo: math.Inf(1), NarrowHi: math.Inf(-1)}
