@@ -70,21 +70,30 @@ func TestNUTSTemplateReproducesStudyRuns(t *testing.T) {
 					t.Fatal(err)
 				}
 				saved := filepath.Join(dir, fmt.Sprintf("draws-%v-%d.json", quick, c.Seed))
-				code, _, errOut := runCLI("nuts", "template", "-ensemble", last, "-quick="+strconv.FormatBool(quick), "-starts", c.Starts.String(),
+				got := savedDraws(t, saved, runCLI, "nuts", "template", "-ensemble", last, "-quick="+strconv.FormatBool(quick), "-starts", c.Starts.String(),
 					"-seed", strconv.FormatUint(c.Seed, 10), "-warmup", strconv.Itoa(c.Warmup), "-draws", strconv.Itoa(c.Draws), "-keep", strconv.Itoa(c.Keep), "-save", saved)
-				if code != exitOK {
-					t.Fatalf("csvgd nuts template: exit %d: %s", code, errOut)
-				}
-				got, err := ensemble.Load(saved)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := sameDraws(got.Particles, want.Draws); err != nil {
+				if err := sameDraws(got, want.Draws); err != nil {
 					t.Errorf("%s: csvgd nuts template's draws differ from the study's: %v", n.Name(), err)
 				}
 			})
 		}
 	}
+}
+
+// savedDraws runs csvgd with args through run and returns the draws the
+// run saved at path (csvgd nuts template -save path); it fails the test
+// when the run failed.
+func savedDraws(t *testing.T, path string, run func(args ...string) (int, string, string), args ...string) [][]float64 {
+	t.Helper()
+	code, _, errOut := run(args...)
+	if code != exitOK {
+		t.Fatalf("csvgd nuts template: exit %d: %s", code, errOut)
+	}
+	got, err := ensemble.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got.Particles
 }
 
 // sameDraws reports the first draw and weight at which got and want are
@@ -140,16 +149,10 @@ func TestNUTSTemplateByHandIsTheStudysRun(t *testing.T) {
 			}
 			for _, procs := range []int{0, 1} {
 				saved := filepath.Join(t.TempDir(), "draws.json")
-				code, _, errOut := runOnCPUs(procs, "nuts", "template", "-ensemble", exported, "-quick", "-sampler", c.Sampler.String(),
+				onCPUs := func(args ...string) (int, string, string) { return runOnCPUs(procs, args...) }
+				got := savedDraws(t, saved, onCPUs, "nuts", "template", "-ensemble", exported, "-quick", "-sampler", c.Sampler.String(),
 					"-starts", c.Starts.String(), "-seed", strconv.FormatUint(c.Seed, 10), "-save", saved)
-				if code != exitOK {
-					t.Fatalf("csvgd nuts template: exit %d: %s", code, errOut)
-				}
-				got, err := ensemble.Load(saved)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := sameDraws(got.Particles, want.Draws); err != nil {
+				if err := sameDraws(got, want.Draws); err != nil {
 					t.Errorf("%s, GOMAXPROCS %d (0: all CPUs): csvgd nuts template's draws differ from the study's: %v", n.Name(), procs, err)
 				}
 			}
