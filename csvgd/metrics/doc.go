@@ -36,6 +36,9 @@
 //     bands (the teaching figure's, and calibration's push-forward band,
 //     the central band at level L: the quantiles [CentralQuantiles],
 //     (1-L)/2 and (1+L)/2).
+//   - [MeanSE], [Wilson]: the mean ± standard error over the splits of
+//     the regression benchmark, and the Wilson score interval of a
+//     binomial proportion (its coverages, pooled over the splits).
 //   - [MeanRelativeError]: the relative RMS error of the ensemble-mean
 //     stress against the truth, the accuracy beside the push-forward W1.
 package metrics

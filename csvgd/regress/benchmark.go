@@ -35,6 +35,56 @@ type SplitResult struct {
 	Seconds        float64 `json:"seconds"`
 	MsPerIterFirst float64 `json:"ms_per_iter_first"` // the first stage's pace
 	MsPerIterLast  float64 `json:"ms_per_iter_last"`  // the last stage's
+	// Coverage counts the test values inside the final ensemble's central
+	// predictive intervals, one count per level of [CoverageLevels].
+	Coverage []CoverageCount `json:"coverage"`
+}
+
+// CoverageLevels are the probability levels of the central predictive
+// intervals whose coverage of the test points the benchmark counts.
+var CoverageLevels = []float64{0.5, 0.9, 0.95}
+
+// CoverageCount is how many of a split's test values (Points: the test
+// points times the targets) fall inside their central predictive interval
+// of probability Level, the mixture's (1-Level)/2 and (1+Level)/2
+// quantiles ([Predictive.Hits]). Counts, not fractions, so that the
+// coverage pools over the splits: sum of Hits / sum of Points
+// (docs/reading.md section 18).
+type CoverageCount struct {
+	Level  float64 `json:"level"`
+	Hits   int     `json:"hits"`
+	Points int     `json:"points"`
+}
+
+// CoverageOf counts the test values (test: the points, in the data's
+// units) inside the central predictive intervals of r's final ensemble
+// at each level of [CoverageLevels].
+func CoverageOf(r *Result, test tabular.Set) ([]CoverageCount, error) {
+	p := r.Predict(test.X)
+	out := make([]CoverageCount, len(CoverageLevels))
+	for i, level := range CoverageLevels {
+		in, n, err := p.Hits(test.Y, level)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = CoverageCount{Level: level, Hits: in, Points: n}
+	}
+	return out, nil
+}
+
+// checkCoverage reports a result whose coverage counts are not one per
+// level of [CoverageLevels] with at least one point (a file written
+// before the benchmark kept them).
+func (s SplitResult) checkCoverage() error {
+	ok := len(s.Coverage) == len(CoverageLevels)
+	for i := 0; ok && i < len(s.Coverage); i++ {
+		c := s.Coverage[i]
+		ok = c.Level == CoverageLevels[i] && c.Points > 0 && c.Hits >= 0 && c.Hits <= c.Points
+	}
+	if !ok {
+		return fmt.Errorf("split %d lacks the coverage counts at the levels %v", s.Split, CoverageLevels)
+	}
+	return nil
 }
 
 // Run fits every split on b, in order, with the options o (a cancelled
@@ -64,7 +114,11 @@ func (bm Benchmark) resume(b compute.Backend, o Options, done []SplitResult, pro
 		if err != nil {
 			return nil, fmt.Errorf("regress: %s split %d: %w", bm.Set, k, err)
 		}
-		out = append(out, splitResult(k, res))
+		sr, err := splitResult(k, res, d.Test)
+		if err != nil {
+			return nil, fmt.Errorf("regress: %s split %d: %w", bm.Set, k, err)
+		}
+		out = append(out, sr)
 		if kept != nil {
 			if err := kept(out); err != nil {
 				return nil, fmt.Errorf("regress: %w", err)
@@ -77,18 +131,25 @@ func (bm Benchmark) resume(b compute.Backend, o Options, done []SplitResult, pro
 	return out, nil
 }
 
-func splitResult(k int, r *Result) SplitResult {
-	s := SplitResult{Split: k, Test: r.Test, Train: r.Train, ActiveWeights: r.ActiveWeights, TemplateParams: r.TemplateParams(),
+// splitResult is what the fit r of split k measured, with its coverage
+// of the test points test.
+func splitResult(k int, r *Result, test tabular.Set) (SplitResult, error) {
+	cov, err := CoverageOf(r, test)
+	if err != nil {
+		return SplitResult{}, err
+	}
+	s := SplitResult{Coverage: cov, Split: k, Test: r.Test, Train: r.Train, ActiveWeights: r.ActiveWeights, TemplateParams: r.TemplateParams(),
 		FullParams: r.FullParams(), Widths: r.Model.Arch.Widths, Refitted: r.Refitted, Seconds: r.Seconds}
 	if n := len(r.Stages); n > 0 {
 		s.MsPerIterFirst, s.MsPerIterLast = r.Stages[0].MsPerIter, r.Stages[n-1].MsPerIter
 	}
-	return s
+	return s, nil
 }
 
 // benchmarkFileVersion is the format of the files [CachedBenchmark]
-// writes.
-const benchmarkFileVersion = 1
+// writes: 2 since each result keeps its coverage counts
+// ([SplitResult.Coverage]).
+const benchmarkFileVersion = 2
 
 type benchmarkFile struct {
 	Version   int           `json:"version"`
@@ -101,19 +162,39 @@ func (bm Benchmark) file(r []SplitResult) benchmarkFile {
 	return benchmarkFile{Version: benchmarkFileVersion, Benchmark: bm, Results: r}
 }
 
-// holds reports whether f is a file of bm's setting in this format.
-func (f benchmarkFile) holds(bm Benchmark) bool {
-	return f.Version == benchmarkFileVersion && sameJSON(bm, f.Benchmark)
+// holds reports whether f is a file of bm's setting.
+func (f benchmarkFile) holds(bm Benchmark) bool { return sameJSON(bm, f.Benchmark) }
+
+// check reports a file in an older format or with a result that lacks
+// its coverage counts.
+func (f benchmarkFile) check() error {
+	if f.Version != benchmarkFileVersion {
+		return fmt.Errorf("format %d, not %d (a file from before the results kept their coverage counts)", f.Version, benchmarkFileVersion)
+	}
+	for _, r := range f.Results {
+		if err := r.checkCoverage(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ReadBenchmark reads the results of bm from path: an error wrapping
-// fs.ErrNotExist when the file is absent, damaged or holds another
-// setting (it is then computed again).
+// fs.ErrNotExist when the file is absent, damaged, holds another setting,
+// is in an older format or has a result without its coverage counts (it
+// is then computed again: a result is never read with a coverage it did
+// not count).
 func ReadBenchmark(path string, bm Benchmark) ([]SplitResult, error) {
 	f, err := readCache(path, "benchmark", func(f benchmarkFile) bool {
 		return f.holds(bm) && len(f.Results) == len(bm.Splits)
 	})
-	return f.Results, err
+	if err != nil {
+		return nil, err
+	}
+	if err := f.check(); err != nil {
+		return nil, fmt.Errorf("regress: %s: %w: %w", path, err, fs.ErrNotExist)
+	}
+	return f.Results, nil
 }
 
 // CachedBenchmark returns the results of bm, read from path when that
@@ -160,7 +241,7 @@ func readPartial(partial string, bm Benchmark) []SplitResult {
 		return f.holds(bm) && len(f.Results) <= len(bm.Splits) &&
 			slices.EqualFunc(f.Results, bm.Splits[:len(f.Results)], func(r SplitResult, k int) bool { return r.Split == k })
 	})
-	if err != nil {
+	if err != nil || f.check() != nil {
 		return nil
 	}
 	return f.Results

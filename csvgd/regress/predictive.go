@@ -169,12 +169,27 @@ func (p Predictive) Band(o int, level float64) (lo, hi []float64) {
 
 // Coverage is the fraction of the values y ([point][target]) that fall in
 // their central band of probability level, over points and targets: about
-// level for a calibrated predictive distribution.
+// level for a calibrated predictive distribution ([Predictive.Hits]).
 func (p Predictive) Coverage(y [][]float64, level float64) (float64, error) {
-	if !(level > 0 && level < 1) {
-		return 0, fmt.Errorf("regress: band level %v: want a probability in (0, 1)", level)
+	in, n, err := p.Hits(y, level)
+	if err != nil {
+		return 0, err
 	}
-	in, n := 0, 0
+	return float64(in) / float64(n), nil
+}
+
+// Hits counts the values y ([point][target]) that fall in their central
+// band of probability level ([Predictive.Band], ends included): in of the
+// n values, n the points times the targets. The regression benchmark
+// keeps the counts so that its coverages pool over the splits
+// ([CoverageCount]).
+func (p Predictive) Hits(y [][]float64, level float64) (in, n int, err error) {
+	if !(level > 0 && level < 1) {
+		return 0, 0, fmt.Errorf("regress: band level %v: want a probability in (0, 1)", level)
+	}
+	if len(y) == 0 {
+		return 0, 0, fmt.Errorf("regress: coverage of no points")
+	}
 	for o := range y[0] {
 		lo, hi := p.Band(o, level)
 		for m := range y {
@@ -184,5 +199,5 @@ func (p Predictive) Coverage(y [][]float64, level float64) (float64, error) {
 			n++
 		}
 	}
-	return float64(in) / float64(n), nil
+	return in, n, nil
 }

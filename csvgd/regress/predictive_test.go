@@ -66,3 +66,38 @@ func TestPredictiveMixture(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictiveHits: one particle, N(0, 1) on the first target and
+// N(10, 2²) on the second, at values placed against the bands' ends
+// (±0.674, ±1.645, ±1.960 standard deviations): the counts are those
+// worked by hand over both targets, the fraction of [Predictive.Coverage]
+// is their ratio, and a level outside (0, 1) or no points fail.
+func TestPredictiveHits(t *testing.T) {
+	z := []float64{0, 0.5, -0.7, 1.0, -1.7, 2.0, -3}
+	p := Predictive{SD: [][]float64{{1, 2}}, Mean: [][][]float64{nil}}
+	var y [][]float64
+	for _, v := range z {
+		p.Mean[0] = append(p.Mean[0], []float64{0, 10})
+		y = append(y, []float64{v, 10 + 2*v})
+	}
+	for _, tc := range []struct {
+		level float64
+		in    int
+	}{{0.5, 4}, {0.9, 8}, {0.95, 10}, {0.999, 14}} {
+		in, n, err := p.Hits(y, tc.level)
+		if err != nil || in != tc.in || n != 14 {
+			t.Errorf("level %v: %d of %d (%v), want %d of 14", tc.level, in, n, err, tc.in)
+		}
+		if c, err := p.Coverage(y, tc.level); err != nil || c != float64(tc.in)/14 {
+			t.Errorf("level %v: coverage %v (%v), want %d/14", tc.level, c, err, tc.in)
+		}
+	}
+	for _, level := range []float64{0, 1, math.NaN()} {
+		if _, _, err := p.Hits(y, level); err == nil {
+			t.Errorf("level %v: want an error", level)
+		}
+	}
+	if _, _, err := p.Hits(nil, 0.5); err == nil {
+		t.Error("no points: want an error")
+	}
+}

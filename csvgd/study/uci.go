@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
@@ -151,8 +152,10 @@ var recalledUCI = map[string][6]float64{
 // the splits of the test RMSE and log-likelihood (data units), the change
 // of both against SVGD on the same splits (paired), the active weights and
 // the template beside the full network's size, the time of a fit with its
-// ratio to SVGD's, and the pace of cSVGD's last stage against its first
-// (the speed-up condensation gave each iteration).
+// ratio to SVGD's, the pace of cSVGD's last stage against its first (the
+// speed-up condensation gave each iteration), and the coverage of the
+// test points by the central 50%, 90% and 95% predictive intervals,
+// pooled over the splits, with its 95% Wilson interval ([UCICoverage]).
 func UCITable(w io.Writer, s *Store) error {
 	for i, set := range UCISets {
 		if i > 0 {
@@ -165,15 +168,24 @@ func UCITable(w io.Writer, s *Store) error {
 	return nil
 }
 
-// uciSetTable is the block of one data set.
-func uciSetTable(w io.Writer, s *Store, set string) error {
+// uciSetResults are the results of every setting on set, by key.
+func uciSetResults(s *Store, set string) (map[string][]regress.SplitResult, error) {
 	results := map[string][]regress.SplitResult{}
 	for _, st := range UCISettings() {
 		r, err := s.UCIResults(set, st)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		results[st.Key] = r
+	}
+	return results, nil
+}
+
+// uciSetTable is the block of one data set.
+func uciSetTable(w io.Writer, s *Store, set string) error {
+	results, err := uciSetResults(s, set)
+	if err != nil {
+		return err
 	}
 	mc, err := regress.MCDropout(set)
 	if err != nil {
@@ -182,25 +194,91 @@ func uciSetTable(w io.Writer, s *Store, set string) error {
 	return writeUCISet(w, set, s.UCIBenchmark(set, UCISettings()[0]), results, mc)
 }
 
+// CoverageConfidence is the confidence level of the Wilson intervals of
+// the benchmark's coverages.
+const CoverageConfidence = 0.95
+
+// PooledCoverage is a setting's coverage of the test points by its
+// central predictive intervals of probability Level, pooled over the
+// splits: Fraction = Hits / Points (the sums over the splits), with its
+// Wilson interval [Lo, Hi] at [CoverageConfidence] ([metrics.Wilson]).
+type PooledCoverage struct {
+	Level                  float64
+	Hits, Points           int
+	Fraction, Lower, Upper float64
+}
+
+// UCICoverage pools the coverage counts of the splits r at each level of
+// [regress.CoverageLevels]: the test points of all the splits taken as
+// one binomial sample, sum of hits over sum of points, rather than a mean
+// of per-split fractions (docs/reading.md section 18). It fails on no
+// splits or a split without a count at a level.
+func UCICoverage(r []regress.SplitResult) ([]PooledCoverage, error) {
+	if len(r) == 0 {
+		return nil, fmt.Errorf("study: coverage of no splits")
+	}
+	out := make([]PooledCoverage, len(regress.CoverageLevels))
+	for i, level := range regress.CoverageLevels {
+		out[i].Level = level
+		for _, x := range r {
+			k := slices.IndexFunc(x.Coverage, func(c regress.CoverageCount) bool { return c.Level == level })
+			if k < 0 {
+				return nil, fmt.Errorf("study: split %d has no coverage count at level %v", x.Split, level)
+			}
+			out[i].Hits += x.Coverage[k].Hits
+			out[i].Points += x.Coverage[k].Points
+		}
+		lo, hi, err := metrics.Wilson(out[i].Hits, out[i].Points, CoverageConfidence)
+		if err != nil {
+			return nil, fmt.Errorf("study: split %d, level %v: %w", r[0].Split, level, err)
+		}
+		out[i].Fraction, out[i].Lower, out[i].Upper = float64(out[i].Hits)/float64(out[i].Points), lo, hi
+	}
+	return out, nil
+}
+
+// coverageCell is a cell of the table's coverage columns: the pooled
+// fraction and its Wilson interval.
+func coverageCell(c PooledCoverage) string {
+	return fmt.Sprintf("%.3f [%.3f, %.3f]", c.Fraction, c.Lower, c.Upper)
+}
+
 // writeUCISet writes the block of one data set from the results of every
 // setting (by key) of the benchmark bm's splits and MC dropout's published
 // results per split (mc; the row is left out when it lacks one of bm's
-// splits).
+// splits). With one split the standard errors are not defined: the
+// cells give the mean alone and the caption says so.
 func writeUCISet(w io.Writer, set string, bm regress.Benchmark, results map[string][]regress.SplitResult, mc []regress.PublishedSplit) error {
 	base := results["svgd"]
 	if len(base) == 0 {
 		return fmt.Errorf("study: no SVGD results on %s", set)
 	}
-	fmt.Fprintf(w, "**%s** (%d splits, %d particles, %d iterations, hidden layers %v, batches of %d; %d weights and biases in the full network; mean ± standard error over the splits):\n\n",
-		set, len(bm.Splits), bm.Config.Particles, bm.Config.Iters, bm.Config.Hidden, bm.Config.Batch, base[0].FullParams)
-	fmt.Fprintln(w, "| method | test RMSE | test log-likelihood | RMSE − SVGD's | log-likelihood − SVGD's | active weights | template | s per fit (× SVGD's) | last stage's ms/iteration ÷ first's |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	spread := "mean ± standard error over the splits"
+	if len(base) == 1 {
+		spread = "one split: the values of that split, without a standard error"
+	}
+	levels := make([]string, len(regress.CoverageLevels))
+	for i, l := range regress.CoverageLevels {
+		levels[i] = fmt.Sprintf("%g%%", 100*l)
+	}
+	fmt.Fprintf(w, "**%s** (%d splits, %d particles, %d iterations, hidden layers %v, batches of %d; %d weights and biases in the full network; %s; "+
+		"coverage: the fraction of the test points inside the central %s predictive intervals, pooled over the splits (hits ÷ points), with its %g%% Wilson interval; "+
+		"the published rows and MC dropout's have no coverage, their sources giving no intervals):\n\n",
+		set, len(bm.Splits), bm.Config.Particles, bm.Config.Iters, bm.Config.Hidden, bm.Config.Batch, base[0].FullParams, spread,
+		strings.Join(levels[:len(levels)-1], ", ")+" and "+levels[len(levels)-1], 100*CoverageConfidence)
+	heads := ""
+	for _, l := range levels {
+		heads += " coverage, " + l + " interval |"
+	}
+	fmt.Fprintln(w, "| method | test RMSE | test log-likelihood | RMSE − SVGD's | log-likelihood − SVGD's | active weights | template | s per fit (× SVGD's) | last stage's ms/iteration ÷ first's |"+heads)
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|"+strings.Repeat("---|", len(levels)))
+	empty := strings.Repeat(" |", len(levels))
 	for _, p := range PublishedUCI(set) {
-		fmt.Fprintf(w, "| %s | %s | %s | | | | | | |\n", p.Label, pm(p.RMSE, p.RMSESE, rmseDecimals(set)), pm(p.LL, p.LLSE, 3))
+		fmt.Fprintf(w, "| %s | %s | %s | | | | | | |%s\n", p.Label, pm(p.RMSE, p.RMSESE, rmseDecimals(set)), pm(p.LL, p.LLSE, 3), empty)
 	}
 	dec := rmseDecimals(set)
 	if row, ok := mcDropoutRow(mc, base, dec); ok {
-		fmt.Fprintln(w, row)
+		fmt.Fprintln(w, row+empty)
 	}
 	for _, st := range UCISettings() {
 		r := results[st.Key]
@@ -230,8 +308,16 @@ func writeUCISet(w io.Writer, set string, bm regress.Benchmark, results map[stri
 		if st.Method != train.CSVGD {
 			speed = "– (one stage)"
 		}
-		fmt.Fprintf(w, "| %s (this project) | %s | %s | %s | %s | %.0f | %.1f (×%.2f) | %s |\n", st.Label, pm(rmse, rmseSE, dec), pm(ll, llSE, 3), diffs,
-			pm(act, actSE, 1), tmpl, sec, sec/baseSec, speed)
+		cov, err := UCICoverage(r)
+		if err != nil {
+			return fmt.Errorf("study: %s on %s: %w", st.Label, set, err)
+		}
+		cells := ""
+		for _, c := range cov {
+			cells += " " + coverageCell(c) + " |"
+		}
+		fmt.Fprintf(w, "| %s (this project) | %s | %s | %s | %s | %.0f | %.1f (×%.2f) | %s |%s\n", st.Label, pm(rmse, rmseSE, dec), pm(ll, llSE, 3), diffs,
+			pm(act, actSE, 1), tmpl, sec, sec/baseSec, speed, cells)
 	}
 	return nil
 }

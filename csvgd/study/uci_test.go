@@ -2,8 +2,10 @@ package study
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -21,11 +23,19 @@ import (
 // split (here 0.2 and 0.4, mean 0.3 ± 0.1), "–" where SVGD is compared
 // with itself, and the pace of the last stage against the first; the
 // deep ensemble's row, and MC dropout's published splits paired with
-// SVGD's by split number (given out of order here).
+// SVGD's by split number (given out of order here); the coverage columns
+// pool the splits' counts (5 and 3 of 10 in the 50% interval: 0.400 with
+// the Wilson interval [0.219, 0.613] of 8 of 20; 17 and 19 of 20 at 90%
+// and 95%) and are empty in the published rows and MC dropout's.
 func TestUCITableFormat(t *testing.T) {
 	split := func(k int, rmse, ll float64) regress.SplitResult {
+		hits := [][]int{{5, 9, 10}, {3, 8, 9}}[k]
+		var cov []regress.CoverageCount
+		for i, level := range regress.CoverageLevels {
+			cov = append(cov, regress.CoverageCount{Level: level, Hits: hits[i], Points: 10})
+		}
 		return regress.SplitResult{Split: k, Test: regress.Metrics{RMSE: rmse, LL: ll}, ActiveWeights: 100, TemplateParams: 200,
-			FullParams: 401, Seconds: 10, MsPerIterFirst: 4, MsPerIterLast: 2}
+			FullParams: 401, Seconds: 10, MsPerIterFirst: 4, MsPerIterLast: 2, Coverage: cov}
 	}
 	results := map[string][]regress.SplitResult{
 		"svgd":         {split(0, 1.0, -1.5), split(1, 2.0, -2.0)},
@@ -40,20 +50,52 @@ func TestUCITableFormat(t *testing.T) {
 	}
 	text := buf.String()
 	for _, want := range []string{
-		"| SVGD, Liu & Wang 2016 (as recalled) | 0.864 ± 0.052 | −1.225 ± 0.042 |",
+		"| SVGD, Liu & Wang 2016 (as recalled) | 0.864 ± 0.052 | −1.225 ± 0.042 | | | | | | | | | |\n",
 		"| SVGD (this project) | 1.500 ± 0.500 | −1.750 ± 0.250 | – | – |",
+		"| 0.50 ± 0.00 | 0.400 [0.219, 0.613] | 0.850 [0.640, 0.948] | 0.950 [0.764, 0.991] |\n",
+		"| coverage, 50% interval | coverage, 90% interval | coverage, 95% interval |\n",
+		"|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+		"inside the central 50%, 90% and 95% predictive intervals, pooled over the splits (hits ÷ points), with its 95% Wilson interval",
+		"the published rows and MC dropout's have no coverage",
+		"mean ± standard error over the splits",
 		"| cSVGD, λ = 0.001 (this project) | 1.800 ± 0.600 | −1.650 ± 0.250 | 0.300 ± 0.100 | 0.100 ± 0.000 |",
 		"| 0.50 ± 0.00 |",
 		"– (one stage)",
 		"401 weights and biases",
 		"4000 iterations, hidden layers [50], batches of 100",
 		"| deep ensemble (no kernel) (this project) | 1.700 ± 0.600 | −2.100 ± 0.300 | 0.200 ± 0.100 | −0.350 ± 0.050 |",
-		"| MC dropout, Gal & Ghahramani (published per split: data/uci/mc-dropout.csv) | 1.700 ± 0.800 | −1.400 ± 0.100 | 0.200 ± 0.300 | 0.350 ± 0.150 |",
+		"| MC dropout, Gal & Ghahramani (published per split: data/uci/mc-dropout.csv) | 1.700 ± 0.800 | −1.400 ± 0.100 | 0.200 ± 0.300 | 0.350 ± 0.150 | | | | | | | |\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the table lacks %q:\n%s", want, text)
 		}
 	}
+	for i, line := range strings.Split(strings.TrimSpace(text), "\n")[2:] {
+		if n := strings.Count(line, "|"); n != 13 {
+			t.Errorf("row %d has %d cells, want 12: %s", i, n-1, line)
+		}
+	}
+	one := map[string][]regress.SplitResult{}
+	for k, r := range results {
+		one[k] = r[1:]
+	}
+	buf.Reset()
+	if err := writeUCISet(&buf, "yacht", Plan{}.UCIBenchmark("yacht", UCISettings()[0]), one, mc); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"one split: the values of that split, without a standard error",
+		"| SVGD (this project) | 2.000 | −2.000 | – | – | 100.0 |",
+		"| 0.300 [0.108, 0.603] | 0.800 [0.490, 0.943] | 0.900 [0.596, 0.982] |\n",
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("the table of one split lacks %q:\n%s", want, buf.String())
+		}
+	}
+	if strings.Contains(buf.String(), "NaN") {
+		t.Errorf("the table of one split prints NaN:\n%s", buf.String())
+	}
+	buf.Reset()
 	delete(results, "svgd")
 	if err := writeUCISet(&buf, "yacht", Plan{}.UCIBenchmark("yacht", UCISettings()[0]), results, mc); err == nil {
 		t.Error("no SVGD results: want an error")
@@ -105,7 +147,8 @@ func TestUCIBenchmarkPlan(t *testing.T) {
 
 // TestUCIStudyQuick: the quick study of yacht runs every setting through
 // the cache (uci-yacht-KEY-quick.json), writes its block with MC
-// dropout's row, and a second call reads every setting from the cache.
+// dropout's row and each setting's row with its three coverages, and a
+// second call reads every setting from the cache.
 func TestUCIStudyQuick(t *testing.T) {
 	var log bytes.Buffer
 	s := &Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}}
@@ -118,8 +161,9 @@ func TestUCIStudyQuick(t *testing.T) {
 		if _, err := os.Stat(path); err != nil {
 			t.Errorf("%s: %v", st.Key, err)
 		}
-		if !strings.Contains(buf.String(), "| "+st.Label+" (this project) |") {
-			t.Errorf("the block lacks the row of %s:\n%s", st.Label, buf.String())
+		row := regexp.MustCompile(`(?m)^\| ` + regexp.QuoteMeta(st.Label) + ` \(this project\) \|.*\|` + strings.Repeat(` [01]\.\d{3} \[[01]\.\d{3}, [01]\.\d{3}\] \|`, 3) + `$`)
+		if !row.MatchString(buf.String()) {
+			t.Errorf("the block lacks the row of %s with its three coverages:\n%s", st.Label, buf.String())
 		}
 	}
 	if !strings.Contains(buf.String(), "| MC dropout, Gal & Ghahramani") {
@@ -132,5 +176,50 @@ func TestUCIStudyQuick(t *testing.T) {
 	}
 	if again.String() != buf.String() || strings.Contains(log.String(), "computing") {
 		t.Errorf("the second call computed again (log %q) or wrote another block", log.String())
+	}
+}
+
+// TestUCICoverage: the coverage pools the splits' counts (sum of hits
+// over sum of points, not the mean of the splits' fractions: 1 of 4 and
+// 14 of 16 pool to 15 of 20 = 0.75, where the fractions' mean is 0.5625)
+// with the Wilson interval of the pooled counts (worked by hand from its
+// closed form); all hits or none give the interval's ends at 1 or 0; no
+// splits, or a split without a count at a level, fail.
+func TestUCICoverage(t *testing.T) {
+	counts := func(k int, hits, points []int) regress.SplitResult {
+		r := regress.SplitResult{Split: k}
+		for i, level := range regress.CoverageLevels {
+			r.Coverage = append(r.Coverage, regress.CoverageCount{Level: level, Hits: hits[i], Points: points[i]})
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		name   string
+		splits []regress.SplitResult
+		want   []PooledCoverage // at 50%, 90%, 95%
+	}{
+		{"pooled", []regress.SplitResult{counts(0, []int{1, 3, 4}, []int{4, 4, 4}), counts(1, []int{14, 5, 16}, []int{16, 16, 16})}, []PooledCoverage{
+			{0.5, 15, 20, 0.75, 0.531299, 0.888138}, {0.9, 8, 20, 0.4, 0.218807, 0.613418}, {0.95, 20, 20, 1, 0.838875, 1}}},
+		{"one split", []regress.SplitResult{counts(3, []int{0, 17, 19}, []int{20, 20, 20})}, []PooledCoverage{
+			{0.5, 0, 20, 0, 0, 0.161125}, {0.9, 17, 20, 0.85, 0.639581, 0.947631}, {0.95, 19, 20, 0.95, 0.763869, 0.991119}}},
+	} {
+		got, err := UCICoverage(tc.splits)
+		if err != nil || len(got) != len(tc.want) {
+			t.Fatalf("%s: %+v, %v", tc.name, got, err)
+		}
+		for i, w := range tc.want {
+			g := got[i]
+			if g.Level != w.Level || g.Hits != w.Hits || g.Points != w.Points || g.Fraction != w.Fraction ||
+				math.Abs(g.Lower-w.Lower) > 1e-6 || math.Abs(g.Upper-w.Upper) > 1e-6 {
+				t.Errorf("%s, level %v: %+v, want %+v (bounds within 1e-6)", tc.name, w.Level, g, w)
+			}
+		}
+	}
+	missing := counts(0, []int{1, 2, 3}, []int{4, 4, 4})
+	missing.Coverage = missing.Coverage[:2]
+	for name, r := range map[string][]regress.SplitResult{"no splits": nil, "no count at 95%": {missing}, "no counts": {{Split: 2}}} {
+		if _, err := UCICoverage(r); err == nil {
+			t.Errorf("%s: want an error", name)
+		}
 	}
 }
