@@ -124,6 +124,7 @@ var figureRegistry = []Figure{
 	{beyond("calibration", "5.5", Plan.exactNeeds), Calibration},
 	{beyond("nuts_diagnostics", "5.5", Plan.diagnosticsNeeds), NUTSDiagnostics},
 	{beyond("variance_collapse", "3", Plan.collapseNeeds), VarianceCollapse},
+	{beyond("uci_calibration", "5", Plan.uciNeeds), UCICalibration},
 }
 
 // tableRegistry: the tables, after the figures.
@@ -166,8 +167,10 @@ func PaperFigures() []Figure {
 // reproduce after the paper's: the alignment study, the KSD of the
 // illustrative example and of the ICNN ensembles, the Stein ensembles
 // against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS),
-// their calibration, the diagnostics of a NUTS run, and the variance
-// collapse of the first-order flow against the Newton updates on Gaussians.
+// their calibration, the diagnostics of a NUTS run, the variance
+// collapse of the first-order flow against the Newton updates on
+// Gaussians, and the calibration of the regression benchmark's predictive
+// intervals.
 func BeyondFigures() []Figure {
 	return slices.DeleteFunc(Figures(), func(f Figure) bool { return !f.Beyond })
 }

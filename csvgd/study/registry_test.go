@@ -67,14 +67,30 @@ func entryKeys(t *testing.T, p Plan, e Entry) []string {
 	return keys
 }
 
+// notYetMade are the registry's figures that the committed output folder
+// does not hold yet because the runs they read have not been computed:
+// those of the regression benchmark, which read its full run (about 8
+// CPU-hours, docs/own-data.md). [TestRegistryOutputs] fails once one of
+// them is there, so that the list only shrinks.
+var notYetMade = []string{"uci_calibration"}
+
 // TestRegistryOutputs: the committed output folder of csvgd reproduce
 // holds exactly what the registry makes, NAME.png and NAME.svg of every
 // figure and the file of every table: a figure or table the registry does
-// not know, or one it lists that reproduce never wrote, fails.
+// not know, or one it lists that reproduce never wrote, fails; so does a
+// figure of notYetMade that is there (or that the registry does not
+// make).
 func TestRegistryOutputs(t *testing.T) {
-	var want []string
+	var want, pending []string
 	for _, f := range Figures() {
+		if slices.Contains(notYetMade, f.Name) {
+			pending = append(pending, f.Name+".png", f.Name+".svg")
+			continue
+		}
 		want = append(want, f.Name+".png", f.Name+".svg")
+	}
+	if len(pending) != 2*len(notYetMade) {
+		t.Errorf("notYetMade %v names figures the registry does not make", notYetMade)
 	}
 	for _, tb := range Tables() {
 		want = append(want, tb.File)
@@ -90,6 +106,10 @@ func TestRegistryOutputs(t *testing.T) {
 		}
 	}
 	for _, name := range got {
+		if slices.Contains(pending, name) {
+			t.Errorf("%s holds %s: remove its figure from notYetMade", figuresOutput, name)
+			continue
+		}
 		if !slices.Contains(want, name) {
 			t.Errorf("%s holds %s, which the registry does not make", figuresOutput, name)
 		}

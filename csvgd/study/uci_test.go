@@ -12,6 +12,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd"
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/tabular"
@@ -147,8 +148,9 @@ func TestUCIBenchmarkPlan(t *testing.T) {
 
 // TestUCIStudyQuick: the quick study of yacht runs every setting through
 // the cache (uci-yacht-KEY-quick.json), writes its block with MC
-// dropout's row and each setting's row with its three coverages, and a
-// second call reads every setting from the cache.
+// dropout's row and each setting's row with its three coverages, draws
+// the set's panel of uci_calibration, and a second call reads every
+// setting from the cache.
 func TestUCIStudyQuick(t *testing.T) {
 	var log bytes.Buffer
 	s := &Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}}
@@ -168,6 +170,17 @@ func TestUCIStudyQuick(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "| MC dropout, Gal & Ghahramani") {
 		t.Errorf("the block lacks MC dropout's row:\n%s", buf.String())
+	}
+	results, err := uciSetResults(s, "yacht")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := uciCoverageSet("yacht", results)
+	if err != nil || len(cs.Methods) != len(UCISettings()) {
+		t.Fatalf("the calibration panel of yacht: %d methods, %v", len(cs.Methods), err)
+	}
+	if _, err := figures.UCICalibration([]figures.UCICoverageSet{cs}).Render("svg"); err != nil {
+		t.Errorf("uci_calibration of the quick study: %v", err)
 	}
 	log.Reset()
 	var again bytes.Buffer
