@@ -120,7 +120,7 @@ func TestBeyondFigures(t *testing.T) {
 		seen[f.Name] = true
 		got = append(got, f.Name)
 	}
-	if want := []string{"alignment", "mvn_ksd", "ksd_convergence", "mvn_exact", "stein_vs_nuts", "calibration", "nuts_diagnostics", "variance_collapse", "uci_calibration"}; !slices.Equal(got, want) {
+	if want := []string{"alignment", "mvn_ksd", "ksd_convergence", "mvn_exact", "stein_vs_nuts", "calibration", "nuts_diagnostics", "variance_collapse", "uci_calibration", "uci_pareto"}; !slices.Equal(got, want) {
 		t.Errorf("figures %v, want %v", got, want)
 	}
 }

@@ -125,6 +125,7 @@ var figureRegistry = []Figure{
 	{beyond("nuts_diagnostics", "5.5", Plan.diagnosticsNeeds), NUTSDiagnostics},
 	{beyond("variance_collapse", "3", Plan.collapseNeeds), VarianceCollapse},
 	{beyond("uci_calibration", "5", Plan.uciNeeds), UCICalibration},
+	{beyond("uci_pareto", "5", Plan.uciNeeds), UCIPareto},
 }
 
 // tableRegistry: the tables, after the figures.
@@ -169,8 +170,8 @@ func PaperFigures() []Figure {
 // against the exact posterior (Sec. 4 by quadrature, Sec. 5 by NUTS),
 // their calibration, the diagnostics of a NUTS run, the variance
 // collapse of the first-order flow against the Newton updates on
-// Gaussians, and the calibration of the regression benchmark's predictive
-// intervals.
+// Gaussians, and the regression benchmark's calibration of its
+// predictive intervals and its accuracy against size.
 func BeyondFigures() []Figure {
 	return slices.DeleteFunc(Figures(), func(f Figure) bool { return !f.Beyond })
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // UCICalibration makes the figure "uci_calibration": for each data set of
@@ -43,6 +45,60 @@ func uciCoverageSet(set string, results map[string][]regress.SplitResult) (figur
 			m.Lower, m.Upper = append(m.Lower, c.Lower), append(m.Upper, c.Upper)
 		}
 		out.Methods = append(out.Methods, m)
+	}
+	return out, nil
+}
+
+// UCIPareto makes the figure "uci_pareto": for each data set of the
+// benchmark the test RMSE and log-likelihood of every setting (mean ±
+// standard error over the splits, the table's) against its active
+// weights, cSVGD at fixed λ joined, SVGD and the deep ensemble at the
+// full network's weights and biases, and the published SVGD (as
+// recalled, [PublishedUCI]) as a line.
+func UCIPareto(s *Store) (*figures.Figure, error) {
+	var sets []figures.UCIParetoSet
+	for _, set := range UCISets {
+		results, err := uciSetResults(s, set)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := uciParetoSet(set, results)
+		if err != nil {
+			return nil, err
+		}
+		sets = append(sets, ps)
+	}
+	return figures.UCIPareto(sets), nil
+}
+
+// uciParetoSet is the row of uci_pareto of one data set from the results
+// of every setting (by key): cSVGD at its mean active weights, the other
+// methods (no pruning) at the full network's size.
+func uciParetoSet(set string, results map[string][]regress.SplitResult) (figures.UCIParetoSet, error) {
+	out := figures.UCIParetoSet{Set: set}
+	if pub := PublishedUCI(set); len(pub) > 0 {
+		out.PublishedLabel, out.PublishedRMSE, out.PublishedLL = pub[0].Label, pub[0].RMSE, pub[0].LL
+	}
+	for _, st := range UCISettings() {
+		r := results[st.Key]
+		if len(r) == 0 {
+			return out, fmt.Errorf("study: no results of %s on %s", st.Label, set)
+		}
+		col := func(f func(regress.SplitResult) float64) (mean, se float64) {
+			v := make([]float64, len(r))
+			for i := range r {
+				v[i] = f(r[i])
+			}
+			return metrics.MeanSE(v)
+		}
+		p := figures.UCIParetoPoint{Label: st.Label, Line: st.Method == train.CSVGD && !st.Adaptive}
+		p.RMSE, p.RMSESE = col(func(x regress.SplitResult) float64 { return x.Test.RMSE })
+		p.LL, p.LLSE = col(func(x regress.SplitResult) float64 { return x.Test.LL })
+		p.Active = float64(r[0].FullParams)
+		if st.Method == train.CSVGD {
+			p.Active, _ = col(func(x regress.SplitResult) float64 { return x.ActiveWeights })
+		}
+		out.Points = append(out.Points, p)
 	}
 	return out, nil
 }

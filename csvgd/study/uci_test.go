@@ -39,10 +39,11 @@ func TestUCITableFormat(t *testing.T) {
 			FullParams: 401, Seconds: 10, MsPerIterFirst: 4, MsPerIterLast: 2, Coverage: cov}
 	}
 	results := map[string][]regress.SplitResult{
-		"svgd":         {split(0, 1.0, -1.5), split(1, 2.0, -2.0)},
-		"csvgd":        {split(0, 1.2, -1.4), split(1, 2.4, -1.9)},
-		"csvgd-strong": {split(0, 1.5, -1.6), split(1, 2.5, -2.2)},
-		"ensemble":     {split(0, 1.1, -1.8), split(1, 2.3, -2.4)},
+		"svgd":           {split(0, 1.0, -1.5), split(1, 2.0, -2.0)},
+		"csvgd":          {split(0, 1.2, -1.4), split(1, 2.4, -1.9)},
+		"csvgd-strong":   {split(0, 1.5, -1.6), split(1, 2.5, -2.2)},
+		"csvgd-adaptive": {split(0, 1.3, -1.5), split(1, 2.1, -2.1)},
+		"ensemble":       {split(0, 1.1, -1.8), split(1, 2.3, -2.4)},
 	}
 	mc := []regress.PublishedSplit{{Set: "yacht", Split: 1, RMSE: 2.5, LL: -1.5}, {Set: "yacht", Split: 0, RMSE: 0.9, LL: -1.3}}
 	var buf bytes.Buffer
@@ -64,6 +65,7 @@ func TestUCITableFormat(t *testing.T) {
 		"– (one stage)",
 		"401 weights and biases",
 		"4000 iterations, hidden layers [50], batches of 100",
+		"| cSVGD, adaptive λ from 0.001 (this project) | 1.700 ± 0.400 | −1.800 ± 0.300 | 0.200 ± 0.100 | −0.050 ± 0.050 | 100.0 ± 0.0 | 200 | 10.0 (×1.00) | 0.50 ± 0.00 |",
 		"| deep ensemble (no kernel) (this project) | 1.700 ± 0.600 | −2.100 ± 0.300 | 0.200 ± 0.100 | −0.350 ± 0.050 |",
 		"| MC dropout, Gal & Ghahramani (published per split: data/uci/mc-dropout.csv) | 1.700 ± 0.800 | −1.400 ± 0.100 | 0.200 ± 0.300 | 0.350 ± 0.150 | | | | | | | |\n",
 	} {
@@ -126,7 +128,7 @@ func TestUCIBenchmarkPlan(t *testing.T) {
 			full, quick := Plan{}.UCIBenchmark(set, st), Plan{Quick: true}.UCIBenchmark(set, st)
 			c, q := full.Config, quick.Config
 			if c.Iters != row.Iters || !slices.Equal(c.Hidden, []int{row.Hidden}) || c.Batch != row.Batch || c.Particles != 20 || c.Every != 0 ||
-				c.Method != st.Method || c.Lambda != st.Lambda || len(full.Splits) != tabular.UCISplits(dir) || full.Splits[len(full.Splits)-1] != len(full.Splits)-1 {
+				c.Method != st.Method || c.Lambda != st.Lambda || c.Adaptive != st.Adaptive || len(full.Splits) != tabular.UCISplits(dir) || full.Splits[len(full.Splits)-1] != len(full.Splits)-1 {
 				t.Errorf("%s, %s: %d iterations, hidden %v, batch %d, %d particles, history every %d, %d splits; want %d, [%d], %d, 20, 0, %d",
 					set, st.Key, c.Iters, c.Hidden, c.Batch, c.Particles, c.Every, len(full.Splits), row.Iters, row.Hidden, row.Batch, tabular.UCISplits(dir))
 			}
@@ -141,6 +143,11 @@ func TestUCIBenchmarkPlan(t *testing.T) {
 	if !slices.ContainsFunc(UCISettings(), func(s UCISetting) bool { return s.Method == train.Ensemble && s.Lambda == 0 }) {
 		t.Error("no deep-ensemble setting")
 	}
+	if !slices.ContainsFunc(UCISettings(), func(s UCISetting) bool {
+		return s.Key == "csvgd-adaptive" && s.Method == train.CSVGD && s.Adaptive && s.Lambda == regress.DefaultLambda
+	}) {
+		t.Error("no setting of cSVGD with the adaptive penalty from regress.DefaultLambda")
+	}
 	if n := len(Plan{}.uciNeeds().jobs); n != len(UCISets)*len(UCISettings()) {
 		t.Errorf("%d jobs, want %d", n, len(UCISets)*len(UCISettings()))
 	}
@@ -149,8 +156,8 @@ func TestUCIBenchmarkPlan(t *testing.T) {
 // TestUCIStudyQuick: the quick study of yacht runs every setting through
 // the cache (uci-yacht-KEY-quick.json), writes its block with MC
 // dropout's row and each setting's row with its three coverages, draws
-// the set's panel of uci_calibration, and a second call reads every
-// setting from the cache.
+// the set's panels of uci_calibration and uci_pareto, and a second call
+// reads every setting from the cache.
 func TestUCIStudyQuick(t *testing.T) {
 	var log bytes.Buffer
 	s := &Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}}
@@ -181,6 +188,13 @@ func TestUCIStudyQuick(t *testing.T) {
 	}
 	if _, err := figures.UCICalibration([]figures.UCICoverageSet{cs}).Render("svg"); err != nil {
 		t.Errorf("uci_calibration of the quick study: %v", err)
+	}
+	ps, err := uciParetoSet("yacht", results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := figures.UCIPareto([]figures.UCIParetoSet{ps}).Render("svg"); err != nil {
+		t.Errorf("uci_pareto of the quick study: %v", err)
 	}
 	log.Reset()
 	var again bytes.Buffer
@@ -234,5 +248,43 @@ func TestUCICoverage(t *testing.T) {
 		if _, err := UCICoverage(r); err == nil {
 			t.Errorf("%s: want an error", name)
 		}
+	}
+}
+
+// TestUCIParetoSet: the points of a data set's row of uci_pareto are the
+// settings' means and standard errors over the splits (RMSE 1.0 and 2.0:
+// 1.5 ± 0.5); cSVGD sits at its mean active weights (100 and 140: 120),
+// SVGD and the deep ensemble at the full network's 401; the fixed-λ
+// cSVGD settings are joined, the adaptive one is not; the published line
+// is Liu & Wang's SVGD as recalled.
+func TestUCIParetoSet(t *testing.T) {
+	split := func(k int, rmse, ll, active float64) regress.SplitResult {
+		return regress.SplitResult{Split: k, Test: regress.Metrics{RMSE: rmse, LL: ll}, ActiveWeights: active, FullParams: 401}
+	}
+	results := map[string][]regress.SplitResult{}
+	for _, st := range UCISettings() {
+		results[st.Key] = []regress.SplitResult{split(0, 1.0, -1.2, 100), split(1, 2.0, -1.6, 140)}
+	}
+	ps, err := uciParetoSet("yacht", results)
+	if err != nil || len(ps.Points) != len(UCISettings()) {
+		t.Fatalf("%+v, %v", ps, err)
+	}
+	if ps.PublishedLabel != "SVGD, Liu & Wang 2016 (as recalled)" || ps.PublishedRMSE != 0.864 || ps.PublishedLL != -1.225 {
+		t.Errorf("published line %q at %v, %v", ps.PublishedLabel, ps.PublishedRMSE, ps.PublishedLL)
+	}
+	for i, st := range UCISettings() {
+		p := ps.Points[i]
+		wantActive, wantLine := 401.0, st.Method == train.CSVGD && !st.Adaptive
+		if st.Method == train.CSVGD {
+			wantActive = 120
+		}
+		if p.Label != st.Label || p.Active != wantActive || p.Line != wantLine || math.Abs(p.RMSE-1.5) > 1e-12 || math.Abs(p.RMSESE-0.5) > 1e-12 ||
+			math.Abs(p.LL+1.4) > 1e-12 || math.Abs(p.LLSE-0.2) > 1e-12 {
+			t.Errorf("%s: %+v; want %v active weights, line %v, RMSE 1.5 ± 0.5, log-likelihood −1.4 ± 0.2", st.Key, p, wantActive, wantLine)
+		}
+	}
+	delete(results, "ensemble")
+	if _, err := uciParetoSet("yacht", results); err == nil {
+		t.Error("a setting without results: want an error")
 	}
 }
