@@ -95,6 +95,9 @@ func (p Plan) topicSizes(t Topic) []Size {
 			iters = fmt.Sprintf("%d to %d iterations by data set (Liu & Wang's)", lo, hi)
 		}
 		splits := fmt.Sprintf("%d splits per data set", len(bm.Splits))
+		if len(bm.Splits) == 1 {
+			splits = "1 split per data set"
+		}
 		if fewest != len(bm.Splits) {
 			splits = fmt.Sprintf("%d splits per data set (%d of protein)", len(bm.Splits), fewest)
 		}
