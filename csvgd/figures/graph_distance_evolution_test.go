@@ -66,3 +66,25 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 		t.Errorf("%d ticks labelled %v", len(ticks), labels)
 	}
 }
+
+// TestGraphDistanceEvolutionOf: records at one iteration, before and after
+// its condensation, are two maps whose titles say which side each is; a
+// record out of range is an error.
+func TestGraphDistanceEvolutionOf(t *testing.T) {
+	d := func(s float64) [][]float64 { return [][]float64{{0, s}, {s, 0}} }
+	hist := []train.Record{{Iter: 0, Distances: d(1)}, {Iter: 5, Condensation: train.Before, Distances: d(2)}, {Iter: 5, Condensation: train.After, Distances: d(4)}}
+	f := GraphDistanceEvolutionOf(hist, []int{0, 1, 2})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for c, want := range []string{"iteration 0 (max 1)", "iteration 5, before its condensation\n(max 2)", "iteration 5, after its condensation\n(max 4)"} {
+		if got := f.Panels[0][c].Title.Text; got != want {
+			t.Errorf("panel %d titled %q, want %q", c, got, want)
+		}
+	}
+	for _, recs := range [][]int{nil, {3}, {-1}} {
+		if GraphDistanceEvolutionOf(hist, recs).Err() == nil {
+			t.Errorf("records %v: no error", recs)
+		}
+	}
+}
