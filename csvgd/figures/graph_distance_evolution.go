@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -15,31 +14,9 @@ import (
 
 // GraphDistanceEvolution is the paper's Fig. graph_distance_evolution: the
 // matrix of inter-particle distances (eq. distances, [train.Record]
-// Distances) at each of the iterations iters, one heat map per iteration
-// (the first record at it: before its condensation, where one ended a
-// stage), drawn as [GraphDistanceEvolutionOf] draws records.
-//
-// The figure reports an error when iters is empty or when no record has an
-// asked iteration, and as GraphDistanceEvolutionOf does.
-func GraphDistanceEvolution(history []train.Record, iters []int) *Figure {
-	const name = "graph_distance_evolution"
-	if len(iters) == 0 {
-		return plotkit.Failed(name, errors.New("no iterations"))
-	}
-	var recs []int
-	for _, it := range iters {
-		i := slices.IndexFunc(history, func(r train.Record) bool { return r.Iter == it })
-		if i < 0 {
-			return plotkit.Failed(name, fmt.Errorf("no history record at iteration %d", it))
-		}
-		recs = append(recs, i)
-	}
-	return GraphDistanceEvolutionOf(history, recs)
-}
-
-// GraphDistanceEvolutionOf is Fig. graph_distance_evolution at the
-// records history[i] for i in recs: one heat map per record, left to
-// right, in rows of at most five maps (as even as they can be: nine
+// Distances) of the records history[i] for i in recs (indices, not
+// iterations: a condensation leaves two records at its iteration), one
+// heat map per record, left to right, in rows of at most five maps (as even as they can be: nine
 // records make rows of five and four). A record at the end of a stage says
 // in its title whether it is before or after that stage's condensation, so
 // that both sides of a condensation can be shown. Particle 1 is at the top
@@ -51,7 +28,7 @@ func GraphDistanceEvolution(history []train.Record, iters []int) *Figure {
 // The figure reports an error when recs is empty or out of range, or when
 // a record's distances are not a square matrix of finite, non-negative
 // values with at least two particles.
-func GraphDistanceEvolutionOf(history []train.Record, recs []int) *Figure {
+func GraphDistanceEvolution(history []train.Record, recs []int) *Figure {
 	const name = "graph_distance_evolution"
 	if len(recs) == 0 {
 		return plotkit.Failed(name, errors.New("no records"))

@@ -16,7 +16,7 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 		return [][]float64{{0, s, 2 * s}, {s, 0, 3 * s}, {2 * s, 3 * s, 0}}
 	}
 	hist := []train.Record{{Iter: 0, Distances: d(1)}, {Iter: 10, Distances: d(0.5)}, {Iter: 20, Distances: d(0)}}
-	f := GraphDistanceEvolution(hist, []int{10, 0, 20})
+	f := GraphDistanceEvolution(hist, []int{1, 0, 2})
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -34,12 +34,12 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 	}
 	// more than five maps wrap into even rows: seven make rows of 4 and 3
 	var long []train.Record
-	var iters []int
+	var recs []int
 	for i := range 7 {
 		long = append(long, train.Record{Iter: 10 * i, Distances: d(float64(i))})
-		iters = append(iters, 10*i)
+		recs = append(recs, i)
 	}
-	f = GraphDistanceEvolution(long, iters)
+	f = GraphDistanceEvolution(long, recs)
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -67,13 +67,13 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 	}
 }
 
-// TestGraphDistanceEvolutionOf: records at one iteration, before and after
+// TestGraphDistanceEvolution: records at one iteration, before and after
 // its condensation, are two maps whose titles say which side each is; a
 // record out of range is an error.
-func TestGraphDistanceEvolutionOf(t *testing.T) {
+func TestGraphDistanceEvolution(t *testing.T) {
 	d := func(s float64) [][]float64 { return [][]float64{{0, s}, {s, 0}} }
 	hist := []train.Record{{Iter: 0, Distances: d(1)}, {Iter: 5, Condensation: train.Before, Distances: d(2)}, {Iter: 5, Condensation: train.After, Distances: d(4)}}
-	f := GraphDistanceEvolutionOf(hist, []int{0, 1, 2})
+	f := GraphDistanceEvolution(hist, []int{0, 1, 2})
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestGraphDistanceEvolutionOf(t *testing.T) {
 		}
 	}
 	for _, recs := range [][]int{nil, {3}, {-1}} {
-		if GraphDistanceEvolutionOf(hist, recs).Err() == nil {
+		if GraphDistanceEvolution(hist, recs).Err() == nil {
 			t.Errorf("records %v: no error", recs)
 		}
 	}

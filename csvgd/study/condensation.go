@@ -77,7 +77,7 @@ func GraphDistanceEvolution(s *Store) (*figures.Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return figures.GraphDistanceEvolutionOf(res.History, DistanceEvolutionRecords(res.History, maxCondensationPairs)), nil
+	return figures.GraphDistanceEvolution(res.History, DistanceEvolutionRecords(res.History, maxCondensationPairs)), nil
 }
 
 // maxCondensationPairs is the most condensations whose two sides Fig.
