@@ -120,6 +120,6 @@ func ScaleFreeTrendOf(history []train.Record) (ScaleFreeTrend, error) {
 
 // String is the trend as the notebooks print it.
 func (t ScaleFreeTrend) String() string {
-	return fmt.Sprintf("relative to their size: the mean particle norm grows from %.4g to %.4g at %s (%.2f times); the mean distance over the mean norm is %.2f at the start and %.2f at the end (%.2f times; about %.2f, the square root of 2, for unrelated particles), largest %.2f at %s, smallest %.2f at %s",
-		t.FirstNorm, t.LastNorm, recordAt(t.LastIter, t.LastPhase), t.LastNorm/t.FirstNorm, t.First, t.Last, t.Last/t.First, math.Sqrt2, t.Peak, recordAt(t.PeakIter, t.PeakPhase), t.Low, recordAt(t.LowIter, t.LowPhase))
+	return fmt.Sprintf("relative to their size: the mean particle norm grows %.2f times, from %.4g at the start to %.4g at the end, %s; the mean distance over the mean norm is %.2f at the start and %.2f at the end (%.2f times; about %.2f, the square root of 2, for unrelated particles), largest %.2f at %s, smallest %.2f at %s",
+		t.LastNorm/t.FirstNorm, t.FirstNorm, t.LastNorm, recordAt(t.LastIter, t.LastPhase), t.First, t.Last, t.Last/t.First, math.Sqrt2, t.Peak, recordAt(t.PeakIter, t.PeakPhase), t.Low, recordAt(t.LowIter, t.LowPhase))
 }
