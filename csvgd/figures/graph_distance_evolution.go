@@ -14,25 +14,31 @@ import (
 
 // GraphDistanceEvolution is the paper's Fig. graph_distance_evolution: the
 // matrix of inter-particle distances (eq. distances, [train.Record]
-// Distances) at each of the iterations iters, one heat map per iteration,
-// left to right, in rows of at most five maps (as even as they can be:
-// nine iterations make rows of five and four). Particle 1 is at the top left, as in an image of the
-// matrix, and the diagonal (0) runs down to the right. Each map is coloured
-// along viridis from 0 (dark blue) to its own largest distance (yellow),
-// as the paper's caption says; that largest distance is in the panel's
-// title, since the scales differ between panels.
+// Distances) of the records history[i] for i in recs (indices, not
+// iterations: a condensation leaves two records at its iteration), one
+// heat map per record, left to right, in rows of at most five maps (as even as they can be: nine
+// records make rows of five and four). A record at the end of a stage says
+// in its title whether it is before or after that stage's condensation, so
+// that both sides of a condensation can be shown. Particle 1 is at the top
+// left, as in an image of the matrix, and the diagonal (0) runs down to the
+// right. Each map is coloured along viridis from 0 (dark blue) to its own
+// largest distance (yellow), as the paper's caption says; that largest
+// distance is in the panel's title, since the scales differ between panels.
 //
-// The figure reports an error when iters is empty, when no record has an
-// asked iteration, or when a record's distances are not a square matrix of
-// finite, non-negative values with at least two particles.
-func GraphDistanceEvolution(history []train.Record, iters []int) *Figure {
+// The figure reports an error when recs is empty or out of range, or when
+// a record's distances are not a square matrix of finite, non-negative
+// values with at least two particles.
+func GraphDistanceEvolution(history []train.Record, recs []int) *Figure {
 	const name = "graph_distance_evolution"
-	if len(iters) == 0 {
-		return plotkit.Failed(name, errors.New("no iterations"))
+	if len(recs) == 0 {
+		return plotkit.Failed(name, errors.New("no records"))
 	}
 	var panels []*plot.Plot
-	for _, it := range iters {
-		p, err := distancePanel(history, it)
+	for _, i := range recs {
+		if i < 0 || i >= len(history) {
+			return plotkit.Failed(name, fmt.Errorf("record %d of a history of %d", i, len(history)))
+		}
+		p, err := distancePanel(history[i])
 		if err != nil {
 			return plotkit.Failed(name, err)
 		}
@@ -63,19 +69,10 @@ func GraphDistanceEvolution(history []train.Record, iters []int) *Figure {
 	}
 }
 
-// distancePanel is the heat map of the distances of the first record of
-// history at iteration it, coloured from 0 to their largest.
-func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
-	var rec *train.Record
-	for i := range history {
-		if history[i].Iter == it {
-			rec = &history[i]
-			break
-		}
-	}
-	if rec == nil {
-		return nil, fmt.Errorf("no history record at iteration %d", it)
-	}
+// distancePanel is the heat map of the distances of the record rec,
+// coloured from 0 to their largest.
+func distancePanel(rec train.Record) (*plot.Plot, error) {
+	it := rec.Iter
 	d := rec.Distances
 	top, err := distanceTop(it, d)
 	if err != nil {
@@ -101,8 +98,8 @@ func distancePanel(history []train.Record, it int) (*plot.Plot, error) {
 		hm.Max = 1
 	}
 	title := fmt.Sprintf("iteration %d (max %s)", it, plotkit.Num(top))
-	if rec.Condensation == train.Before { // two lines, to keep within the panel's width
-		title = fmt.Sprintf("iteration %d, before its condensation\n(max %s)", it, plotkit.Num(top))
+	if rec.Condensation != train.NoCondensation { // two lines, to keep within the panel's width
+		title = fmt.Sprintf("iteration %d, %s its condensation\n(max %s)", it, rec.Condensation, plotkit.Num(top))
 	}
 	p := plotkit.NewPanel(title, "particle", "")
 	plotkit.AddFlat(p, hm)

@@ -16,7 +16,7 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 		return [][]float64{{0, s, 2 * s}, {s, 0, 3 * s}, {2 * s, 3 * s, 0}}
 	}
 	hist := []train.Record{{Iter: 0, Distances: d(1)}, {Iter: 10, Distances: d(0.5)}, {Iter: 20, Distances: d(0)}}
-	f := GraphDistanceEvolution(hist, []int{10, 0, 20})
+	f := GraphDistanceEvolution(hist, []int{1, 0, 2})
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -34,12 +34,12 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 	}
 	// more than five maps wrap into even rows: seven make rows of 4 and 3
 	var long []train.Record
-	var iters []int
+	var recs []int
 	for i := range 7 {
 		long = append(long, train.Record{Iter: 10 * i, Distances: d(float64(i))})
-		iters = append(iters, 10*i)
+		recs = append(recs, i)
 	}
-	f = GraphDistanceEvolution(long, iters)
+	f = GraphDistanceEvolution(long, recs)
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -64,5 +64,27 @@ func TestGraphDistanceEvolutionScale(t *testing.T) {
 	}
 	if len(ticks) != 20 || strings.Join(labels, ",") != "1,5,10,15,20" {
 		t.Errorf("%d ticks labelled %v", len(ticks), labels)
+	}
+}
+
+// TestGraphDistanceEvolution: records at one iteration, before and after
+// its condensation, are two maps whose titles say which side each is; a
+// record out of range is an error.
+func TestGraphDistanceEvolution(t *testing.T) {
+	d := func(s float64) [][]float64 { return [][]float64{{0, s}, {s, 0}} }
+	hist := []train.Record{{Iter: 0, Distances: d(1)}, {Iter: 5, Condensation: train.Before, Distances: d(2)}, {Iter: 5, Condensation: train.After, Distances: d(4)}}
+	f := GraphDistanceEvolution(hist, []int{0, 1, 2})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for c, want := range []string{"iteration 0 (max 1)", "iteration 5, before its condensation\n(max 2)", "iteration 5, after its condensation\n(max 4)"} {
+		if got := f.Panels[0][c].Title.Text; got != want {
+			t.Errorf("panel %d titled %q, want %q", c, got, want)
+		}
+	}
+	for _, recs := range [][]int{nil, {3}, {-1}} {
+		if GraphDistanceEvolution(hist, recs).Err() == nil {
+			t.Errorf("records %v: no error", recs)
+		}
 	}
 }

@@ -28,9 +28,21 @@ func netLegend(nodes, edges string, signed bool) *plot.Legend {
 		neg = "negative edge"
 	}
 	leg.Add(neg, plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(plotkit.ViridisTop), Width: edgeWidth(1), Dashes: negDashes}))
-	leg.Add("dead at mean |w|", netThumb{dead: true}) // for one particle, its own |w|; for an ensemble, dead in the network of mean |w| across the particles
+	leg.Add(deadLabel(edges), netThumb{dead: true})
 	leg.Add(fmt.Sprintf("edges |w| < %s omitted", plotkit.Num(condense.PaperThreshold)))
 	return leg
+}
+
+// deadLabel is the legend's entry for the faint rings: nodes cut off from
+// the inputs or the output (padded nodes among them). For one particle
+// (edges "|w|") they are its own dead nodes; for an ensemble drawn at its
+// mean weights (edges "mean |w|") they are dead in that network of mean
+// |w| across the particles.
+func deadLabel(edges string) string {
+	if edges == "|w|" {
+		return "dead node (padded, or cut off)"
+	}
+	return "dead node (in the " + edges + " network)"
 }
 
 // netThumb is a legend thumbnail: an edge and a node at normalised value

@@ -80,7 +80,7 @@ func w1Panel(title string, test []hyperelastic.Sample, series []Labeled, smooth 
 // by style.
 func w1PanelStyled(title string, test []hyperelastic.Sample, series []Labeled, smooth int, leg *plot.Legend, style func(r int) draw.LineStyle) *plot.Plot {
 	order := pathOrder(test)
-	p := plotkit.NewPanel(title, "F₁₁", "W₁, sum over the 6 components")
+	p := plotkit.NewPanel(title, "F₁₁", "W₁ per test point (its 6 components summed)")
 	p.Add(trainingSpan())
 	var xs, ys []float64
 	for r, s := range series {

@@ -36,12 +36,13 @@
 // (the printed path; [TestPath] offers the isochoric one beside it). Test
 // points with |d| <= [TrainingDelta] lie inside the training range
 // ([WithinRange]); beyond it a model extrapolates.
-// The paper's eq. (datasamples), "s eps S with eps ~ N(1, I)", is read as
-// multiplicative noise with mean 1 ([AddNoise]):
+// The paper's eq. (datasamples), "s eps S with eps ~ N(1, I)", read
+// literally has mean s S and a relative SD of 1 whatever s is; this package
+// moves s off the product and onto the deviation ([AddNoise]):
 //
 //	S_noisy = S (1 + s xi),   xi ~ N(0, 1) independently per component,
 //
-// s the noise level (0.1 = 10%). The deformations and the noise come from two
+// that is S eps' with eps' ~ N(1, s^2), s the noise level (0.1 = 10%). The deformations and the noise come from two
 // PCG streams of the same seed, so a seed gives the same deformations at every
 // noise level.
 //

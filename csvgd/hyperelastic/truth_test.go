@@ -252,3 +252,30 @@ func TestPoissonRatio(t *testing.T) {
 		t.Errorf("Poisson ratio %v: want slightly negative", nu)
 	}
 }
+
+// TestPrintedPoissonRatio: the printed truth's incremental ratio is the
+// one of the normalised truth's Lame constants shifted back by the
+// normalisation (lambda + n, mu - n), and positive, where the normalised
+// truth's is negative.
+func TestPrintedPoissonRatio(t *testing.T) {
+	truth := PaperTruth()
+	nu, err := truth.PrintedPoissonRatio()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const eps = 1e-5
+	k, _ := NewKinematics([9]float64{1 + eps, 0, 0, 0, 1, 0, 0, 0, 1})
+	s := truth.Stress(k)
+	lambda, mu := s[1]/eps, (s[0]-s[1])/(2*eps)
+	n := truth.Normalization()
+	if want := (lambda + n) / (2 * (lambda + mu)); math.Abs(nu-want) > 1e-3 {
+		t.Errorf("printed Poisson ratio %v, from lambda %v + n and mu %v - n (n = %v): %v", nu, lambda, mu, n, want)
+	}
+	normalised, err := truth.PoissonRatio()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(nu > 0 && normalised < 0) {
+		t.Errorf("printed Poisson ratio %v, normalised %v: want the printed positive and the normalised negative", nu, normalised)
+	}
+}

@@ -70,14 +70,55 @@ func GraphCondenseSequence(s *Store) (*figures.Figure, error) {
 }
 
 // GraphDistanceEvolution makes Fig. graph_distance_evolution from
-// GraphRun: the distance matrices of ten history records spread evenly
-// over the run.
+// GraphRun: the distance matrices of the records DistanceEvolutionRecords
+// picks, the start and both sides of each condensation.
 func GraphDistanceEvolution(s *Store) (*figures.Figure, error) {
 	res, err := s.Result(s.GraphRun())
 	if err != nil {
 		return nil, err
 	}
-	return figures.GraphDistanceEvolution(res.History, SpreadIters(res.History, 10)), nil
+	return figures.GraphDistanceEvolution(res.History, DistanceEvolutionRecords(res.History, maxCondensationPairs)), nil
+}
+
+// maxCondensationPairs is the most condensations whose two sides Fig.
+// graph_distance_evolution shows: four, nine maps with the start.
+const maxCondensationPairs = 4
+
+// DistanceEvolutionRecords are the indices of the records of history that
+// Fig. graph_distance_evolution draws: the first record, then both sides
+// (before and after) of each condensation, in order — where the
+// scale-free dispersion of [ScaleFreeTrendOf] changes most. Of more than
+// most condensations it keeps most, spread evenly and always the last.
+// A history without condensations gives its first record and, when there
+// are others, its last.
+func DistanceEvolutionRecords(history []train.Record, most int) []int {
+	if len(history) == 0 {
+		return nil
+	}
+	var befores []int // the index of each Before record that an After follows
+	for i := 1; i+1 < len(history); i++ {
+		if history[i].Condensation == train.Before && history[i+1].Condensation == train.After && history[i+1].Iter == history[i].Iter {
+			befores = append(befores, i)
+		}
+	}
+	if len(befores) == 0 {
+		if len(history) == 1 {
+			return []int{0}
+		}
+		return []int{0, len(history) - 1}
+	}
+	if most >= 1 && len(befores) > most {
+		kept := make([]int, most)
+		for k := range kept { // spread evenly, ending with the last
+			kept[k] = befores[(k+1)*len(befores)/most-1]
+		}
+		befores = kept
+	}
+	out := []int{0}
+	for _, b := range befores {
+		out = append(out, b, b+1)
+	}
+	return out
 }
 
 // WeightDistributions makes Fig. weight_distributions from the final

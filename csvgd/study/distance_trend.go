@@ -78,6 +78,8 @@ type ScaleFreeTrend struct {
 	PeakIter, LowIter   int         // their iterations
 	PeakPhase, LowPhase train.Phase // and their sides of a condensation
 	PeakInterior        bool        // the largest r lies at a record strictly between the first and the last
+	LastIter            int         // the last record's iteration
+	LastPhase           train.Phase // and its side of a condensation
 }
 
 // ScaleFreeTrendOf reads [ScaleFreeTrend] from history: each record's
@@ -112,11 +114,12 @@ func ScaleFreeTrendOf(history []train.Record) (ScaleFreeTrend, error) {
 	t.Peak, t.PeakIter, t.PeakPhase = r[peak], history[peak].Iter, history[peak].Condensation
 	t.Low, t.LowIter, t.LowPhase = r[low], history[low].Iter, history[low].Condensation
 	t.PeakInterior = peak > 0 && peak < n && r[peak] > r[0] && r[peak] > r[n]
+	t.LastIter, t.LastPhase = history[n].Iter, history[n].Condensation
 	return t, nil
 }
 
 // String is the trend as the notebooks print it.
 func (t ScaleFreeTrend) String() string {
-	return fmt.Sprintf("relative to their size: the mean particle norm grows from %.3g to %.3g (%.2f times); the mean distance over the mean norm is %.2f at the start and %.2f at the end (%.2f times; about %.2f, the square root of 2, for unrelated particles), largest %.2f at %s, smallest %.2f at %s",
-		t.FirstNorm, t.LastNorm, t.LastNorm/t.FirstNorm, t.First, t.Last, t.Last/t.First, math.Sqrt2, t.Peak, recordAt(t.PeakIter, t.PeakPhase), t.Low, recordAt(t.LowIter, t.LowPhase))
+	return fmt.Sprintf("relative to their size: the mean particle norm grows %.2f times, from %.4g at the start to %.4g at the end, %s; the mean distance over the mean norm is %.2f at the start and %.2f at the end (%.2f times; about %.2f, the square root of 2, for unrelated particles), largest %.2f at %s, smallest %.2f at %s",
+		t.LastNorm/t.FirstNorm, t.FirstNorm, t.LastNorm, recordAt(t.LastIter, t.LastPhase), t.First, t.Last, t.Last/t.First, math.Sqrt2, t.Peak, recordAt(t.PeakIter, t.PeakPhase), t.Low, recordAt(t.LowIter, t.LowPhase))
 }

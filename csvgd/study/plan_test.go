@@ -176,3 +176,46 @@ func TestAgreementSamplersLongerChains(t *testing.T) {
 		}
 	}
 }
+
+// TestDistanceEvolutionRecords: the start and both sides of each
+// condensation, at most the given number of condensations (spread evenly,
+// with the last), and the start and the end of a run without any.
+func TestDistanceEvolutionRecords(t *testing.T) {
+	var h []train.Record // records every 100 iterations, a condensation every 500
+	for i := 0; i <= 20; i++ {
+		if i%5 == 0 && i > 0 {
+			h = append(h, train.Record{Iter: 100 * i, Condensation: train.Before}, train.Record{Iter: 100 * i, Condensation: train.After})
+			continue
+		}
+		h = append(h, train.Record{Iter: 100 * i})
+	}
+	iters := func(idx []int) []string {
+		var s []string
+		for _, i := range idx {
+			s = append(s, fmt.Sprintf("%d%s", h[i].Iter, h[i].Condensation))
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		most int
+		want []string
+	}{
+		{4, []string{"0", "500before", "500after", "1000before", "1000after", "1500before", "1500after", "2000before", "2000after"}},
+		{2, []string{"0", "1000before", "1000after", "2000before", "2000after"}},
+		{1, []string{"0", "2000before", "2000after"}},
+	} {
+		if got := iters(DistanceEvolutionRecords(h, tc.most)); !slices.Equal(got, tc.want) {
+			t.Errorf("most %d: records %v, want %v", tc.most, got, tc.want)
+		}
+	}
+	plain := []train.Record{{Iter: 0}, {Iter: 100}, {Iter: 200}}
+	if got := DistanceEvolutionRecords(plain, 4); !slices.Equal(got, []int{0, 2}) {
+		t.Errorf("without condensations: %v, want [0 2]", got)
+	}
+	if got := DistanceEvolutionRecords(plain[:1], 4); !slices.Equal(got, []int{0}) {
+		t.Errorf("one record: %v, want [0]", got)
+	}
+	if got := DistanceEvolutionRecords(nil, 4); got != nil {
+		t.Errorf("no records: %v, want none", got)
+	}
+}

@@ -484,7 +484,7 @@ func TestScaleFreeTrend(t *testing.T) {
 	if _, err := ScaleFreeTrendOf([]train.Record{{Iter: 0, Distances: [][]float64{{0, 1}, {1, 0}}}}); err == nil {
 		t.Error("a record without particles accepted")
 	}
-	if line := grow.String(); !strings.Contains(line, "grows from 3.5 to 7 (2.00 times)") {
+	if line := grow.String(); !strings.Contains(line, "grows 2.00 times, from 3.5 at the start to 7 at the end, iteration 5;") {
 		t.Errorf("trend reads %q", line)
 	}
 }

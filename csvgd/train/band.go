@@ -19,9 +19,16 @@ import (
 // entries of the particles' standard deviation (n - 1 in the denominator)
 // over the mean of the noise's, s |S_true| (multiplicative noise,
 // Sec. 5.2).
+//
+// Entries whose truth is zero (the shear components on the test path) are
+// left out of both; Points and ZeroTruth say how many points the range
+// holds and how many of their entries were left out, so that Entries +
+// ZeroTruth = 6 Points.
 type BandStats struct {
 	Outside, Entries int     // entries (point, component) whose truth lies outside the min-max band, of those counted
 	SDRatio          float64 // mean ensemble SD over mean noise SD
+	Points           int     // test points inside the training range
+	ZeroTruth        int     // entries of those points left out: their truth is zero
 }
 
 // OutsideShare is Outside over Entries (0 without entries).
@@ -49,8 +56,10 @@ func BandStatsInRange(pred hyperelastic.Predictions, test []hyperelastic.Sample,
 	var sd, noiseSD float64
 	n := float64(len(pred))
 	for _, i := range hyperelastic.WithinRange(test, hyperelastic.TrainingDelta) {
+		b.Points++
 		for c, t := range test[i].STrue {
 			if t == 0 {
+				b.ZeroTruth++
 				continue
 			}
 			lo, hi, m := math.Inf(1), math.Inf(-1), 0.0

@@ -40,8 +40,8 @@ func TestBandStatsInRange(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.Entries != 6 || b.Outside != c.outside || math.Abs(b.SDRatio-c.ratio) > 1e-9 {
-			t.Errorf("%s: %+v, want 6 entries, %d outside, SD ratio %v", c.name, b, c.outside, c.ratio)
+		if b.Entries != 6 || b.Outside != c.outside || math.Abs(b.SDRatio-c.ratio) > 1e-9 || b.Points != 2 || b.ZeroTruth != 6 {
+			t.Errorf("%s: %+v, want 6 entries, %d outside, SD ratio %v, 2 points, 6 zero-truth entries", c.name, b, c.outside, c.ratio)
 		}
 	}
 	if _, err := BandStatsInRange(band(0, 1)[:1], test, 0.1); err == nil {
