@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -47,6 +48,8 @@ type PenaltyRuns struct {
 // the noise-free truth's own W1 against the same noisy reference in (a)
 // and (b), grey and dotted: the part of W1 that the observation noise
 // sets; an ensemble whose spread imitates the noise can score below it.
+// Where it is 0 (no noise) the log axes cannot draw it: the line starts at
+// the first noise level above 0, and the legend says that it is 0 there.
 // Each line joins its runs in increasing noise, and the noise levels label
 // the x axes. The figure reports an error when there are no noise levels
 // or no fixed penalties, when a lambda is not a positive number or is
@@ -69,11 +72,14 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 		w1s, w1Ins = append(w1s, plotkit.YsOf(s.w1)...), append(w1Ins, plotkit.YsOf(s.w1In)...)
 	}
 	var floor, floorIn plotter.XYs
+	var zeroAt []float64 // noise levels (%) where the reference level is 0, which a log axis cannot show
 	for i, f := range floors {
 		if noises[i] > 0 && f.Truth > 0 && f.TruthIn > 0 { // no floor without noise (log axes)
 			floor = append(floor, plotter.XY{X: 100 * noises[i], Y: f.Truth})
 			floorIn = append(floorIn, plotter.XY{X: 100 * noises[i], Y: f.TruthIn})
 			w1s, w1Ins = append(w1s, f.Truth), append(w1Ins, f.TruthIn)
+		} else {
+			zeroAt = append(zeroAt, 100*noises[i])
 		}
 	}
 	pa := plotkit.NewPanel("(a) accuracy: final W₁, whole test path", "noise level (%)", "push-forward W₁ sum to noisy draws")
@@ -106,6 +112,13 @@ func AdaptivePenalty(noises []float64, fixed []PenaltyRuns, adaptive []train.Res
 		plotkit.AddFlat(pa, plotkit.Line(floor, fl))
 		plotkit.AddFlat(pb, plotkit.Line(floorIn, fl))
 		leg.Add("noise-free truth's own W₁ (reference level)", plotkit.LineThumb(fl))
+		if len(zeroAt) > 0 {
+			at := make([]string, len(zeroAt))
+			for i, x := range zeroAt {
+				at[i] = plotkit.Num(x) + "%"
+			}
+			leg.Add(fmt.Sprintf("  (0 at %s noise: not drawn on the log axes)", strings.Join(at, ", ")))
+		}
 	}
 	return &Figure{
 		Name:   name,

@@ -1,10 +1,12 @@
 package figures
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
@@ -272,6 +274,15 @@ func TestAdaptivePenaltyPoints(t *testing.T) {
 	}
 	if !holds(g.Panels[0][1].Y, 10*0.01) || !strings.Contains(svgOf(t, g), "reference level") {
 		t.Errorf("floors: in-range axis %v..%v does not hold the floor 0.1, or the legend lacks it", g.Panels[0][1].Y.Min, g.Panels[0][1].Y.Max)
+	}
+	if strings.Contains(svgOf(t, g), "not drawn on the log axes") {
+		t.Error("floors all above 0: the legend says one is not drawn")
+	}
+	// a floor of 0 (no noise) is left off the log axes, and the legend says it is 0 there
+	zero := append([]train.NoiseFloor{{}}, floors[1:]...)
+	z := AdaptivePenalty(noises, fixed, adaptive, zero...)
+	if want := fmt.Sprintf("(0 at %s%% noise: not drawn on the log axes)", plotkit.Num(100*noises[0])); !strings.Contains(svgOf(t, z), want) {
+		t.Errorf("a floor of 0: the legend does not say %q", want)
 	}
 	if err := AdaptivePenalty(noises, fixed, adaptive, floors[1:]...).Err(); err == nil || !strings.Contains(err.Error(), "noise floors for") {
 		t.Errorf("too few floors: %v", err)

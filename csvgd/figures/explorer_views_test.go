@@ -39,6 +39,21 @@ func TestExplorerViewsRender(t *testing.T) {
 	}
 	dir := os.Getenv("CSVGD_FIGURES_DIR") // set it to look at the views
 	checkFigureCases(t, dir, cases)
+	// The ensemble's edges are drawn by mean |w|, and the legend's omission
+	// rule says so; a single network's sequence keeps its own |w|.
+	for _, c := range []struct {
+		f         *Figure
+		want, not string
+	}{
+		{TemplateGraph(e), "edges mean |w| &lt; 0.001 omitted", "edges |w| &lt;"},
+		{SideBySide([]weights.Networks{e, first}, 0), "edges mean |w| &lt; 0.001 omitted", "edges |w| &lt;"},
+		{GraphCondenseSequence(res.History, []int{0}, []int{res.History[0].Iter}), "edges |w| &lt; 0.001 omitted", "edges mean |w|"},
+	} {
+		svg := svgOf(t, c.f)
+		if !strings.Contains(svg, c.want) || strings.Contains(svg, c.not) {
+			t.Errorf("%s: the legend's omission rule: want %q, not %q", c.f.Name, c.want, c.not)
+		}
+	}
 }
 
 // TestMeanNetwork: each weight is the mean |w| across the particles with

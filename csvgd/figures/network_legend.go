@@ -14,7 +14,8 @@ import (
 // nodes (by nodes, e.g. "importance") and edges (by edges, e.g. "|w|"),
 // each over the largest in its layer, and the dashed (negative: in W₀
 // only for the input-convex network, in any layer of signed networks),
-// dead and omitted marks.
+// dead and omitted marks; the omission rule names the edges' measure
+// ("edges mean |w| < 0.001 omitted" for an ensemble's template).
 func netLegend(nodes, edges string, signed bool) *plot.Legend {
 	leg := plotkit.NewLegend()
 	leg.Add("nodes: " + nodes + " / layer max")
@@ -29,7 +30,8 @@ func netLegend(nodes, edges string, signed bool) *plot.Legend {
 	}
 	leg.Add(neg, plotkit.LineThumb(draw.LineStyle{Color: plotkit.Viridis(plotkit.ViridisTop), Width: edgeWidth(1), Dashes: negDashes}))
 	leg.Add(deadLabel(edges), netThumb{dead: true})
-	leg.Add(fmt.Sprintf("edges |w| < %s omitted", plotkit.Num(condense.PaperThreshold)))
+	// the omission rule in the edges' own measure: "mean |w|" for an ensemble
+	leg.Add(fmt.Sprintf("edges %s < %s omitted", edges, plotkit.Num(condense.PaperThreshold)))
 	return leg
 }
 

@@ -28,7 +28,9 @@ const pairLabelCap = 40
 //	(b) the same for y,
 //	(c) the particles as points (x, y), numbered from 1 (up to 40 particles),
 //
-// with each particle's value marked under its density. The bandwidth is
+// with each particle's value marked under its density. Points closer than
+// a share of the span share a label ([pairNumbers]): up to three numbers,
+// or for a larger cluster a letter that the legend spells out. The bandwidth is
 // Silverman's rule ([metrics.Silverman]), floored, as in
 // [WeightDistributions], at 2% of the largest |w| of the entry's weight
 // matrix over the particles ([metrics.DensityBandwidth]), and at the
@@ -63,8 +65,11 @@ func WeightPair(e weights.Networks, x, y weights.Entry) *Figure {
 	pc := plotkit.NewPanel(plotkit.PanelTag(2)+" across the particles", x.String(), y.String())
 	xy := plotkit.XYOf(vals[0], vals[1])
 	plotkit.AddFlat(pc, plotkit.Points(xy, sty))
+	var keys []string
 	if len(xy) <= pairLabelCap {
-		plotkit.AddFlat(pc, particleNumbers(xy))
+		labels, k := pairNumbers(xy)
+		plotkit.AddFlat(pc, labels)
+		keys = k
 	}
 	plotkit.PadRanges(pc, vals[0], 0.1, vals[1], 0.1)
 
@@ -73,6 +78,12 @@ func WeightPair(e weights.Networks, x, y weights.Entry) *Figure {
 	leg.Add("")
 	leg.Add("(a), (b) kernel density", plotkit.LineThumb(plotkit.SolidLine(plotkit.Viridis(0.35))))
 	leg.Add("a particle's value", plotkit.GlyphThumb(sty))
+	if len(keys) > 0 {
+		leg.Add("")
+		for _, k := range keys {
+			leg.Add(k)
+		}
+	}
 	return &Figure{
 		Name:   name,
 		Panels: [][]*plot.Plot{{pa, pb, pc}},
@@ -129,6 +140,100 @@ func particleNumbers(xy plotter.XYs) *plotter.Labels {
 	}
 	l.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(-3)}
 	return l
+}
+
+// pairNumbers labels the points xy with their particle numbers, from 1,
+// just right of each point, so that no label runs into another: points
+// joined by a chain of close neighbours (within closeShare of the points'
+// span on both axes, [linkedGroups]) share one label, at the group's
+// rightmost point. A group of up to three is labelled by its numbers,
+// "3,8,12"; a larger one by a letter, "A", which the returned keys spell
+// out for the legend ("A: particles 1, 2, 4, …", in lines of at most
+// keyWidth numbers).
+func pairNumbers(xy plotter.XYs) (*plotter.Labels, []string) {
+	var at plotter.XYs
+	var names, keys []string
+	letter := 'A'
+	for _, g := range linkedGroups(xy, closeShare) {
+		right := g[0]
+		for _, i := range g {
+			if xy[i].X > xy[right].X {
+				right = i
+			}
+		}
+		at = append(at, xy[right])
+		if len(g) <= 3 {
+			names = append(names, groupName(g))
+			continue
+		}
+		names = append(names, string(letter))
+		for start := 0; start < len(g); start += keyWidth {
+			var nums []string
+			for _, i := range g[start:min(len(g), start+keyWidth)] {
+				nums = append(nums, strconv.Itoa(i+1))
+			}
+			line := strings.Join(nums, ", ")
+			if start == 0 {
+				line = fmt.Sprintf("%c: particles %s", letter, line)
+			} else {
+				line = "    " + line
+			}
+			if start+keyWidth < len(g) {
+				line += ","
+			}
+			keys = append(keys, line)
+		}
+		letter++
+	}
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: names})
+	if err != nil { // only for NaN or Inf, which the callers reject
+		panic(fmt.Sprintf("figures: labels: %v", err))
+	}
+	for i := range l.TextStyle {
+		l.TextStyle[i] = plotkit.TextStyle(plotkit.TickLabelSize * 0.8)
+		l.TextStyle[i].Color = plotkit.Grey
+	}
+	l.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(-3)}
+	return l, keys
+}
+
+// keyWidth is how many particle numbers one legend line of [pairNumbers]
+// holds.
+const keyWidth = 8
+
+// linkedGroups groups the indices of xy by single linkage: two points are
+// in one group when a chain of points joins them, each within share of the
+// span of xy on both axes of the next. Points of different groups are
+// therefore more than that apart on one axis at least. Groups are in the
+// order of their first point, each in increasing index.
+func linkedGroups(xy plotter.XYs, share float64) [][]int {
+	xmin, xmax, ymin, ymax := plotter.XYRange(xy)
+	tx, ty := share*(xmax-xmin), share*(ymax-ymin)
+	group := make([]int, len(xy))
+	for i := range group {
+		group[i] = -1
+	}
+	var groups [][]int
+	for i := range xy {
+		if group[i] >= 0 {
+			continue
+		}
+		g := len(groups)
+		group[i] = g
+		members := []int{i}
+		for q := 0; q < len(members); q++ { // breadth-first over close neighbours
+			a := xy[members[q]]
+			for j := range xy {
+				if group[j] < 0 && math.Abs(xy[j].X-a.X) <= tx && math.Abs(xy[j].Y-a.Y) <= ty {
+					group[j] = g
+					members = append(members, j)
+				}
+			}
+		}
+		slices.Sort(members)
+		groups = append(groups, members)
+	}
+	return groups
 }
 
 // closeShare is how close, as a share of the points' span on each axis,

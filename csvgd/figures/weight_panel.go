@@ -88,17 +88,23 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend, byEntr
 	// The y axis holds every named curve whole. The grey curves of the
 	// other entries are often tall narrow spikes at 0 (entries that most
 	// particles pruned): held whole they would squeeze the named curves,
-	// so they are cut at the top, and the legend says so.
-	top, topAll := 0.0, 0.0
+	// so they are cut at the top, and the legend counts those it cuts.
+	top := 0.0
+	peaks := make([]float64, len(kept))
 	for r, en := range kept {
 		ys := entryKDE(en.Values, en.Bandwidth, bounded, xs)
+		peaks[r] = slices.Max(ys)
 		if r < named {
-			top = math.Max(top, slices.Max(ys))
+			top = math.Max(top, peaks[r])
 		}
-		topAll = math.Max(topAll, slices.Max(ys))
 		curves[r] = plotkit.XYOf(xs, ys)
 	}
-	cut := topAll > 1.05*top
+	cut := 0 // unnamed curves that rise above the axis' top, 1.05 top
+	for _, pk := range peaks[named:] {
+		if pk > 1.05*top {
+			cut++
+		}
+	}
 	p.Add(plotkit.RefLine{Vertical: true, Style: draw.LineStyle{Color: plotkit.LightGrey, Width: vg.Points(0.75)}})
 	others := draw.LineStyle{Color: plotkit.Fade(plotkit.Grey, 0.6), Width: vg.Points(kdeOthersWidth)}
 	for r := len(kept) - 1; r >= named; r-- {
@@ -120,8 +126,11 @@ func weightPanel(e weights.Networks, k int, tag string, leg *plot.Legend, byEntr
 	}
 	if n := len(kept) - named; n > 0 {
 		label := map[bool]string{true: "1 other", false: fmt.Sprintf("%d others", n)}[n == 1]
-		if cut {
-			label += ", cut at the top"
+		switch {
+		case cut > 0 && n == 1:
+			label += " (cut at the top)"
+		case cut > 0:
+			label += fmt.Sprintf(" (%d cut at the top)", cut)
 		}
 		leg.Add(label, plotkit.LineThumb(others))
 	}

@@ -5,14 +5,19 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // PenaltySummary writes what the runs of Fig. adaptive_penalty show, as
 // a paragraph generated from them (for notebook 06, beside the figure and
 // [PenaltyTable]): at how many noise levels the schedule reverted, how
 // sparse it ends against λ = 0.05, which fixed λ is the most accurate at
-// each noise level, inside the training range and over the whole path,
-// and how the schedule's accuracy compares with the best fixed λ's.
+// each noise level, inside the training range and over the whole path
+// (with how many test points lie beyond the range, and the share of the
+// whole-path W1 sums that they carry), and how the schedule's accuracy
+// compares with the best fixed λ's.
 func PenaltySummary(w io.Writer, s *Store) error {
 	ff, fa, err := penaltyFinals(s)
 	if err != nil {
@@ -68,11 +73,22 @@ func PenaltySummary(w io.Writer, s *Store) error {
 			lowerWhole++
 		}
 	}
+	data, err := train.LoadPaperData(PaperNoiseLevels[0]) // one test path for every noise level
+	if err != nil {
+		return err
+	}
+	inside := len(hyperelastic.WithinRange(data.Test, hyperelastic.TrainingDelta))
+	lo, hi := 1.0, 0.0 // the share of each run's W1 sum from the test points beyond the training range
+	for _, f := range append(slices.Concat(ff...), fa...) {
+		lo, hi = min(lo, 1-f.W1In/f.W1), max(hi, 1-f.W1In/f.W1)
+	}
+	fmt.Fprintf(&b, "Of the test path's %d points, %d lie inside the training range (|δ| ≤ %g) and %d beyond it; the points beyond carry %.0f%% to %.0f%% of these runs' W1 sums over the whole path. ",
+		len(data.Test), inside, hyperelastic.TrainingDelta, len(data.Test)-inside, 100*lo, 100*hi)
 	fmt.Fprintf(&b, "The fixed λ with the lowest W1 inside the training range is %s at %s noise, and over the whole path %s. ",
 		strings.Join(bestIn, ", "), levels, strings.Join(bestWhole, ", "))
 	fmt.Fprintf(&b, "The schedule's W1 inside the training range is %s times the best fixed λ's; over the whole path it is lower than every fixed λ's at %d of %d noise levels. ",
 		join("%.2f", ratioIn), lowerWhole, len(fa))
-	fmt.Fprintf(&b, "By the error of the ensemble mean against the noise-free truth inside the range, which the noise does not lower, the most accurate fixed λ is %s, and the schedule's error is %s times its. ",
+	fmt.Fprintf(&b, "By the error of the ensemble mean against the noise-free truth inside the range, which, unlike W1, an ensemble cannot lower by spreading like the noise, the most accurate fixed λ is %s, and the schedule's error is %s times its. ",
 		strings.Join(bestErr, ", "), join("%.2f", ratioErr))
 	b.WriteString("Each number is one training seed: differences of a few percent, or of one active weight, may reverse with another seed.\n")
 	_, err = io.WriteString(w, b.String())

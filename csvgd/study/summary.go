@@ -139,8 +139,9 @@ func MethodTable(w io.Writer, s *Store) error {
 // ensemble mean against the noise-free truth inside the training range
 // and the active weights of the runs of Fig. adaptive_penalty, one row per
 // penalty, as Markdown, under a row with the noise-free truth's own W1
-// against the same noisy reference ([NoiseFloorOf]): the floor that an
-// ensemble concentrated on the truth scores.
+// against the same noisy reference ([NoiseFloorOf]): a reference level,
+// what an ensemble concentrated on the truth scores, not a lower bound
+// (an ensemble whose spread imitates the noise can score below it).
 func PenaltyTable(w io.Writer, s *Store) error {
 	fixed, adaptive := s.AdaptiveRuns()
 	rows := append(fixed, adaptive)
