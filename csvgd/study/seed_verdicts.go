@@ -88,7 +88,7 @@ func SeedVerdictTable(w io.Writer, s *Store) error {
 	if len(changed) > 0 {
 		fmt.Fprintf(w, ": %s", strings.Join(changed, "; "))
 	}
-	fmt.Fprintln(w, ".")
+	fmt.Fprint(w, ".\n\n")
 	one, two, err := alphaHalfSeeds(s)
 	if err != nil {
 		return err
