@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
@@ -49,9 +50,35 @@ func convergenceHistory(name string, labels []string, runs []train.Result) *Figu
 	leg.Add("(a) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))
 	leg.Add(inRangeLabel, plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
 	leg.Add("(b) mean active weights", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))
-	leg.Add(fmt.Sprintf("(b) template size (true sizes; runs %s iterations apart in order)", plotkit.Num(templateShift)), plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
+	leg.Add("(b) template size (true sizes)", plotkit.LineThumb(plotkit.DashedLine(styleGrey)))
+	if sameCondensations(runs) {
+		leg.Add("     every run condenses at the same iterations; the steps are")
+	} else {
+		leg.Add("     the steps are")
+	}
+	leg.Add(fmt.Sprintf("     drawn %s iterations apart per run, so that none hides another", plotkit.Num(templateShift)))
 	leg.Add(fmt.Sprintf("(b) initial count, %d", initial), plotkit.LineThumb(initialCountLine))
 	return plotkit.WidePair(name, pa, pb, leg)
+}
+
+// sameCondensations says whether every run condensed at the same
+// iterations (its records marked [train.Before]).
+func sameCondensations(runs []train.Result) bool {
+	at := func(r train.Result) []int {
+		var out []int
+		for _, h := range r.History {
+			if h.Condensation == train.Before {
+				out = append(out, h.Iter)
+			}
+		}
+		return out
+	}
+	for _, r := range runs[1:] {
+		if !slices.Equal(at(r), at(runs[0])) {
+			return false
+		}
+	}
+	return true
 }
 
 // styleGrey draws the legend's line styles: no run's colour (viridis

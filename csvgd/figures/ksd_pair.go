@@ -25,9 +25,10 @@ type ksdSeries struct {
 
 // floorLine draws a KSD's dimension floor in colour c: wide and pale,
 // under the run's KSD line, so that a KSD on its floor shows as a line
-// inside a halo.
+// inside a halo; narrow enough that levels differing by a tenth stay apart on
+// the log axis (closer ones overlap, and the legend says so).
 func floorLine(c color.Color) draw.LineStyle {
-	return draw.LineStyle{Color: plotkit.Fade(c, 0.3), Width: vg.Points(7)}
+	return draw.LineStyle{Color: plotkit.Fade(c, 0.35), Width: vg.Points(4)}
 }
 
 // KSDBand is a reference band of a KSD panel: the spread of the KSDs of
@@ -101,13 +102,18 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 		if len(s.otherIn) > 0 {
 			plotkit.AddFlat(pb, plotkit.Line(s.otherIn, plotkit.DashedLine(plotkit.RankColor(i, len(series)))))
 		}
-		leg.Add(s.label, plotkit.LineThumb(sty))
+		if len(s.floor) > 0 {
+			leg.Add(s.label, plotkit.LineThumb(floorLine(plotkit.RankColor(i, len(series)))), plotkit.LineThumb(sty))
+		} else {
+			leg.Add(s.label, plotkit.LineThumb(sty))
+		}
 	}
 	if floors || dashed {
 		leg.Add("")
 	}
 	if floors {
-		leg.Add("(a) √(d/N): d parameters, N particles", plotkit.LineThumb(floorLine(styleGrey)))
+		leg.Add("(a) pale halo in the run's colour: its √(d/N),", plotkit.LineThumb(floorLine(styleGrey)))
+		leg.Add("     d parameters, N particles (close levels overlap)")
 	}
 	if dashed {
 		leg.Add("(b) W₁ over the whole test path", plotkit.LineThumb(plotkit.SolidLine(styleGrey)))

@@ -145,3 +145,93 @@ func KSD(particles, scores [][]float64, k IMQ) (float64, error) {
 func KSDDimensionFloor(d, n int, k IMQ) float64 {
 	return math.Sqrt(-2 * k.Beta * math.Pow(k.C*k.C, k.Beta-1) * float64(d) / float64(n))
 }
+
+// KSDParts are the parts of N KSD^2 = 1/N sum_{a,b} k_p(x_a, x_b) ([KSD])
+// by the terms of the Stein kernel ([IMQ.Stein]) and by whether a = b:
+//
+//	N KSD^2 = DiagTrace + DiagScore + OffTrace + OffScore.
+//
+// On the diagonal r = 0: DiagTrace = -2 beta c^(2 beta - 2) d (d for
+// DefaultIMQ) and DiagScore = c^(2 beta) mean_a |s(x_a)|^2. Off it,
+// OffTrace = 1/N sum_{a != b} tr(grad_x grad_y k)(x_a, x_b) depends on
+// the pair distances |x_a - x_b| and d only ([OffDiagonalTrace]), and
+// OffScore = 1/N sum_{a != b} (q^beta s_a.s_b + 2 beta q^(beta-1)
+// r.(s_b - s_a)) holds the score terms.
+type KSDParts struct {
+	Particles            int
+	DiagTrace, DiagScore float64
+	OffTrace, OffScore   float64
+}
+
+// NKSD2 is N KSD^2, the sum of the parts.
+func (p KSDParts) NKSD2() float64 { return p.DiagTrace + p.DiagScore + p.OffTrace + p.OffScore }
+
+// KSDPartsOf splits N KSD^2 of the particles with their scores into the
+// parts of [KSDParts]; it fails as [KSD] does.
+func KSDPartsOf(particles, scores [][]float64, k IMQ) (KSDParts, error) {
+	if _, err := KSD(particles, scores, k); err != nil {
+		return KSDParts{}, err
+	}
+	n, d := len(particles), len(particles[0])
+	p := KSDParts{Particles: n, DiagTrace: -2 * k.Beta * math.Pow(k.C*k.C, k.Beta-1) * float64(d)}
+	for a := range n {
+		var ss float64
+		for _, v := range scores[a] {
+			ss += v * v
+		}
+		p.DiagScore += math.Pow(k.C*k.C, k.Beta) * ss / float64(n)
+		for b := range n {
+			if b == a {
+				continue
+			}
+			var r2, sab, rs float64
+			for i := range d {
+				r := particles[a][i] - particles[b][i]
+				r2 += r * r
+				sab += scores[a][i] * scores[b][i]
+				rs += r * (scores[b][i] - scores[a][i])
+			}
+			tr := k.traceTerm(r2, d)
+			p.OffTrace += tr / float64(n)
+			p.OffScore += (k.stein(r2, sab, rs, d) - tr) / float64(n)
+		}
+	}
+	return p, nil
+}
+
+// traceTerm is tr(grad_x grad_y k) at |x - y|^2 = r2 in d dimensions:
+// -2 beta d q^(beta-1) - 4 beta (beta-1) q^(beta-2) r2 with q = c^2 + r2
+// (= d q^(-3/2) - 3 r2 q^(-5/2) for DefaultIMQ, positive for d >= 3).
+func (k IMQ) traceTerm(r2 float64, d int) float64 {
+	return k.stein(r2, 0, 0, d)
+}
+
+// OffDiagonalTrace is the part OffTrace of [KSDParts] from the particles'
+// pair distances alone: 1/N sum_{a != b} tr(grad_x grad_y k) at
+// |x_a - x_b| = dist[a][b] in d dimensions. For DefaultIMQ each pair
+// adds d q^(-3/2) - 3 |r|^2 q^(-5/2), q = 1 + |r|^2: it falls as the
+// particles move apart, but carries the factor d, so that for a network
+// of hundreds of weights it can outweigh the score terms while staying
+// small against the diagonal's d. dist must be N x N (a training run's
+// recorded pair distances); it fails otherwise, or on an invalid kernel.
+func OffDiagonalTrace(dist [][]float64, d int, k IMQ) (float64, error) {
+	if err := k.Validate(); err != nil {
+		return 0, err
+	}
+	n := len(dist)
+	if n == 0 {
+		return 0, fmt.Errorf("stein: off-diagonal trace of no particles")
+	}
+	var sum float64
+	for a, row := range dist {
+		if len(row) != n {
+			return 0, fmt.Errorf("stein: off-diagonal trace: distance row %d has %d entries, want %d", a, len(row), n)
+		}
+		for b, r := range row {
+			if b != a {
+				sum += k.traceTerm(r*r, d)
+			}
+		}
+	}
+	return sum / float64(n), nil
+}

@@ -251,3 +251,94 @@ func TestKSDDimensionFloor(t *testing.T) {
 		}
 	}
 }
+
+// TestKSDPartsAgainstDirect: on a tiny ensemble the parts of N KSD^2 equal
+// a direct computation that takes every Stein-kernel value by finite
+// differences of the kernel (the trace part with the scores set to zero,
+// the score part as the rest), split by a = b and a != b (1e-6 relative);
+// they add to N KSD^2 of [KSD] (1e-12), the off-diagonal trace from the
+// pair distances alone equals OffTrace (1e-12), and the diagonal trace is
+// d for DefaultIMQ. Moving the particles apart shrinks OffTrace, which is
+// positive for d >= 3 at every distance.
+func TestKSDPartsAgainstDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 9))
+	for _, k := range []IMQ{DefaultIMQ(), {C: 2, Beta: -0.25}} {
+		for _, spread := range []float64{0.3, 1, 4} {
+			const n, d = 4, 5
+			xs, ss := make([][]float64, n), make([][]float64, n)
+			for a := range n {
+				xs[a], ss[a] = make([]float64, d), make([]float64, d)
+				for i := range d {
+					xs[a][i], ss[a][i] = spread*rng.NormFloat64(), rng.NormFloat64()
+				}
+			}
+			got, err := KSDPartsOf(xs, ss, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			zero := make([]float64, d)
+			var want KSDParts
+			dist := make([][]float64, n)
+			for a := range n {
+				dist[a] = make([]float64, n)
+				for b := range n {
+					full := steinByDifferences(k, xs[a], xs[b], ss[a], ss[b], 1e-4)
+					tr := steinByDifferences(k, xs[a], xs[b], zero, zero, 1e-4)
+					if a == b {
+						want.DiagTrace += tr / n
+						want.DiagScore += (full - tr) / n
+						continue
+					}
+					want.OffTrace += tr / n
+					want.OffScore += (full - tr) / n
+					var r2 float64
+					for i := range d {
+						r2 += (xs[a][i] - xs[b][i]) * (xs[a][i] - xs[b][i])
+					}
+					dist[a][b] = math.Sqrt(r2)
+				}
+			}
+			for _, c := range []struct {
+				name      string
+				got, want float64
+			}{{"diagonal trace", got.DiagTrace, want.DiagTrace}, {"diagonal score", got.DiagScore, want.DiagScore},
+				{"off-diagonal trace", got.OffTrace, want.OffTrace}, {"off-diagonal score", got.OffScore, want.OffScore}} {
+				if math.Abs(c.got-c.want) > 1e-6*(1+math.Abs(c.want)) {
+					t.Errorf("%+v, spread %v: %s %v, direct %v", k, spread, c.name, c.got, c.want)
+				}
+			}
+			ksd, err := KSD(xs, ss, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nk := n * ksd * ksd; math.Abs(got.NKSD2()-nk) > 1e-12*(1+nk) {
+				t.Errorf("%+v, spread %v: parts add to %v, N KSD^2 = %v", k, spread, got.NKSD2(), nk)
+			}
+			off, err := OffDiagonalTrace(dist, d, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(off-got.OffTrace) > 1e-12*(1+math.Abs(off)) {
+				t.Errorf("%+v, spread %v: off-diagonal trace from distances %v, from the particles %v", k, spread, off, got.OffTrace)
+			}
+		}
+	}
+	k := DefaultIMQ()
+	if p, _ := KSDPartsOf([][]float64{{0, 0, 0}, {1, 1, 1}}, [][]float64{{1, 0, 0}, {0, 2, 0}}, k); p.DiagTrace != 3 || p.DiagScore != 2.5 {
+		t.Errorf("diagonal parts %v and %v, want d = 3 and mean |s|^2 = 2.5", p.DiagTrace, p.DiagScore)
+	}
+	prev := math.Inf(1)
+	for _, r := range []float64{0, 0.5, 1, 2, 5, 20} {
+		off, err := OffDiagonalTrace([][]float64{{0, r}, {r, 0}}, 3, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !(off > 0 && off < prev) {
+			t.Errorf("two particles %v apart in 3 dimensions: off-diagonal trace %v, want positive and below %v", r, off, prev)
+		}
+		prev = off
+	}
+	if _, err := OffDiagonalTrace([][]float64{{0, 1}, {1}}, 3, k); err == nil {
+		t.Error("a ragged distance matrix: want an error")
+	}
+}

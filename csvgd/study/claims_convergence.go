@@ -5,12 +5,19 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
-// The checks of paperClaims for Secs. 5.5 and 5.6.
+// The checks of paperClaims for Secs. 5.5 and 5.6. Those of the claims on
+// Fig. convergence_priors (checkCounts to checkEarlier) check the figure's
+// runs; countsOn to earlierOn check any runs of its settings, one per
+// alpha of PaperAlphas ([PriorsSeedChecks] gives them the second seed).
 
-func checkCounts(s *Store) (Verdict, string, error) {
-	_, f, err := finals(s, s.ConvergencePriorsRuns())
+func checkCounts(s *Store) (Verdict, string, error) { return countsOn(s, s.ConvergencePriorsRuns()) }
+
+func countsOn(s *Store, specs []runcache.Spec) (Verdict, string, error) {
+	_, f, err := finals(s, specs)
 	if err != nil {
 		return 0, "", err
 	}
@@ -26,7 +33,11 @@ func checkCounts(s *Store) (Verdict, string, error) {
 }
 
 func checkCountsOrdered(s *Store) (Verdict, string, error) {
-	_, f, err := finals(s, s.ConvergencePriorsRuns())
+	return countsOrderedOn(s, s.ConvergencePriorsRuns())
+}
+
+func countsOrderedOn(s *Store, specs []runcache.Spec) (Verdict, string, error) {
+	_, f, err := finals(s, specs)
 	if err != nil {
 		return 0, "", err
 	}
@@ -53,7 +64,11 @@ func pairsOrdered(xs []float64) (ordered int, broken []int) {
 }
 
 func checkSimilarUpTo1(s *Store) (Verdict, string, error) {
-	_, f, err := finals(s, s.ConvergencePriorsRuns())
+	return similarUpTo1On(s, s.ConvergencePriorsRuns())
+}
+
+func similarUpTo1On(s *Store, specs []runcache.Spec) (Verdict, string, error) {
+	_, f, err := finals(s, specs)
 	if err != nil {
 		return 0, "", err
 	}
@@ -74,7 +89,11 @@ func checkSimilarUpTo1(s *Store) (Verdict, string, error) {
 }
 
 func checkComplexAccurate(s *Store) (Verdict, string, error) {
-	_, f, err := finals(s, s.ConvergencePriorsRuns())
+	return complexAccurateOn(s, s.ConvergencePriorsRuns())
+}
+
+func complexAccurateOn(s *Store, specs []runcache.Spec) (Verdict, string, error) {
+	_, f, err := finals(s, specs)
 	if err != nil {
 		return 0, "", err
 	}
@@ -93,8 +112,10 @@ func checkComplexAccurate(s *Store) (Verdict, string, error) {
 		alphaCase(dense), counts[dense], alphaCase(argmin(in)), in[argmin(in)], in[dense], alphaCase(argmin(whole)), whole[argmin(whole)], whole[dense]), nil
 }
 
-func checkEarlier(s *Store) (Verdict, string, error) {
-	res, _, err := finals(s, s.ConvergencePriorsRuns())
+func checkEarlier(s *Store) (Verdict, string, error) { return earlierOn(s, s.ConvergencePriorsRuns()) }
+
+func earlierOn(s *Store, specs []runcache.Spec) (Verdict, string, error) {
+	res, _, err := finals(s, specs)
 	if err != nil {
 		return 0, "", err
 	}

@@ -87,7 +87,7 @@ func AlphaTable(w io.Writer, s *Store) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "| α | active weights (paper) | active weights (here) | template parameters | W1 sum (in training range) | mean error in range | ms/iter first → last stage |")
+	fmt.Fprintln(w, "| α | active weights (paper) | active weights (here) | final template parameters (after the last condensation) | W1 sum (in training range) | mean error in range | ms/iter first → last stage (speed-up; the template the last stage ran on) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for i, r := range res {
 		f := FinalOf(r)
@@ -95,8 +95,12 @@ func AlphaTable(w io.Writer, s *Store) error {
 		if PaperAlphas[i] == CalibratedAlpha {
 			paper += " (calibrated)"
 		}
-		fmt.Fprintf(w, "| %g | %s | %.1f | %d | %.1f (%.1f) | %.1f%% | %.1f → %.1f (%.1fx) |\n", PaperAlphas[i], paper,
-			f.Active, f.Template, f.W1, f.W1In, 100*f.ErrIn, f.MsFirst, f.MsLast, f.MsFirst/f.MsLast)
+		last := 0
+		if len(r.Stages) > 0 {
+			last = r.Stages[len(r.Stages)-1].TemplateParams
+		}
+		fmt.Fprintf(w, "| %g | %s | %.1f | %d | %.1f (%.1f) | %.1f%% | %.1f → %.1f (%.1fx; %d parameters) |\n", PaperAlphas[i], paper,
+			f.Active, f.Template, f.W1, f.W1In, 100*f.ErrIn, f.MsFirst, f.MsLast, f.MsFirst/f.MsLast, last)
 	}
 	fmt.Fprintf(w, "\nCalibrated: the likelihood scale σ = %g (one value for every noise level) was chosen once, on the full runs, so that "+
 		"the α = %g runs, averaged over two training seeds (this table shows seed 1 only; notebook 1 has both), end nearest the paper's %g active weights; every other number here is a prediction.\n",
