@@ -88,7 +88,9 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 		end, _ := plane2(r.End)
 		plotkit.AddFlat(p, plotkit.Points(start, startSty), plotkit.Points(end, endSty))
 		if len(end) <= maxNumbered {
-			plotkit.AddFlat(p, particleNumbers(end))
+			nums := particleNumbers(end)
+			nums.Offset.X = vg.Points(8) // beside the mode's ring, not under it
+			plotkit.AddFlat(p, nums)
 		}
 		plotkit.AddFlat(p, plotkit.Points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
 		plotkit.SetRange(&p.X, x0, x1)
