@@ -123,3 +123,16 @@ func Survey(b compute.Backend, t Target, s SurveyConfig, progress func(done, tot
 	}
 	return out, nil
 }
+
+// SurveyPointAt is the point of pts at exactly (alpha, beta, lambda,
+// gamma), and whether there is one. The match is exact, not within a
+// tolerance: a run is its configuration, and the survey's flow at a lambda
+// one rounding error away is another run with another result.
+func SurveyPointAt(pts []SurveyPoint, alpha, beta, lambda, gamma float64) (SurveyPoint, bool) {
+	for _, p := range pts {
+		if p.Alpha == alpha && p.Beta == beta && p.Lambda == lambda && p.Gamma == gamma {
+			return p, true
+		}
+	}
+	return SurveyPoint{}, false
+}

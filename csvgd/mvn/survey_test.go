@@ -127,3 +127,28 @@ func TestPaperSurveyGridExact(t *testing.T) {
 		t.Errorf("decadeGrid(1, -2, 1, 7)[4] = %v, want exactly 1", got)
 	}
 }
+
+// TestSurveyPointAt: the point at exactly the asked coordinates, and none
+// at a lambda one rounding error away.
+func TestSurveyPointAt(t *testing.T) {
+	pts := []SurveyPoint{
+		{Alpha: 0.25, Beta: 2, Lambda: math.Nextafter(1, 0), Gamma: 300, L1Theta3: 1},
+		{Alpha: 0.25, Beta: 2, Lambda: 1, Gamma: 300, L1Theta3: 2},
+		{Alpha: 0.25, Beta: 1, Lambda: 1, Gamma: 300, L1Theta3: 3},
+	}
+	for _, tc := range []struct {
+		beta, lambda float64
+		want         float64 // L1Theta3 of the point found; 0: none
+	}{
+		{2, 1, 2},
+		{2, math.Nextafter(1, 0), 1},
+		{1, 1, 3},
+		{1, math.Nextafter(1, 0), 0},
+		{2, math.Nextafter(1, 2), 0},
+	} {
+		p, ok := SurveyPointAt(pts, 0.25, tc.beta, tc.lambda, 300)
+		if ok != (tc.want != 0) || p.L1Theta3 != tc.want {
+			t.Errorf("beta %v, lambda %v: found %v, %+v; want L1Theta3 %v", tc.beta, tc.lambda, ok, p, tc.want)
+		}
+	}
+}
