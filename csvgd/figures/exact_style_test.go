@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
+	"github.com/csvgd/csvgd-go/csvgd/mvn"
 )
 
 // TestClampedBand: a band whose ends reach millions is clipped to its
@@ -152,5 +153,35 @@ func TestCoverageStyle(t *testing.T) {
 	}
 	if len(refLine.Dashes) == 0 {
 		t.Error("the draws' line is not dashed")
+	}
+}
+
+// TestMarginalRunColors: in Fig. mvn_exact the runs of panels (e) and (f)
+// (the kernel order, the ensemble sizes) take colours at least 100 apart
+// in RGB from every bandwidth's colour of the shared legend, where rank
+// colours, the former scheme, give the last of them the widest
+// bandwidth's colour (the test fails both ways).
+func TestMarginalRunColors(t *testing.T) {
+	_, gammaColor := plotkit.ValueColors([]float64{0.3, 3, 30, 300})
+	nearest := func(c color.Color) float64 {
+		m := math.Inf(1)
+		for _, g := range []float64{0.3, 3, 30, 300} {
+			m = math.Min(m, distance(c, gammaColor(g)))
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		vary string
+		n    int // runs in the panel, the base run included
+	}{{"beta", 2}, {"particles", 3}} {
+		for j := 1; j < tc.n; j++ {
+			c := marginalStyle(mvn.MarginalRun{Vary: tc.vary}, j, tc.n, gammaColor).Color
+			if d := nearest(c); d < 100 {
+				t.Errorf("%s run %d: colour %v is %.1f from a bandwidth's colour, want at least 100", tc.vary, j, c, d)
+			}
+		}
+	}
+	if d := nearest(plotkit.RankColor(2, 3)); d >= 100 {
+		t.Errorf("the former rank colour is %.1f from the bandwidths': the test would not tell the schemes apart", d)
 	}
 }

@@ -76,9 +76,12 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 		if slices.Min(xs) <= 0 {
 			return plotkit.Failed(name, errors.New("a logarithmic iteration axis needs positive iterations"))
 		}
-		x0, x1 = slices.Min(xs)/1.2, slices.Max(xs)*1.2
-		plotkit.SetLogLabelled(&pa.X, x0, x1)
-		plotkit.SetLogLabelled(&pb.X, x0, x1)
+		// no padding: the axis runs from the first record to the last
+		// when they sit on labelled ticks (20 and 2000, say), and is
+		// widened to the nearest labelled ticks otherwise
+		plotkit.SetLogLabelled(&pa.X, slices.Min(xs), slices.Max(xs))
+		plotkit.SetLogLabelled(&pb.X, slices.Min(xs), slices.Max(xs))
+		x0, x1 = pa.X.Min, pa.X.Max
 	} else {
 		plotkit.SetRange(&pa.X, x0, x1)
 		plotkit.SetRange(&pb.X, x0, x1)
@@ -86,6 +89,7 @@ func ksdPair(name, otherTitle, otherLabel string, series []ksdSeries, band *KSDB
 	leg := plotkit.NewLegend()
 	if band != nil {
 		bandColor := plotkit.Fade(plotkit.LightGrey, 0.5)
+		// the band spans the axis, as its median's line does
 		pa.Add(&plotkit.FillBand{Xs: []float64{x0, x1}, Lo: []float64{band.Lo, band.Lo}, Hi: []float64{band.Hi, band.Hi}, Color: bandColor})
 		mid := plotkit.DashedLine(plotkit.Grey)
 		pa.Add(plotkit.RefLine{At: band.Mid, Style: mid})

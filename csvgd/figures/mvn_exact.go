@@ -28,7 +28,8 @@ import (
 //	      density estimates with Silverman's bandwidth) against the exact
 //	      marginal exact (black): (d) the base run with the median
 //	      bandwidth and the fixed bandwidths, (e) the kernel orders, (f) the
-//	      ensemble sizes; the legend gives each run's 1-D Wasserstein
+//	      ensemble sizes (these in red and orange, colours no bandwidth
+//	      takes); the legend gives each run's 1-D Wasserstein
 //	      distance to the exact marginal.
 //
 // Distances that are not finite are left out. The figure reports an error
@@ -198,7 +199,9 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64, gammaCo
 
 // marginalStyle is the line of run r, the j-th of n in its panel: the base
 // run dashed grey, a fixed bandwidth in its colour of panels (a-c), the
-// other runs in rank colours.
+// other runs (the kernel order, the ensemble size) in the warm colours of
+// otherRunColors, which the bandwidths' viridis colours never take, so
+// that the shared bandwidth legend does not name them.
 func marginalStyle(r mvn.MarginalRun, j, n int, gammaColor func(float64) color.Color) draw.LineStyle {
 	switch {
 	case j == 0:
@@ -206,5 +209,9 @@ func marginalStyle(r mvn.MarginalRun, j, n int, gammaColor func(float64) color.C
 	case r.Vary == "bandwidth":
 		return plotkit.SolidLine(gammaColor(r.Config.Bandwidth.Gamma))
 	}
-	return plotkit.SolidLine(plotkit.RankColor(j, n))
+	return plotkit.SolidLine(otherRunColors[(j-1)%len(otherRunColors)])
 }
+
+// otherRunColors are the colours of the runs of panels (e) and (f), in
+// order: red and orange, far from every viridis colour of the bandwidths.
+var otherRunColors = []color.Color{plotkit.Red, plotkit.Orange}

@@ -18,10 +18,11 @@ import (
 //	(b) the Bhattacharyya distance of their moments to the likelihood's.
 //
 // Both on log axes when their values span more than a decade; the
-// iteration axis is logarithmic (the record of iteration 0 is left out),
-// so that the first tens of iterations, where the KSD reaches the band of
-// exact samples, can be read. exact, when
-// not nil, is drawn across panel (a): the spread of the KSDs of exact
+// iteration axis is logarithmic (the record of iteration 0 is left out)
+// and runs from the first record to the last (widened to labelled ticks
+// where they are not on one), so that the early records, where the KSD
+// reaches the band of exact samples, can be read. exact, when
+// not nil, is drawn across panel (a), band and median over the whole axis: the spread of the KSDs of exact
 // samples of the likelihood of the runs' size ([mvn.ExactSampleKSDs]),
 // the level an ensemble reaches when it is as good as an independent
 // sample. A Bhattacharyya distance that is not finite (a singular

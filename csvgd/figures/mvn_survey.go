@@ -16,9 +16,9 @@ import (
 )
 
 // MVNSurvey is the paper's Fig. mvn_survey from the points of
-// [mvn.Survey]: (a) the Bhattacharyya distance between the ensemble's
-// empirical moments and the likelihood's, and (b) the sparsity measure
-// mean |theta_3|, against the prior multiplier lambda (log axis), one line
+// [mvn.Survey]: the Bhattacharyya distance between the ensemble's
+// empirical moments and the likelihood's (the paper's panels (a)), and the
+// sparsity measure mean |theta_3| (its panels (b)), against the prior multiplier lambda (log axis), one line
 // per fixed kernel bandwidth gamma, coloured by gamma (viridis, dark for the
 // smallest, with a legend).
 //
@@ -26,8 +26,11 @@ import (
 // one row. Six panels side by side leave each too narrow to read once the
 // figure is scaled to a page or a notebook, so here each quantity takes
 // len(betas) rows of len(alphas) panels: with the paper's alpha in
-// {1/4, 1, 2} and beta in {1, 2}, rows 1-2 are (a) for beta = 1 and 2, rows
-// 3-4 are (b) for beta = 1 and 2, and the columns are alpha = 1/4, 1, 2.
+// {1/4, 1, 2} and beta in {1, 2}, rows 1-2 are the distance for beta = 1
+// and 2, rows 3-4 the sparsity for beta = 1 and 2, and the columns are
+// alpha = 1/4, 1, 2. The panels are lettered in reading order, row by row
+// ((a)-(f) the distance, (g)-(l) the sparsity on the paper's grid), so that
+// a text can point at one.
 // Every panel of one quantity shares its y range, so the panels compare at
 // a glance; both quantities are drawn on log axes because they span
 // decades (about 0.05 to 7 and 0.05 to 12 over the paper's grid), which a
@@ -62,7 +65,7 @@ func MVNSurvey(points []mvn.SurveyPoint) *Figure {
 				if mi == len(surveyMetrics)-1 && bi == len(g.betas)-1 {
 					xlabel = "λ"
 				}
-				p, err := g.panel(m, alpha, beta, xlabel, ylo, yhi)
+				p, err := g.panel(m, plotkit.PanelTag(len(panels)*len(g.alphas)+ai), alpha, beta, xlabel, ylo, yhi)
 				if err != nil {
 					return plotkit.Failed(name, err)
 				}
@@ -82,13 +85,12 @@ func MVNSurvey(points []mvn.SurveyPoint) *Figure {
 	}
 }
 
-// surveyMetric is a quantity of [MVNSurvey]: its panels' tag and row
-// label, its value at a survey point, and whether its axis is
+// surveyMetric is a quantity of [MVNSurvey]: its row label, its value at a survey point, and whether its axis is
 // logarithmic.
 type surveyMetric struct {
-	tag, label string
-	value      func(mvn.SurveyPoint) float64
-	log        bool
+	label string
+	value func(mvn.SurveyPoint) float64
+	log   bool
 }
 
 // usable reports whether v is drawn: finite, and positive on a log axis.
@@ -98,8 +100,8 @@ func (m surveyMetric) usable(v float64) bool {
 
 // surveyMetrics are the quantities of [MVNSurvey], one per group of rows.
 var surveyMetrics = []surveyMetric{
-	{"a", "Bhattacharyya distance", func(p mvn.SurveyPoint) float64 { return p.Bhattacharyya }, true},
-	{"b", "mean |θ₃|", func(p mvn.SurveyPoint) float64 { return p.L1Theta3 }, true},
+	{"Bhattacharyya distance", func(p mvn.SurveyPoint) float64 { return p.Bhattacharyya }, true},
+	{"mean |θ₃|", func(p mvn.SurveyPoint) float64 { return p.L1Theta3 }, true},
 }
 
 // surveyGrid is the survey of [MVNSurvey]: its points, the distinct
@@ -135,10 +137,10 @@ func (g surveyGrid) gammaPoint(gamma float64) draw.GlyphStyle {
 	return draw.GlyphStyle{Color: g.gammaColor(gamma), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
 }
 
-// panel is the panel of metric m at (alpha, beta): one line per
-// bandwidth against lambda, the y axis from ylo to yhi.
-func (g surveyGrid) panel(m surveyMetric, alpha, beta float64, xlabel string, ylo, yhi float64) (*plot.Plot, error) {
-	p := plotkit.NewPanel(fmt.Sprintf("(%s) α = %s, β = %s", m.tag, plotkit.Num(alpha), plotkit.Num(beta)), xlabel, "")
+// panel is the panel of metric m at (alpha, beta), titled with its tag:
+// one line per bandwidth against lambda, the y axis from ylo to yhi.
+func (g surveyGrid) panel(m surveyMetric, tag string, alpha, beta float64, xlabel string, ylo, yhi float64) (*plot.Plot, error) {
+	p := plotkit.NewPanel(fmt.Sprintf("%s α = %s, β = %s", tag, plotkit.Num(alpha), plotkit.Num(beta)), xlabel, "")
 	plotkit.SetLog(&p.X, g.xlo, g.xhi)
 	if m.log {
 		plotkit.SetLog(&p.Y, ylo, yhi)

@@ -23,9 +23,10 @@ type SteinAblation struct {
 // SteinAblations is the teaching figure "stein_ablations" (notebook 01's
 // SVGD written from scratch), not one of the paper's: one panel per run,
 // its particles at the start (light grey) and at the end (blue, the
-// particle's number beside it when there are a few) over the 1σ and 2σ
-// ellipses of the Gaussian target N(mean, cov) in the (θ₁, θ₂) plane, with
-// its mode marked. All panels share their axis ranges, so the runs compare
+// particle's number beside it in a run of at most maxNumbered particles,
+// as the legend says) over the 1σ and 2σ ellipses of the Gaussian target
+// N(mean, cov) in the (θ₁, θ₂) plane, with its mode marked by an open ring
+// drawn over the particles. All panels share their axis ranges, so the runs compare
 // at a glance; three panels to a row. The figure reports an error when
 // there is no run, when the target is not a two-dimensional Gaussian with
 // a positive definite covariance, or when a particle is not two finite
@@ -67,7 +68,9 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 		{Color: plotkit.ContourGrey(0.7), Width: vg.Points(1.2)},
 		{Color: plotkit.ContourGrey(0.4), Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}},
 	}
-	modeSty := plotkit.Marker(plotkit.Black, plotkit.BoldCross{Width: vg.Points(2)})
+	// the mode as an open ring wider than a particle, drawn over the
+	// particles: runs that end on it show it and their particles both
+	modeSty := draw.GlyphStyle{Color: plotkit.Black, Radius: vg.Points(6), Shape: draw.RingGlyph{}}
 	for i, r := range runs {
 		row, col := i/cols, i%cols
 		xlabel, ylabel := "", ""
@@ -83,22 +86,23 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 		}
 		start, _ := plane2(r.Start)
 		end, _ := plane2(r.End)
-		// the mode under the particles: runs that end on it must still show them
-		plotkit.AddFlat(p, plotkit.Points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
 		plotkit.AddFlat(p, plotkit.Points(start, startSty), plotkit.Points(end, endSty))
-		if len(end) <= 5 {
-			plotkit.AddFlat(p, particleNumbers(end))
+		if len(end) <= maxNumbered {
+			nums := particleNumbers(end)
+			nums.Offset.X = vg.Points(8) // beside the mode's ring, not under it
+			plotkit.AddFlat(p, nums)
 		}
+		plotkit.AddFlat(p, plotkit.Points(plotter.XYs{{X: mean[0], Y: mean[1]}}, modeSty))
 		plotkit.SetRange(&p.X, x0, x1)
 		plotkit.SetRange(&p.Y, y0, y1)
 		panels[row][col] = p
 	}
 	leg := plotkit.NewLegend()
 	leg.Add("particles at the start", plotkit.GlyphThumb(startSty))
-	leg.Add("particles at the end", plotkit.GlyphThumb(endSty))
+	leg.Add(fmt.Sprintf("particles at the end (numbered in a run of %d or fewer)", maxNumbered), plotkit.GlyphThumb(endSty))
 	leg.Add("target: 1σ ellipse", plotkit.LineThumb(ellSty[0]))
 	leg.Add("target: 2σ ellipse", plotkit.LineThumb(ellSty[1]))
-	leg.Add("target's mode", plotkit.GlyphThumb(modeSty))
+	leg.Add("target's mode (ring)", plotkit.GlyphThumb(modeSty))
 	return &Figure{
 		Name:   name,
 		Panels: panels,
@@ -107,6 +111,10 @@ func SteinAblations(mean []float64, cov [2][2]float64, runs []SteinAblation) *Fi
 		Height: vg.Length(panelCm*float64(rows)+1) * vg.Centimeter,
 	}
 }
+
+// maxNumbered is the largest run whose end particles [SteinAblations]
+// labels with their numbers.
+const maxNumbered = 5
 
 // plane2 is a set of two-dimensional particles as points; an error when a
 // particle has not two finite coordinates.

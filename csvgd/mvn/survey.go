@@ -27,23 +27,39 @@ func PaperSurvey(quick bool) SurveyConfig {
 	sc := SurveyConfig{
 		Alphas:  []float64{0.25, 1, 2},
 		Betas:   []float64{1, 2},
-		Lambdas: logGrid(0.01, 10, 7),
-		Gammas:  logGrid(0.3, 300, 4),
+		Lambdas: decadeGrid(1, -2, 1, 7),
+		Gammas:  decadeGrid(3, -1, 2, 4),
 		Base:    base,
 	}
 	if quick {
 		sc.Base.Particles, sc.Base.Iters = 32, 300
-		sc.Lambdas = logGrid(0.01, 10, 4)
-		sc.Gammas = logGrid(0.3, 300, 3)
+		sc.Lambdas = decadeGrid(1, -2, 1, 4)
+		sc.Gammas = decadeGrid(3, -1, 2, 3)
 	}
 	return sc
 }
 
-// logGrid returns n values from lo to hi evenly spaced in log.
-func logGrid(lo, hi float64, n int) []float64 {
+// decadeGrid returns n values m*10^x with the exponent x evenly spaced from
+// the integer from to the integer to (n >= 2): a log grid from m*10^from to
+// m*10^to. A value whose exponent is an integer k is computed as m times (or
+// divided by) the exact power 10^|k|, so that it is the float64 nearest to
+// m*10^k: the grid holds 1, 10 or 0.3 themselves, not 0.9999999999999998,
+// and a run configured with lambda = 1 is the survey's run at that point.
+// The other values are m*10^x by math.Pow.
+func decadeGrid(m float64, from, to, n int) []float64 {
 	g := make([]float64, n)
 	for i := range g {
-		g[i] = lo * math.Pow(hi/lo, float64(i)/float64(n-1))
+		num := i * (to - from) // x = from + num/(n-1)
+		if num%(n-1) == 0 {
+			k := from + num/(n-1)
+			if k >= 0 {
+				g[i] = m * math.Pow10(k)
+			} else {
+				g[i] = m / math.Pow10(-k)
+			}
+			continue
+		}
+		g[i] = m * math.Pow(10, float64(from)+float64(num)/float64(n-1))
 	}
 	return g
 }
@@ -106,4 +122,17 @@ func Survey(b compute.Backend, t Target, s SurveyConfig, progress func(done, tot
 		out[i].BhattacharyyaPosterior = d
 	}
 	return out, nil
+}
+
+// SurveyPointAt is the point of pts at exactly (alpha, beta, lambda,
+// gamma), and whether there is one. The match is exact, not within a
+// tolerance: a run is its configuration, and the survey's flow at a lambda
+// one rounding error away is another run with another result.
+func SurveyPointAt(pts []SurveyPoint, alpha, beta, lambda, gamma float64) (SurveyPoint, bool) {
+	for _, p := range pts {
+		if p.Alpha == alpha && p.Beta == beta && p.Lambda == lambda && p.Gamma == gamma {
+			return p, true
+		}
+	}
+	return SurveyPoint{}, false
 }

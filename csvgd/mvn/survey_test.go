@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -81,5 +82,73 @@ func TestSurveyPointJSONKeepsNaN(t *testing.T) {
 	}
 	if !math.IsNaN(q.Bhattacharyya) || !math.IsNaN(q.BhattacharyyaPosterior) || q.L1Theta3 != 0.5 || q.Error != "diverged" || q.Gamma != 4 {
 		t.Fatalf("round trip gave %+v from %s", q, raw)
+	}
+}
+
+// TestPaperSurveyGridExact: the survey's grids hold their decade values
+// exactly (lambda = 1 itself, not a neighbour one rounding error away, so
+// that a run configured with lambda = 1 is the survey's point), and the
+// half-decade values lie where the log grid puts them.
+func TestPaperSurveyGridExact(t *testing.T) {
+	for _, tc := range []struct {
+		quick           bool
+		lambdas, gammas []float64
+	}{
+		{false, []float64{0.01, math.Pow(10, -1.5), 0.1, math.Pow(10, -0.5), 1, math.Pow(10, 0.5), 10}, []float64{0.3, 3, 30, 300}},
+		{true, []float64{0.01, 0.1, 1, 10}, []float64{0.3, 3 * math.Pow(10, 0.5), 300}},
+	} {
+		s := PaperSurvey(tc.quick)
+		for _, g := range []struct {
+			name      string
+			got, want []float64
+		}{{"lambda", s.Lambdas, tc.lambdas}, {"gamma", s.Gammas, tc.gammas}} {
+			if len(g.got) != len(g.want) {
+				t.Fatalf("quick %v: %d values of %s, want %d", tc.quick, len(g.got), g.name, len(g.want))
+			}
+			for i := range g.want {
+				if math.Abs(g.got[i]-g.want[i]) > 1e-15*g.want[i] {
+					t.Errorf("quick %v: %s[%d] = %v, want %v", tc.quick, g.name, i, g.got[i], g.want[i])
+				}
+			}
+		}
+		exact := func(v []float64, x float64) bool { return slices.Contains(v, x) }
+		for _, x := range []float64{0.01, 0.1, 1, 10} {
+			if !exact(s.Lambdas, x) {
+				t.Errorf("quick %v: the lambda grid %v does not hold %v exactly", tc.quick, s.Lambdas, x)
+			}
+		}
+		for _, x := range []float64{0.3, 300} {
+			if !exact(s.Gammas, x) {
+				t.Errorf("quick %v: the gamma grid %v does not hold %v exactly", tc.quick, s.Gammas, x)
+			}
+		}
+	}
+	if got := decadeGrid(1, -2, 1, 7)[4]; got != 1 {
+		t.Errorf("decadeGrid(1, -2, 1, 7)[4] = %v, want exactly 1", got)
+	}
+}
+
+// TestSurveyPointAt: the point at exactly the asked coordinates, and none
+// at a lambda one rounding error away.
+func TestSurveyPointAt(t *testing.T) {
+	pts := []SurveyPoint{
+		{Alpha: 0.25, Beta: 2, Lambda: math.Nextafter(1, 0), Gamma: 300, L1Theta3: 1},
+		{Alpha: 0.25, Beta: 2, Lambda: 1, Gamma: 300, L1Theta3: 2},
+		{Alpha: 0.25, Beta: 1, Lambda: 1, Gamma: 300, L1Theta3: 3},
+	}
+	for _, tc := range []struct {
+		beta, lambda float64
+		want         float64 // L1Theta3 of the point found; 0: none
+	}{
+		{2, 1, 2},
+		{2, math.Nextafter(1, 0), 1},
+		{1, 1, 3},
+		{1, math.Nextafter(1, 0), 0},
+		{2, math.Nextafter(1, 2), 0},
+	} {
+		p, ok := SurveyPointAt(pts, 0.25, tc.beta, tc.lambda, 300)
+		if ok != (tc.want != 0) || p.L1Theta3 != tc.want {
+			t.Errorf("beta %v, lambda %v: found %v, %+v; want L1Theta3 %v", tc.beta, tc.lambda, ok, p, tc.want)
+		}
 	}
 }

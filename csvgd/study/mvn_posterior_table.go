@@ -24,7 +24,7 @@ func MVNPosteriorTable(w io.Writer, s *Store) error {
 
 // writeMVNPosteriorTable is [MVNPosteriorTable] of the survey points pts;
 // the grid's values are printed to three digits, as people write them
-// (the log grid's 2.9999999999999996 is 3).
+// (a grid value one rounding error off, 2.9999999999999996, reads 3).
 func writeMVNPosteriorTable(w io.Writer, pts []mvn.SurveyPoint) error {
 	var alphas, lambdas, gammas []float64
 	dist := map[[3]float64]float64{}

@@ -8,9 +8,8 @@ import (
 )
 
 // TestMVNPosteriorTableNumbers: the survey's log grid of bandwidths
-// (0.3 to 300, whose middle values are 2.9999999999999996 and
-// 29.99999999999999 in floating point) heads the columns as 0.3, 3, 30
-// and 300; the rows are the β = 2 runs at λ ≥ 1 only.
+// (0.3 to 300) heads the columns as 0.3, 3, 30 and 300, with no long
+// floats; the rows are the β = 2 runs at λ ≥ 1 only.
 func TestMVNPosteriorTableNumbers(t *testing.T) {
 	s := mvn.PaperSurvey(false)
 	var pts []mvn.SurveyPoint
