@@ -130,6 +130,12 @@ func particleNumbers(xy plotter.XYs) *plotter.Labels {
 		at = append(at, xy[g[0]])
 		names = append(names, groupName(g))
 	}
+	return numberLabels(at, names)
+}
+
+// numberLabels are the labels names at the points at, small and grey,
+// just right of each point.
+func numberLabels(at plotter.XYs, names []string) *plotter.Labels {
 	l, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: names})
 	if err != nil { // only for NaN or Inf, which the callers reject
 		panic(fmt.Sprintf("figures: labels: %v", err))
@@ -185,16 +191,7 @@ func pairNumbers(xy plotter.XYs) (*plotter.Labels, []string) {
 		}
 		letter++
 	}
-	l, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: names})
-	if err != nil { // only for NaN or Inf, which the callers reject
-		panic(fmt.Sprintf("figures: labels: %v", err))
-	}
-	for i := range l.TextStyle {
-		l.TextStyle[i] = plotkit.TextStyle(plotkit.TickLabelSize * 0.8)
-		l.TextStyle[i].Color = plotkit.Grey
-	}
-	l.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(-3)}
-	return l, keys
+	return numberLabels(at, names), keys
 }
 
 // keyWidth is how many particle numbers one legend line of [pairNumbers]

@@ -15,17 +15,9 @@ import (
 // the splits with its Wilson interval ([UCICoverage], the table's
 // coverage columns).
 func UCICalibration(s *Store) (*figures.Figure, error) {
-	var sets []figures.UCICoverageSet
-	for _, set := range UCISets {
-		results, err := uciSetResults(s, set)
-		if err != nil {
-			return nil, err
-		}
-		cs, err := uciCoverageSet(set, results)
-		if err != nil {
-			return nil, err
-		}
-		sets = append(sets, cs)
+	sets, err := perUCISet(s, uciCoverageSet)
+	if err != nil {
+		return nil, err
 	}
 	return figures.UCICalibration(sets), nil
 }
@@ -56,17 +48,9 @@ func uciCoverageSet(set string, results map[string][]regress.SplitResult) (figur
 // full network's weights and biases, and the published SVGD (as
 // recalled, [PublishedUCI]) as a line.
 func UCIPareto(s *Store) (*figures.Figure, error) {
-	var sets []figures.UCIParetoSet
-	for _, set := range UCISets {
-		results, err := uciSetResults(s, set)
-		if err != nil {
-			return nil, err
-		}
-		ps, err := uciParetoSet(set, results)
-		if err != nil {
-			return nil, err
-		}
-		sets = append(sets, ps)
+	sets, err := perUCISet(s, uciParetoSet)
+	if err != nil {
+		return nil, err
 	}
 	return figures.UCIPareto(sets), nil
 }
@@ -99,6 +83,24 @@ func uciParetoSet(set string, results map[string][]regress.SplitResult) (figures
 			p.Active, _ = col(func(x regress.SplitResult) float64 { return x.ActiveWeights })
 		}
 		out.Points = append(out.Points, p)
+	}
+	return out, nil
+}
+
+// perUCISet is f of every data set of the benchmark, in [UCISets]' order,
+// from the results of every setting (by key) on it.
+func perUCISet[T any](s *Store, f func(set string, results map[string][]regress.SplitResult) (T, error)) ([]T, error) {
+	var out []T
+	for _, set := range UCISets {
+		results, err := uciSetResults(s, set)
+		if err != nil {
+			return nil, err
+		}
+		v, err := f(set, results)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
 	}
 	return out, nil
 }
