@@ -99,7 +99,7 @@ func TestCondensationFiguresRender(t *testing.T) {
 		title := seq.Panels[0][c].Title.Text
 		want := "iteration " + strconv.Itoa(it)
 		if it > 0 {
-			want += ", after condensation" // the last record of a stage's end
+			want += "\nafter condensation" // the last record of a stage's end, on a line of its own
 		}
 		if !strings.Contains(title, want+"\n") {
 			t.Errorf("column %d titled %q, want %q", c, title, want)

@@ -3,6 +3,7 @@ package figures
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
 	"github.com/csvgd/csvgd-go/csvgd/figures/plotkit"
@@ -21,6 +22,9 @@ import (
 // into each record's Particles; rows are labelled from 1. Each column's
 // title says its iteration and whether that is before or after a stage's
 // condensation.
+//
+// The column titles put the iteration, the side of the condensation and
+// the template on three lines.
 //
 // Each panel draws one network as a layered graph: the inputs I₁, I₂, I₃
 // left, the hidden layers, the output NN right. Each layer's nodes are
@@ -99,7 +103,9 @@ func GraphCondenseSequence(history []train.Record, particles []int, iters []int)
 		for c, rec := range recs {
 			title := ""
 			if r == 0 {
-				title = fmt.Sprintf("%s\ntemplate %s", iterationTitle(*rec), plotkit.JoinInts(rec.Widths, "-"))
+				// the iteration and the side of its condensation on lines of
+				// their own, so that neighbouring titles do not run together
+				title = fmt.Sprintf("%s\ntemplate %s", strings.Replace(iterationTitle(*rec), ", ", "\n", 1), plotkit.JoinInts(rec.Widths, "-"))
 			}
 			g := graphs[r][c]
 			g.height = maxWidth

@@ -74,6 +74,7 @@ func AlignmentSeeds(w io.Writer, s *Store) error {
 // gap between the importance run's two training seeds (Seed).
 type SeedGap struct {
 	Name        string
+	Unit        string  // the unit of the gaps ("" where the measure has none)
 	Align, Seed float64 // absolute differences
 }
 
@@ -87,17 +88,17 @@ func alignmentSeedGaps(imp, every, imp2 AlignmentRow) []SeedGap {
 	share := func(r AlignmentRow) float64 { return 100 * r.Modality[len(r.Modality)-1].Share() }
 	var gaps []SeedGap
 	for _, m := range []struct {
-		name     string
-		a, b, s2 float64
+		name, unit string
+		a, b, s2   float64
 	}{
-		{"template", float64(every.Template), float64(imp.Template), float64(imp2.Template)},
-		{"active weights", every.Active, imp.Active, imp2.Active},
-		{"W1 over the whole path", every.W1, imp.W1, imp2.W1},
-		{"W1 inside the training range", every.W1In, imp.W1In, imp2.W1In},
-		{"mean distance", every.MeanDistance, imp.MeanDistance, imp2.MeanDistance},
-		{"unimodal share", share(every), share(imp), share(imp2)},
+		{"template", "parameters", float64(every.Template), float64(imp.Template), float64(imp2.Template)},
+		{"active weights", "weights", every.Active, imp.Active, imp2.Active},
+		{"W1 over the whole path", "", every.W1, imp.W1, imp2.W1},
+		{"W1 inside the training range", "", every.W1In, imp.W1In, imp2.W1In},
+		{"mean distance", "", every.MeanDistance, imp.MeanDistance, imp2.MeanDistance},
+		{"unimodal share", "percentage points", share(every), share(imp), share(imp2)},
 	} {
-		gaps = append(gaps, SeedGap{m.name, math.Abs(m.a - m.b), math.Abs(m.s2 - m.b)})
+		gaps = append(gaps, SeedGap{m.name, m.unit, math.Abs(m.a - m.b), math.Abs(m.s2 - m.b)})
 	}
 	return gaps
 }
@@ -134,10 +135,15 @@ func alignmentSeeds(rows []AlignmentRow, imp2, post2 AlignmentRow) (string, erro
 		dir(share(imp2), share(post2)), share(imp2), share(post2), dir(share(imp), share(post)))
 	var over, within []string
 	for _, g := range alignmentSeedGaps(imp, every, imp2) {
+		unit := ""
+		if g.Unit != "" {
+			unit = " " + g.Unit
+		}
+		gap := fmt.Sprintf("%s (%.3g against %.3g%s)", g.Name, g.Align, g.Seed, unit)
 		if g.Exceeds() {
-			over = append(over, fmt.Sprintf("%s (%.3g against %.3g)", g.Name, g.Align, g.Seed))
+			over = append(over, gap)
 		} else {
-			within = append(within, fmt.Sprintf("%s (%.3g against %.3g)", g.Name, g.Align, g.Seed))
+			within = append(within, gap)
 		}
 	}
 	b.WriteString("Aligned at every condensation against the importance run, the gap is larger than the two seeds' gap for ")

@@ -43,7 +43,7 @@ func TestAlignmentSeeds(t *testing.T) {
 	for _, s := range []string{
 		"template 60 (57), 23.0 (20.0) active weights, W1 550.0 (600.0) over the whole path and 42.0 (40.0) inside the training range, mean distance 15.00 (14.00), unimodal entries 30% (20%).",
 		"seed 2's mean distance falls, 15.00 → 13.50 (seed 1: falls), and its unimodal share rises, 30% → 40% (seed 1: falls).",
-		"larger than the two seeds' gap for W1 over the whole path (100 against 50), unimodal share (20 against 10), and no larger for template (0 against 3), active weights (1 against 3), W1 inside the training range (1 against 2), mean distance (0.5 against 1)",
+		"larger than the two seeds' gap for W1 over the whole path (100 against 50), unimodal share (20 against 10 percentage points), and no larger for template (0 against 3 parameters), active weights (1 against 3 weights), W1 inside the training range (1 against 2), mean distance (0.5 against 1)",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("the paragraph lacks %q:\n%s", s, out)
