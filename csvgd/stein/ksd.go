@@ -124,24 +124,28 @@ func KSD(particles, scores [][]float64, k IMQ) (float64, error) {
 	return math.Sqrt(math.Max(sum/float64(n*n), 0)), nil
 }
 
-// KSDDimensionFloor is the level that the KSD ([KSD]) of n particles in d
-// dimensions keeps however well they fit, when they stand far apart on the
-// kernel's length scale c:
+// KSDDimensionFloor is the level that the trace term of the Stein
+// kernel's diagonal alone gives the KSD ([KSD]) of n particles in d
+// dimensions, whatever their scores and however well they fit:
 //
-//	KSD >= ~ sqrt(-2 beta c^(2 beta - 2) d / n)   (= sqrt(d/n) for DefaultIMQ).
+//	sqrt(-2 beta c^(2 beta - 2) d / n)   (= sqrt(d/n) for DefaultIMQ).
 //
-// On the diagonal r = 0, so [IMQ.Stein] gives k_p(x, x) = c^(2 beta)
-// |s(x)|^2 - 2 beta d c^(2 beta - 2): the trace term tr(grad_x grad_y k)
-// adds -2 beta c^(2 beta - 2) = 1 per dimension whatever the score. The
-// off-diagonal terms carry the factors q^beta, q^(beta-1) and
-// q^(beta-2)|r|^2 of q = c^2 + |x_a - x_b|^2, which vanish as the
-// particles move apart; then KSD^2 = 1/N^2 sum_a k_p(x_a, x_a) =
-// (c^(2 beta) mean|s|^2 + (-2 beta c^(2 beta - 2)) d) / n, which is at
-// least the floor, with equality at zero scores (a posterior's modes).
-// For a network of d = 1020 weights and 10 particles the floor is 10.1:
-// a KSD that levels off there says how many weights the particles have,
-// not how well they sample the posterior (docs/reading.md, "The KSD's
-// dimension floor").
+// It is a reference level, not a bound. On the diagonal r = 0, so
+// [IMQ.Stein] gives k_p(x, x) = c^(2 beta) |s(x)|^2 - 2 beta d
+// c^(2 beta - 2): the trace term tr(grad_x grad_y k) adds
+// -2 beta c^(2 beta - 2) = 1 per dimension whatever the score. Then
+// n KSD^2 = DiagTrace + DiagScore + OffTrace + OffScore ([KSDParts]),
+// with DiagTrace = n floor^2. The off-diagonal terms carry the factors
+// q^beta, q^(beta-1) and q^(beta-2)|r|^2 of q = c^2 + |x_a - x_b|^2,
+// which fall as the particles move apart on the scale c; while they and
+// the mean squared score stay small against d, the KSD lies near the
+// level. It can lie above it (DiagScore >= 0, and OffTrace > 0 for
+// d >= 3, which carries the factor d and so can make up most of
+// n KSD^2 - d even where each pair's kernel is small) or below it (the
+// off-diagonal score terms OffScore can be negative). For a network of
+// d = 1020 weights and 10 particles the level is 10.1: a KSD that levels
+// off there says how many weights the particles have, not how well they
+// sample the posterior (docs/reading.md, "The KSD's dimension floor").
 func KSDDimensionFloor(d, n int, k IMQ) float64 {
 	return math.Sqrt(-2 * k.Beta * math.Pow(k.C*k.C, k.Beta-1) * float64(d) / float64(n))
 }

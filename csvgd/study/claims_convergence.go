@@ -177,15 +177,25 @@ func checkSizeAccuracy(s *Store) (Verdict, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
+	v, ev, _ := sizeAccuracyOf(f, sizes)
+	return v, ev, nil
+}
+
+// sizeAccuracyOf checks "accuracy is noticeably affected" on the final
+// states f of the ensemble sizes: the W1 spreads over the sizes by at
+// least noticeableSpread inside the training range and over the whole
+// path. passed says which of the two cases pass, in that order.
+func sizeAccuracyOf(f []Final, sizes []int) (v Verdict, evidence string, passed [2]bool) {
 	in, whole := w1InOf(f), mapFinals(f, func(x Final) float64 { return x.W1 })
 	held := 0
-	for _, w := range [][]float64{in, whole} {
+	for k, w := range [][]float64{in, whole} {
 		if spread(w) >= noticeableSpread {
 			held++
+			passed[k] = true
 		}
 	}
 	return share(held, 2), fmt.Sprintf("W1 for N = %s: in range %s (spread %.2f), whole path %s (spread %.2f)",
-		joinInts(sizes), join("%.1f", in), spread(in), join("%.1f", whole), spread(whole)), nil
+		joinInts(sizes), join("%.1f", in), spread(in), join("%.1f", whole), spread(whole)), passed
 }
 
 // crowdedSize is the ensemble size at which the paper sees crowding.

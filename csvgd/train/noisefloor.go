@@ -18,14 +18,16 @@ import (
 //
 // A push-forward of the parameter posterior, p(S | x) = int delta(S -
 // S_theta(x)) p(theta | D) d theta, carries the epistemic spread only;
-// the reference sample is drawn from the noisy truth S_true (1 + s xi)
-// (the model's posterior predictive would apply the same multiplicative
-// noise to each prediction: a scale mixture, not a convolution). Against it, even the exact noise-free truth
-// (a posterior concentrated on it) scores W1 = E|S - S_true| = s |S_true|
-// E|xi| per point and component: the Truth level. NoisyDraws is the W1 of
-// n draws of the noisy truth itself (the data's distribution sampled as
-// an ensemble of n would be), which adds the finite-sample error of n
-// draws to the spread it matches.
+// the reference sample is drawn from the noisy truth S_true (1 + s xi),
+// the data's multiplicative noise. The model's posterior predictive is
+// neither: it adds the likelihood's Gaussian N(0, sigma^2), one sigma at
+// every noise level (docs/reading.md section 9), to each prediction, a
+// convolution of the push-forward. Against the reference sample, even the
+// exact noise-free truth (a posterior concentrated on it) scores W1 =
+// E|S - S_true| = s |S_true| E|xi| per point and component: the Truth
+// level. NoisyDraws is the W1 of n draws of the noisy truth itself (the
+// data's distribution sampled as an ensemble of n would be), which adds
+// the finite-sample error of n draws to the spread it matches.
 type NoiseFloor struct {
 	Truth, TruthIn           float64 // the noise-free truth as a single prediction: whole path, inside the training range
 	NoisyDraws, NoisyDrawsIn float64 // n draws of the noisy truth as the predictions

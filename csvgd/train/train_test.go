@@ -254,7 +254,8 @@ func TestKeepRecordsParticlesOnTheirTemplate(t *testing.T) {
 // as its last stage ended, on the template that stage ran on: the same as
 // the history's record of that iteration before the condensation, while
 // the final ensemble is the condensed one; without the option there is
-// none.
+// none, and the run ends with the same particles (the option records, it
+// does not train).
 func TestKeepLastStage(t *testing.T) {
 	c := smallConfig()
 	c.Method, c.Stage, c.Iters, c.Every, c.Keep, c.KeepLastStage = "csvgd", 40, 80, 40, true, true
@@ -280,8 +281,13 @@ func TestKeepLastStage(t *testing.T) {
 		t.Errorf("the last stage's file is not valid: %v", f.Validate())
 	}
 	c.KeepLastStage = false
-	if res, err = Run(testBackend(t), c, testData(t, 0.1), nil); err != nil || res.LastStage != nil {
-		t.Errorf("without KeepLastStage: last stage %v, %v", res.LastStage, err)
+	without, err := Run(testBackend(t), c, testData(t, 0.1), nil)
+	if err != nil || without.LastStage != nil {
+		t.Fatalf("without KeepLastStage: last stage %v, %v", without.LastStage, err)
+	}
+	// Keeping the last stage records it and changes nothing of the run.
+	if !slices.Equal(without.Particles.Data, res.Particles.Data) || !slices.Equal(without.Arch.Widths, res.Arch.Widths) || without.W1InRange != res.W1InRange {
+		t.Errorf("without KeepLastStage the run ends elsewhere: in-range W1 %v against %v, template %v against %v", without.W1InRange, res.W1InRange, without.Arch.Widths, res.Arch.Widths)
 	}
 }
 
