@@ -20,6 +20,25 @@ type SteinAblation struct {
 	Start, End [][]float64
 }
 
+// NewSteinAblation is the run label with copies of its particles at the
+// start and at the end: a run that goes on moving its particles in place
+// after it is recorded (to print a longer run of the same flow) leaves the
+// recorded end state as it was. A [SteinAblation] written as a literal
+// shares the caller's slices, and shows whatever state they hold when the
+// figure is drawn.
+func NewSteinAblation(label string, start, end [][]float64) SteinAblation {
+	return SteinAblation{Label: label, Start: cloneParticles(start), End: cloneParticles(end)}
+}
+
+// cloneParticles is a deep copy of a set of particles.
+func cloneParticles(set [][]float64) [][]float64 {
+	out := make([][]float64, len(set))
+	for a, th := range set {
+		out[a] = append([]float64(nil), th...)
+	}
+	return out
+}
+
 // SteinAblations is the teaching figure "stein_ablations" (notebook 01's
 // SVGD written from scratch), not one of the paper's: one panel per run,
 // its particles at the start (light grey) and at the end (blue, the

@@ -40,3 +40,44 @@ func TestSteinAblationsEllipses(t *testing.T) {
 		}
 	}
 }
+
+// TestNewSteinAblationKeepsTheRecordedState: a run recorded after its
+// stated iterations and then continued in place (as a longer run of the
+// same flow is printed) keeps, in the figure, the state after the stated
+// iterations, start and end both; a literal SteinAblation, which shares the
+// run's slices, shows the continued state instead.
+func TestNewSteinAblationKeepsTheRecordedState(t *testing.T) {
+	run := func(x [][]float64, iters int) { // steps of 0.1 up the score of N((1, 2), I)
+		for range iters {
+			for _, th := range x {
+				th[0] += 0.1 * (1 - th[0])
+				th[1] += 0.1 * (2 - th[1])
+			}
+		}
+	}
+	draw := func() [][]float64 { return [][]float64{{0, 0}, {-1, 0.5}, {0.3, -2}} }
+	const stated = 20
+	want := draw()
+	run(want, stated)
+
+	x := draw()
+	start := draw()
+	run(x, stated)
+	kept := NewSteinAblation("run", start, x)
+	shared := SteinAblation{Label: "run", Start: start, End: x}
+	start[0][0] = 99 // the caller reuses its slices
+	run(x, 9*stated) // and continues the run in place
+	for a := range want {
+		for i := range want[a] {
+			if kept.End[a][i] != want[a][i] {
+				t.Fatalf("end state %v, want the state after %d iterations %v", kept.End, stated, want)
+			}
+		}
+	}
+	if kept.Start[0][0] != 0 {
+		t.Errorf("start state %v changed with the caller's slice", kept.Start)
+	}
+	if shared.End[0][0] == want[0][0] {
+		t.Errorf("a literal SteinAblation kept its end state %v: the continued run should show through", shared.End)
+	}
+}

@@ -61,3 +61,35 @@ func pairKernels(x [][]float64, k Kernel, gamma float64) []float64 {
 	}
 	return d
 }
+
+// KernelNeighbours is what the particles other than a bring to the
+// kernel-smoothed score at particle a, the data-fit term (a) of eq.
+// (stein_grad): their total kernel weight W = sum_{b != a} k(x_b, x_a) at
+// bandwidth gamma and their kernel-weighted mean
+// m = sum_{b != a} k(x_b, x_a) x_b / W. For a score that is linear in
+// theta, such as a Gaussian's -P(theta - mu), their share of the term (a)
+// at particle a is exactly (W/N) times the score at m: the neighbours pull
+// as one particle of weight W/N placed at m. A particle that coincides with
+// a counts with weight 1; a itself never counts. The mean is nil when the
+// weight is zero (one particle, or neighbours beyond the kernel's reach);
+// a outside x panics, as an index does.
+func KernelNeighbours(x [][]float64, k Kernel, gamma float64, a int) (weight float64, mean []float64) {
+	mean = make([]float64, len(x[a]))
+	for b := range x {
+		if b == a {
+			continue
+		}
+		w := k.Eval(x[b], x[a], gamma)
+		weight += w
+		for i := range mean {
+			mean[i] += w * x[b][i]
+		}
+	}
+	if !(weight > 0) {
+		return weight, nil
+	}
+	for i := range mean {
+		mean[i] /= weight
+	}
+	return weight, mean
+}

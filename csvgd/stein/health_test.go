@@ -103,3 +103,63 @@ func TestKernelGroups(t *testing.T) {
 		t.Errorf("no particles: %d groups, want 0", got)
 	}
 }
+
+// TestKernelNeighbours against the weights written out: around a = (0, 0)
+// the RBF kernel at gamma = 1 weighs (1, 0) by e^(-1/2) and (0, 2) by e^(-2),
+// a coincident particle by 1, and never a itself; and, for a Gaussian score,
+// the neighbours' share of the data-fit term is (W/N) score(m), the sum of
+// k(x_b, x_a) score(x_b) over b != a divided by N.
+func TestKernelNeighbours(t *testing.T) {
+	rbf := Kernel{Beta: 2}
+	e1, e4 := math.Exp(-0.5), math.Exp(-2)
+	for _, tc := range []struct {
+		name   string
+		x      [][]float64
+		a      int
+		weight float64
+		mean   []float64
+	}{
+		{"two neighbours", [][]float64{{0, 0}, {1, 0}, {0, 2}}, 0, e1 + e4, []float64{e1 / (e1 + e4), 2 * e4 / (e1 + e4)}},
+		{"a coincident particle counts, a does not", [][]float64{{1, 0}, {0, 0}, {0, 0}}, 1, e1 + 1, []float64{e1 / (e1 + 1), 0}},
+		{"one particle", [][]float64{{3, 4}}, 0, 0, nil},
+		{"beyond reach", [][]float64{{0, 0}, {1e3, 0}}, 0, 0, nil},
+	} {
+		w, m := KernelNeighbours(tc.x, rbf, 1, tc.a)
+		if math.Abs(w-tc.weight) > 1e-15 {
+			t.Errorf("%s: weight %.17g, want %.17g", tc.name, w, tc.weight)
+		}
+		if (m == nil) != (tc.mean == nil) {
+			t.Errorf("%s: mean %v, want %v", tc.name, m, tc.mean)
+			continue
+		}
+		for i := range tc.mean {
+			if math.Abs(m[i]-tc.mean[i]) > 1e-15 {
+				t.Errorf("%s: mean %v, want %v", tc.name, m, tc.mean)
+				break
+			}
+		}
+	}
+
+	// the linear score: sum_{b != a} k_b score(x_b) = W score(m)
+	mu, prec := []float64{1, 2}, [][]float64{{2, 1}, {1, 2}}
+	score := func(th []float64) []float64 {
+		return []float64{-prec[0][0]*(th[0]-mu[0]) - prec[0][1]*(th[1]-mu[1]), -prec[1][0]*(th[0]-mu[0]) - prec[1][1]*(th[1]-mu[1])}
+	}
+	x := [][]float64{{0.3, 2.5}, {1.1, 1.4}, {-0.2, 0.9}, {0.8, 3.1}, {0.35, 2.4}}
+	const a, gamma = 0, 0.7
+	direct := make([]float64, 2)
+	for b := range x {
+		if b != a {
+			s := score(x[b])
+			for i := range direct {
+				direct[i] += rbf.Eval(x[b], x[a], gamma) * s[i]
+			}
+		}
+	}
+	w, m := KernelNeighbours(x, rbf, gamma, a)
+	for i, s := range score(m) {
+		if math.Abs(w*s-direct[i]) > 1e-12 {
+			t.Errorf("component %d: W score(m) = %.15g, want the direct sum %.15g", i, w*s, direct[i])
+		}
+	}
+}
