@@ -181,13 +181,20 @@ func marginalPanels(runs []mvn.MarginalRun, exact func(float64) float64, gammaCo
 				sel = append(sel, r)
 			}
 		}
+		var base plot.Plotter // the base run, drawn last so that no other run hides it
 		for j, r := range sel {
 			kde := metrics.GaussianKDE(r.Theta3, math.Max(metrics.Silverman(r.Theta3), 1e-3*(hi-lo)), xs)
 			sty := marginalStyle(r, j, len(sel), gammaColor)
-			plotkit.AddFlat(p, plotkit.Line(plotkit.XYOf(xs, kde), sty))
+			line := plotkit.Line(plotkit.XYOf(xs, kde), sty)
+			if j == 0 {
+				base = line
+			} else {
+				plotkit.AddFlat(p, line)
+			}
 			p.Legend.Add(fmt.Sprintf("%s: W₁ %.2f", r.Label(), r.W1), plotkit.LineThumb(sty))
 			ymax = math.Max(ymax, slices.Max(kde))
 		}
+		plotkit.AddFlat(p, base)
 		plotkit.SetRange(&p.X, lo, hi)
 		row = append(row, p)
 	}

@@ -148,7 +148,7 @@ func secondSeedRuns(w io.Writer, s *Store, second []runcache.Spec) error {
 		}
 		parts = append(parts, part)
 	}
-	_, err := fmt.Fprintf(w, "Of the scorecard's runs, these have a second seed (a run of seed 2 that trains alike): %s; the others have one.\n\n", strings.Join(parts, "; "))
+	_, err := fmt.Fprintf(w, "Of the scorecard's runs, these have a second seed (a run of seed 2 that trains alike): %s; the others have seed 1 only.\n\n", strings.Join(parts, "; "))
 	return err
 }
 

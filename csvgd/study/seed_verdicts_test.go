@@ -76,7 +76,7 @@ func TestSeedVerdicts(t *testing.T) {
 	for _, want := range []string{
 		"The second seed changes 1 of 5 verdicts: “the behavior for all priors α ≤ 1 is similar” (holds → holds in part).",
 		"1.00 inside the training range and 1.40 over the whole path, against the factor 1.2: the whole-path case is 1.167 times that factor",
-		"Fig. convergence_priors, 5 of 5; Fig. convergence_ensemble, 1 of 3 (its run “cSVGD, 10 particles”, which trains as the α = 0.5 run of Fig. convergence_priors and keeps its last stage besides); Fig. convergence_noise, 1 of 4 (its run “cSVGD, 10% noise”, which is the α = 0.5 run of Fig. convergence_priors); Fig. noisy_pushforwards (b), 1 of 3 (its run “cSVGD alpha = 0.5”, which is the α = 0.5 run of Fig. convergence_priors); the others have one.",
+		"Fig. convergence_priors, 5 of 5; Fig. convergence_ensemble, 1 of 3 (its run “cSVGD, 10 particles”, which trains as the α = 0.5 run of Fig. convergence_priors and keeps its last stage besides); Fig. convergence_noise, 1 of 4 (its run “cSVGD, 10% noise”, which is the α = 0.5 run of Fig. convergence_priors); Fig. noisy_pushforwards (b), 1 of 3 (its run “cSVGD alpha = 0.5”, which is the α = 0.5 run of Fig. convergence_priors); the others have seed 1 only.",
 		"Of the ensemble sizes, 1 of 3 has a second seed; with it the 10-particle run ends at 610.0, in range 40.0 (seed 1: 510.0, 40.0), a seed-to-seed factor of 1.20 over the whole path (1.00 inside the training range): one run moves between seeds by more than that margin",
 		// seed 2's 610 beside 612 and 714: a whole-path spread of 1.17, below 1.2
 		"the spreads over the sizes are 1.00 inside the training range and 1.17 over the whole path: one case changes, and the verdict is does not hold (seed 1: holds in part).",
