@@ -93,23 +93,9 @@ func (k IMQ) stein(r2, ss, rs float64, d int) float64 {
 // invalid kernel, no particles, particles and scores of differing shapes,
 // or a value that is not finite.
 func KSD(particles, scores [][]float64, k IMQ) (float64, error) {
-	if err := k.Validate(); err != nil {
+	n, _, err := checkKSDInput(particles, scores, k)
+	if err != nil {
 		return 0, err
-	}
-	n := len(particles)
-	if n == 0 || len(scores) != n {
-		return 0, fmt.Errorf("stein: KSD of %d particles with %d scores", n, len(scores))
-	}
-	d := len(particles[0])
-	for a := range particles {
-		if len(particles[a]) != d || len(scores[a]) != d {
-			return 0, fmt.Errorf("stein: KSD: particle %d has %d components and %d scores, particle 0 has %d", a, len(particles[a]), len(scores[a]), d)
-		}
-		for i := range d {
-			if v, s := particles[a][i], scores[a][i]; math.IsNaN(v+s) || math.IsInf(v+s, 0) {
-				return 0, fmt.Errorf("stein: KSD: particle %d component %d = %v, score %v: not finite", a, i, v, s)
-			}
-		}
 	}
 	var sum float64
 	for a := range n {
@@ -122,6 +108,31 @@ func KSD(particles, scores [][]float64, k IMQ) (float64, error) {
 		}
 	}
 	return math.Sqrt(math.Max(sum/float64(n*n), 0)), nil
+}
+
+// checkKSDInput is the check of [KSD]'s and [KSDPartsOf]'s input: a valid
+// kernel, at least one particle, a score of the same shape for each and
+// finite values; it returns the particles' number n and dimension d.
+func checkKSDInput(particles, scores [][]float64, k IMQ) (n, d int, err error) {
+	if err := k.Validate(); err != nil {
+		return 0, 0, err
+	}
+	n = len(particles)
+	if n == 0 || len(scores) != n {
+		return 0, 0, fmt.Errorf("stein: KSD of %d particles with %d scores", n, len(scores))
+	}
+	d = len(particles[0])
+	for a := range particles {
+		if len(particles[a]) != d || len(scores[a]) != d {
+			return 0, 0, fmt.Errorf("stein: KSD: particle %d has %d components and %d scores, particle 0 has %d", a, len(particles[a]), len(scores[a]), d)
+		}
+		for i := range d {
+			if v, s := particles[a][i], scores[a][i]; math.IsNaN(v+s) || math.IsInf(v+s, 0) {
+				return 0, 0, fmt.Errorf("stein: KSD: particle %d component %d = %v, score %v: not finite", a, i, v, s)
+			}
+		}
+	}
+	return n, d, nil
 }
 
 // KSDDimensionFloor is the level that the trace term of the Stein
@@ -173,10 +184,10 @@ func (p KSDParts) NKSD2() float64 { return p.DiagTrace + p.DiagScore + p.OffTrac
 // KSDPartsOf splits N KSD^2 of the particles with their scores into the
 // parts of [KSDParts]; it fails as [KSD] does.
 func KSDPartsOf(particles, scores [][]float64, k IMQ) (KSDParts, error) {
-	if _, err := KSD(particles, scores, k); err != nil {
+	n, d, err := checkKSDInput(particles, scores, k)
+	if err != nil {
 		return KSDParts{}, err
 	}
-	n, d := len(particles), len(particles[0])
 	p := KSDParts{Particles: n, DiagTrace: -2 * k.Beta * math.Pow(k.C*k.C, k.Beta-1) * float64(d)}
 	for a := range n {
 		var ss float64
