@@ -46,29 +46,27 @@ func PriorsSeedChecks(s *Store) ([]SeedCheck, error) {
 		return nil, fmt.Errorf("study: %d claims on Fig. convergence_priors, %d checks for a second seed", len(claims), len(priorsRunChecks))
 	}
 	penalty, _ := s.PriorFormRuns()
-	seeds := [][]runcache.Spec{s.ConvergencePriorsRuns(), penalty[1]}
+	seeds := [2][]runcache.Spec{s.ConvergencePriorsRuns(), penalty[1]}
 	out := make([]SeedCheck, len(claims))
 	for i, c := range claims {
 		out[i].Claim = c
+		var got [2]Check
 		for k, specs := range seeds {
 			v, ev, err := priorsRunChecks[i](s, specs)
 			if err != nil {
 				return nil, fmt.Errorf("study: claim %q on seed %d: %w", c.Quote, specs[0].Config.Seed, err)
 			}
-			if k == 0 {
-				out[i].Seed1 = Check{Claim: c, Verdict: v, Evidence: ev}
-			} else {
-				out[i].Seed2 = Check{Claim: c, Verdict: v, Evidence: ev}
-			}
+			got[k] = Check{Claim: c, Verdict: v, Evidence: ev}
 		}
+		out[i].Seed1, out[i].Seed2 = got[0], got[1]
 	}
 	return out, nil
 }
 
 // SeedVerdictTable writes, for the claims on Fig. convergence_priors, the
 // scorecard's verdict (seed 1) beside the verdict and the numbers of the
-// second seed, counts the verdicts that change, and sets the seed-to-seed
-// says which of the scorecard's runs have a second seed
+// second seed, counts the verdicts that change, says which of the
+// scorecard's runs have a second seed
 // ([secondSeedRuns]), and sets the seed-to-seed change of the ensemble
 // size that has one beside the spreads over the sizes that decide the
 // claim "accuracy is noticeably affected", checking the claim again with
