@@ -78,15 +78,24 @@ func AlignmentRows(s *Store) ([]AlignmentRow, error) {
 			{"importance, then assignment after training", imp, post},
 			{"assignment at every condensation", asg, asg.Particles.Rows()},
 		} {
-			mod, err := metrics.Modality(r.res.Arch, r.particles)
+			row, err := alignmentRow(n, r.how, r.res, r.particles)
 			if err != nil {
 				return nil, err
 			}
-			rows = append(rows, AlignmentRow{Particles: n, Alignment: r.how, MeanDistance: metrics.MeanDistance(r.particles),
-				Final: FinalOf(r.res), Modality: mod})
+			rows = append(rows, row)
 		}
 	}
 	return rows, nil
+}
+
+// alignmentRow is the row of the run res of n particles whose final
+// particles, in the node order how, are particles.
+func alignmentRow(n int, how string, res *train.Result, particles [][]float64) (AlignmentRow, error) {
+	mod, err := metrics.Modality(res.Arch, particles)
+	if err != nil {
+		return AlignmentRow{}, err
+	}
+	return AlignmentRow{Particles: n, Alignment: how, MeanDistance: metrics.MeanDistance(particles), Final: FinalOf(res), Modality: mod}, nil
 }
 
 // AlignmentTable writes [AlignmentRows] as Markdown, with the share of

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/condense"
-	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
@@ -39,12 +38,9 @@ func AlignmentSeedRows(s *Store) (imp, post AlignmentRow, err error) {
 		how       string
 		particles [][]float64
 	}{{"importance, seed 2", res.Particles.Rows()}, {"importance, then assignment after training, seed 2", aligned}} {
-		mod, err := metrics.Modality(res.Arch, r.particles)
-		if err != nil {
+		if rows[i], err = alignmentRow(spec.Config.Particles, r.how, res, r.particles); err != nil {
 			return imp, post, err
 		}
-		rows[i] = AlignmentRow{Particles: spec.Config.Particles, Alignment: r.how, MeanDistance: metrics.MeanDistance(r.particles),
-			Final: FinalOf(res), Modality: mod}
 	}
 	return rows[0], rows[1], nil
 }
