@@ -99,8 +99,8 @@ func newFit(c Config, d tabular.Data, o Options) (*fit, error) {
 		return nil, fmt.Errorf("regress: without the development set: %w", err)
 	}
 	arch := c.Arch(len(d.Inputs), len(d.Targets))
-	f.res = &Result{Config: c, Full: arch, Inputs: d.Inputs, Targets: d.Targets, TrainPoints: tr.Len(), DevPoints: dev.Len(),
-		XScale: tabular.Standardize(tr.X), YScale: tabular.Standardize(tr.Y)}
+	f.res = &Result{Config: c, Full: arch, Inputs: d.Inputs, Targets: d.Targets, TrainPoints: tr.Len(), DevPoints: dev.Len()}
+	f.res.XScale, f.res.YScale = TrainScaling(d.Train, c.Dev)
 	m := Model{Arch: arch}
 	if c.NoiseSD > 0 {
 		for _, sd := range f.res.YScale.SD {
@@ -115,6 +115,16 @@ func newFit(c Config, d tabular.Data, o Options) (*fit, error) {
 	f.x = f.initial(rand.New(rand.NewPCG(c.Seed, 0xf17)))
 	f.res.Particles = f.x
 	return f, nil
+}
+
+// TrainScaling is the standardisation a fit of these training rows uses
+// (step 1 of [Fit]): x' = (x - mean)/sd per column, the mean and the
+// standard deviation (divisor n) over the training rows without the
+// development set of the fraction dev ([DevRows]: the last rows), as Liu
+// & Wang's code computes them.
+func TrainScaling(train tabular.Set, dev float64) (x, y tabular.Scaling) {
+	tr, _ := splitDev(train, dev)
+	return tabular.Standardize(tr.X), tabular.Standardize(tr.Y)
 }
 
 // DevRows is the size of the development set of n training rows at the

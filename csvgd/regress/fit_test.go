@@ -178,3 +178,30 @@ func TestSplitDev(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainScalingLeavesTheDevelopmentSetOut: the scaling a fit uses is
+// TrainScaling's, over the rows before the development set: equal to the
+// scaling of those rows, and not to that of all training rows (the last
+// tenth shifted so that the two differ).
+func TestTrainScalingLeavesTheDevelopmentSetOut(t *testing.T) {
+	d := sineData(100, 0, 0.1, 4)
+	k := DevRows(d.Train.Len(), LiuWang().Dev)
+	for m := d.Train.Len() - k; m < d.Train.Len(); m++ {
+		d.Train.Y[m][0] += 100
+	}
+	x, y := TrainScaling(d.Train, LiuWang().Dev)
+	want := tabular.Standardize(d.Train.Y[:d.Train.Len()-k])
+	if k != 10 || math.Abs(y.Mean[0]-want.Mean[0]) > 1e-12 || math.Abs(y.SD[0]-want.SD[0]) > 1e-12 {
+		t.Errorf("%d development rows, target scaling %v, want 10 and %v", k, y, want)
+	}
+	if all := tabular.Standardize(d.Train.Y); math.Abs(y.Mean[0]-all.Mean[0]) < 5 {
+		t.Errorf("target mean %.3f, too close to all rows' %.3f: the development set was not left out", y.Mean[0], all.Mean[0])
+	}
+	res, err := Fit(backendtest.Backend(t), smallConfig(1), d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(res.XScale, res.YScale) != fmt.Sprint(x, y) {
+		t.Errorf("the fit's scaling %v %v, TrainScaling's %v %v", res.XScale, res.YScale, x, y)
+	}
+}

@@ -24,6 +24,31 @@ type StepBiasPoint struct {
 	MeanError float64
 }
 
+// AverageRatio is the mean of VarianceRatio over the coordinates.
+func (p StepBiasPoint) AverageRatio() float64 {
+	var s float64
+	for _, r := range p.VarianceRatio {
+		s += r
+	}
+	return s / float64(len(p.VarianceRatio))
+}
+
+// EulerMaruyamaFactor is the stationary covariance of the one-particle
+// chain over the target's, 1/(1 - eps/2): the bias [StepBias] must find
+// with one particle, whose kernel is 1.
+func EulerMaruyamaFactor(eps float64) float64 { return 1 / (1 - eps/2) }
+
+// CovErrorFalls reports whether CovError falls from each point to the
+// next, the steps taken in the order given (largest first).
+func CovErrorFalls(pts []StepBiasPoint) bool {
+	for k := 1; k < len(pts); k++ {
+		if !(pts[k].CovError < pts[k-1].CovError) {
+			return false
+		}
+	}
+	return true
+}
+
 // StepBias measures the bias of the discretised Newton flow: the
 // stochastic update ([StochasticNewton], the Euler-Maruyama step of the
 // diffusion of [Flow]) run on N(mu, cov) with the given number of

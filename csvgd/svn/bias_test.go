@@ -30,7 +30,7 @@ func TestStepBiasOneParticle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for k, p := range pts {
-		want := 1 / (1 - p.Step/2)
+		want := EulerMaruyamaFactor(p.Step)
 		t.Logf("step %g: variance ratios %.4f (1/(1 - eps/2) = %.4f), covariance error %.4f, mean error %.4f", p.Step, p.VarianceRatio, want, p.CovError, p.MeanError)
 		for i, r := range p.VarianceRatio {
 			if math.Abs(r/want-1) > 0.04 {
@@ -63,5 +63,25 @@ func TestStepBiasRefuses(t *testing.T) {
 		if run() == nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+// TestStepBiasSummaries: the average ratio and the falling covariance
+// error, on hand-made points, both ways.
+func TestStepBiasSummaries(t *testing.T) {
+	p := StepBiasPoint{VarianceRatio: []float64{1, 1.5, 2}}
+	if got := p.AverageRatio(); math.Abs(got-1.5) > 1e-15 {
+		t.Errorf("AverageRatio = %v, want 1.5", got)
+	}
+	if got := EulerMaruyamaFactor(0.4); math.Abs(got-1.25) > 1e-15 {
+		t.Errorf("EulerMaruyamaFactor(0.4) = %v, want 1.25", got)
+	}
+	falling := []StepBiasPoint{{CovError: 0.3}, {CovError: 0.2}, {CovError: 0.1}}
+	if !CovErrorFalls(falling) {
+		t.Error("0.3, 0.2, 0.1: CovErrorFalls false, want true")
+	}
+	rising := []StepBiasPoint{{CovError: 0.3}, {CovError: 0.1}, {CovError: 0.2}}
+	if CovErrorFalls(rising) {
+		t.Error("0.3, 0.1, 0.2: CovErrorFalls true, want false")
 	}
 }
