@@ -158,7 +158,13 @@ func checkKSDInput(particles, scores [][]float64, k IMQ) (n, d int, err error) {
 // off there says how many weights the particles have, not how well they
 // sample the posterior (docs/reading.md, "The KSD's dimension floor").
 func KSDDimensionFloor(d, n int, k IMQ) float64 {
-	return math.Sqrt(-2 * k.Beta * math.Pow(k.C*k.C, k.Beta-1) * float64(d) / float64(n))
+	return math.Sqrt(k.diagTrace(d) / float64(n))
+}
+
+// diagTrace is the trace term of the Stein kernel at r = 0 in d
+// dimensions, tr(grad_x grad_y k)(x, x) = -2 beta c^(2 beta - 2) d.
+func (k IMQ) diagTrace(d int) float64 {
+	return -2 * k.Beta * math.Pow(k.C*k.C, k.Beta-1) * float64(d)
 }
 
 // KSDParts are the parts of N KSD^2 = 1/N sum_{a,b} k_p(x_a, x_b) ([KSD])
@@ -188,7 +194,7 @@ func KSDPartsOf(particles, scores [][]float64, k IMQ) (KSDParts, error) {
 	if err != nil {
 		return KSDParts{}, err
 	}
-	p := KSDParts{Particles: n, DiagTrace: -2 * k.Beta * math.Pow(k.C*k.C, k.Beta-1) * float64(d)}
+	p := KSDParts{Particles: n, DiagTrace: k.diagTrace(d)}
 	for a := range n {
 		var ss float64
 		for _, v := range scores[a] {
