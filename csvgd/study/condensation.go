@@ -149,28 +149,6 @@ func GraphCondenseSpeedup(s *Store) (*figures.Figure, error) {
 	return figures.GraphCondenseSpeedup(PaperAlphas, deref(with), deref(without), floor), nil
 }
 
-// SpreadIters returns at most n distinct iterations of the records of
-// history, spread evenly from the first to the last. A condensation
-// leaves two records at its iteration (before and after it); the
-// iteration counts once, so that no two panels of a figure show the same
-// record.
-func SpreadIters(history []train.Record, n int) []int {
-	var iters []int
-	for _, h := range history {
-		if len(iters) == 0 || iters[len(iters)-1] != h.Iter {
-			iters = append(iters, h.Iter)
-		}
-	}
-	if len(iters) <= n {
-		return iters
-	}
-	out := make([]int, n)
-	for i := range out {
-		out[i] = iters[i*(len(iters)-1)/(n-1)]
-	}
-	return out
-}
-
 func deref(rs []*train.Result) []train.Result {
 	out := make([]train.Result, len(rs))
 	for i, r := range rs {

@@ -9,41 +9,6 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
-func TestSpreadIters(t *testing.T) {
-	var h []train.Record
-	for i := 0; i <= 20; i++ {
-		h = append(h, train.Record{Iter: 100 * i})
-	}
-	for _, tc := range []struct {
-		n    int
-		want []int
-	}{
-		{3, []int{0, 1000, 2000}},
-		{5, []int{0, 500, 1000, 1500, 2000}},
-		{30, nil}, // all 21
-	} {
-		got := SpreadIters(h, tc.n)
-		if tc.want == nil && len(got) != 21 || tc.want != nil && !slices.Equal(got, tc.want) {
-			t.Errorf("SpreadIters(%d) = %v, want %v", tc.n, got, tc.want)
-		}
-	}
-	// a condensation every 500 iterations leaves two records at its
-	// iteration: each iteration counts once
-	var c []train.Record
-	for i := 0; i <= 20; i++ {
-		c = append(c, train.Record{Iter: 50 * i})
-		if i%10 == 0 && i > 0 {
-			c = append(c, train.Record{Iter: 50 * i})
-		}
-	}
-	if got := SpreadIters(c, 10); len(got) != 10 || len(slices.Compact(slices.Clone(got))) != 10 {
-		t.Errorf("SpreadIters of a history with condensations = %v: want 10 distinct iterations", got)
-	}
-	if got := SpreadIters(c[:5], 10); !slices.Equal(got, []int{0, 50, 100, 150, 200}) {
-		t.Errorf("SpreadIters of a short history = %v", got)
-	}
-}
-
 // TestPaperFigures: the registry holds the paper's figures of docs/reading.md
 // section 14, once each, in the paper's order of sections.
 func TestPaperFigures(t *testing.T) {
