@@ -21,7 +21,8 @@
 //   - [Bandwidth]: a fixed gamma, Liu & Wang's median rule or the paper's
 //     Sec. 5.4 rule, recomputed every iteration when adaptive.
 //   - [Optimizer]: plain steps ([SGD]), Liu & Wang's Adagrad with momentum
-//     ([AdagradMomentum]) and [Adam].
+//     ([AdagradMomentum]; decay 0.9, or 0 for their first code's reset,
+//     [AdagradResetName]) and [Adam].
 //   - [Flow]: one compiled GoMLX graph per step for all particles — the
 //     data score by autodiff of the log-likelihood ([NewFlow]) or given in
 //     closed form ([NewFlowScore]) or estimated from a mini-batch chosen

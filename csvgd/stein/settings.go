@@ -19,7 +19,7 @@ type Settings struct {
 	Prior     PriorForm     // how lambda sets the prior's coefficient (penalty, the default, or normalized)
 	Beta      float64       // kernel order beta > 0
 	Bandwidth Bandwidth     // kernel bandwidth: a fixed gamma or a median rule
-	Optimizer OptimizerName // adagrad, adam or sgd
+	Optimizer OptimizerName // adagrad, adagrad-reset, adam or sgd
 	StepSize  float64       // optimizer step size
 	Particles int           // ensemble size N >= 2
 	Iters     int           // iterations >= 1
