@@ -48,10 +48,12 @@ const DevMax = 500
 // LiuWang is Liu & Wang's setup for the regression benchmark (their
 // reference code, python/bayesian_nn.py, and the paper's Sec. 5): SVGD
 // with 20 particles, one hidden layer of 50 ReLU units, 2000 iterations
-// of Adagrad with momentum (step 1e-3, decay 0.9), mini-batches of 100,
-// the RBF kernel with the median bandwidth, the last 10% of the training
-// rows (at most 500) as the development set, the seed 1.
-// docs/reading.md section 16 says what differs.
+// of Adagrad with momentum (step 1e-3, decay 0.9: [stein.AdagradName]),
+// mini-batches of 100, the RBF kernel with the median bandwidth, the last
+// 10% of the training rows (at most 500) as the development set, the seed
+// 1. docs/reading.md section 16 says what differs; Optimizer =
+// [stein.AdagradResetName] is the Adagrad of their first public code, its
+// state reset every iteration (docs/reading.md section 18).
 func LiuWang() Config {
 	return Config{
 		Settings: stein.Settings{

@@ -10,8 +10,9 @@ import (
 // UCI benchmark: the number of iterations, the width of the one hidden
 // layer, the mini-batch size and the number of splits it averages over.
 // The values are those of their per-data-set driver (the __main__ block
-// of python/bayesian_nn.py in their SVGD repository at commit 7004182,
-// lines 265-314; docs/reading.md section 18).
+// of their Bayesian neural network example in their SVGD repository, the
+// same at commits b6dc08bc, 11aacf49 and 7004182: python/bayesian_nn.py,
+// lines 265-314, at the last; docs/reading.md section 18).
 type SetProtocol struct {
 	Set    string // the data set's folder under data/uci (year: not held here)
 	Driver string // the data set's file name in their driver

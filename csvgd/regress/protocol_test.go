@@ -9,8 +9,9 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/tabular"
 )
 
-// TestLiuWangProtocols: the table holds their driver's numbers (commit
-// 7004182 of their repository: n_loop, n_hidden, batch_size, epochs),
+// TestLiuWangProtocols: the table holds their driver's numbers (commits
+// b6dc08bc, 11aacf49 and 7004182 of their repository: n_loop, n_hidden,
+// batch_size, epochs),
 // each row found by its folder name, its driver name and the public
 // copy's folder name, in any case.
 func TestLiuWangProtocols(t *testing.T) {

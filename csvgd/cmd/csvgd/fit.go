@@ -15,47 +15,49 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/tabular"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // fitOutput is the JSON printed by "csvgd fit -json".
 type fitOutput struct {
-	Data           string           `json:"data"`
-	Split          *int             `json:"split,omitempty"` // UCI layout: the split
-	Inputs         []string         `json:"inputs"`
-	Targets        []string         `json:"targets"`
-	TrainPoints    int              `json:"train_points"`
-	DevPoints      int              `json:"dev_points"`
-	TestPoints     int              `json:"test_points"`
-	Method         train.Method     `json:"method"`
-	Hidden         []int            `json:"hidden"`
-	Activation     dense.Activation `json:"activation"`
-	Particles      int              `json:"particles"`
-	Alpha          float64          `json:"alpha"`
-	Lambda         float64          `json:"lambda"` // per training point
-	Adaptive       bool             `json:"adaptive"`
-	Noise          string           `json:"noise"`
-	Batch          int              `json:"batch"`
-	Seed           uint64           `json:"seed"`
-	Iterations     int              `json:"iterations"`
-	TestRMSE       jsonnum.Float    `json:"test_rmse"`
-	TestLL         jsonnum.Float    `json:"test_ll"`
-	TrainRMSE      jsonnum.Float    `json:"train_rmse"`
-	TrainLL        jsonnum.Float    `json:"train_ll"`
-	NoiseSD        []float64        `json:"noise_sd"` // mean over the particles of each target's noise sd, data units
-	ActiveWeights  float64          `json:"active_weights"`
-	TemplateParams int              `json:"template_params"`
-	FullParams     int              `json:"full_params"`
-	Widths         []int            `json:"widths"`
-	Refitted       int              `json:"refitted"`
-	MsPerIterFirst float64          `json:"ms_per_iter_first"`
-	MsPerIterLast  float64          `json:"ms_per_iter_last"`
-	Seconds        float64          `json:"seconds"`
-	Backend        string           `json:"backend"`
-	Saved          string           `json:"saved,omitempty"`
-	Stages         []regress.Stage  `json:"stages"`
-	History        []regress.Record `json:"history"`
+	Data           string              `json:"data"`
+	Split          *int                `json:"split,omitempty"` // UCI layout: the split
+	Inputs         []string            `json:"inputs"`
+	Targets        []string            `json:"targets"`
+	TrainPoints    int                 `json:"train_points"`
+	DevPoints      int                 `json:"dev_points"`
+	TestPoints     int                 `json:"test_points"`
+	Method         train.Method        `json:"method"`
+	Hidden         []int               `json:"hidden"`
+	Activation     dense.Activation    `json:"activation"`
+	Particles      int                 `json:"particles"`
+	Alpha          float64             `json:"alpha"`
+	Lambda         float64             `json:"lambda"` // per training point
+	Adaptive       bool                `json:"adaptive"`
+	Noise          string              `json:"noise"`
+	Batch          int                 `json:"batch"`
+	Seed           uint64              `json:"seed"`
+	Optimizer      stein.OptimizerName `json:"optimizer"`
+	Iterations     int                 `json:"iterations"`
+	TestRMSE       jsonnum.Float       `json:"test_rmse"`
+	TestLL         jsonnum.Float       `json:"test_ll"`
+	TrainRMSE      jsonnum.Float       `json:"train_rmse"`
+	TrainLL        jsonnum.Float       `json:"train_ll"`
+	NoiseSD        []float64           `json:"noise_sd"` // mean over the particles of each target's noise sd, data units
+	ActiveWeights  float64             `json:"active_weights"`
+	TemplateParams int                 `json:"template_params"`
+	FullParams     int                 `json:"full_params"`
+	Widths         []int               `json:"widths"`
+	Refitted       int                 `json:"refitted"`
+	MsPerIterFirst float64             `json:"ms_per_iter_first"`
+	MsPerIterLast  float64             `json:"ms_per_iter_last"`
+	Seconds        float64             `json:"seconds"`
+	Backend        string              `json:"backend"`
+	Saved          string              `json:"saved,omitempty"`
+	Stages         []regress.Stage     `json:"stages"`
+	History        []regress.Record    `json:"history"`
 }
 
 func runFit(args []string, stdout, stderr io.Writer) int {
@@ -236,7 +238,7 @@ func fitSummary(res *regress.Result, path string, d tabular.Data) fitOutput {
 	out := fitOutput{
 		Data: path, Inputs: res.Inputs, Targets: res.Targets, TrainPoints: res.TrainPoints, DevPoints: res.DevPoints, TestPoints: d.Test.Len(),
 		Method: c.Method, Hidden: c.Hidden, Activation: c.Activation, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
-		Adaptive: c.Adaptive, Noise: noiseFlag{&c.NoiseSD}.String(), Batch: c.Batch, Seed: c.Seed, Iterations: res.Iterations,
+		Adaptive: c.Adaptive, Noise: noiseFlag{&c.NoiseSD}.String(), Batch: c.Batch, Seed: c.Seed, Optimizer: c.Optimizer, Iterations: res.Iterations,
 		TestRMSE: jsonnum.Float(res.Test.RMSE), TestLL: jsonnum.Float(res.Test.LL),
 		TrainRMSE: jsonnum.Float(res.Train.RMSE), TrainLL: jsonnum.Float(res.Train.LL),
 		ActiveWeights: res.ActiveWeights, TemplateParams: res.TemplateParams(), FullParams: res.FullParams(),

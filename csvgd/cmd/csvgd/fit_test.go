@@ -63,6 +63,7 @@ func TestFitBadInput(t *testing.T) {
 		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-tolerance", "0.5"}, "-tolerance 0.5 applies only with -adaptive"},
 		{[]string{"fit", "-data", good, "-target", "y", "-iters", "1", "-method", "svgd", "-stage", "5"}, "-stage 5 applies only with -method csvgd"},
 		{[]string{"fit", "-data", good, "-target", "y", "-protocol", "liu"}, `protocol "liu": want none or liu-wang`},
+		{[]string{"fit", "-data", good, "-target", "y", "-optimizer", "adagrad-resets"}, `optimizer "adagrad-resets": want sgd, adagrad, adagrad-reset or adam`},
 		{[]string{"fit", "-data", good, "-target", "y", "-protocol", "liu-wang"}, "-protocol liu-wang: -data must be a UCI benchmark folder"},
 		{[]string{"fit", "-data", mine, "-protocol", "liu-wang"}, `-protocol liu-wang: data set "mine": Liu & Wang's protocol knows boston, concrete`},
 		{[]string{"fit", "-data", good, "-target", "y", "-save", good}, "good.csv: the file exists"},
@@ -139,6 +140,42 @@ func TestFitEnsemble(t *testing.T) {
 	}
 	if out.Method != "ensemble" || out.Lambda != 0 || out.Iterations != 20 || !(out.TestRMSE > 0) {
 		t.Errorf("method %q, lambda %g, %d iterations, test RMSE %g; want ensemble, 0, 20 and a finite RMSE", out.Method, out.Lambda, out.Iterations, out.TestRMSE)
+	}
+}
+
+// TestFitOptimizer: -optimizer adagrad-reset fits with Liu & Wang's
+// Adagrad reset every iteration and says so in its JSON; without the
+// flag the fit's optimizer is adagrad, and the two fits differ.
+func TestFitOptimizer(t *testing.T) {
+	root, err := csvgd.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rmse := map[string]float64{}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{{nil, "adagrad"}, {[]string{"-optimizer", "adagrad-reset"}, "adagrad-reset"}} {
+		args := append([]string{"fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-method", "svgd", "-iters", "20",
+			"-particles", "3", "-hidden", "5", "-json", "-quiet"}, c.flags...)
+		code, stdout, stderr := runCLI(args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", c.flags, code, stderr)
+		}
+		var out struct {
+			Optimizer string  `json:"optimizer"`
+			TestRMSE  float64 `json:"test_rmse"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Optimizer != c.want || !(out.TestRMSE > 0) {
+			t.Errorf("%v: optimizer %q, test RMSE %g; want %s and a finite RMSE", c.flags, out.Optimizer, out.TestRMSE, c.want)
+		}
+		rmse[out.Optimizer] = out.TestRMSE
+	}
+	if rmse["adagrad"] == rmse["adagrad-reset"] {
+		t.Errorf("the two optimizers gave the same test RMSE %g", rmse["adagrad"])
 	}
 }
 

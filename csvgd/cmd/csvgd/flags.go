@@ -111,7 +111,7 @@ func registerSettings(fs *flagSet, s *stein.Settings, seedDoc string) {
 	fs.IntVar(&s.Particles, "particles", s.Particles, "number of particles (>= 2)")
 	fs.IntVar(&s.Iters, "iters", s.Iters, "number of iterations (>= 1)")
 	fs.Uint64Var(&s.Seed, "seed", s.Seed, seedDoc)
-	fs.TextVar(&s.Optimizer, "optimizer", s.Optimizer, "optimizer: adagrad (Liu & Wang's), adam or sgd")
+	fs.TextVar(&s.Optimizer, "optimizer", s.Optimizer, "optimizer: adagrad (Liu & Wang's, decay 0.9), adagrad-reset (the same with its state reset every iteration, as their first code ran it), adam or sgd")
 	fs.Float64Var(&s.StepSize, "lr", s.StepSize, "optimizer step size")
 }
 
