@@ -39,4 +39,5 @@ func ExampleFigures() {
 	// variance-collapse.md -> docs/beyond.md
 	// newton.md -> docs/beyond.md
 	// uci.md -> docs/own-data.md
+	// uci-optimizer.md -> docs/own-data.md
 }

@@ -93,8 +93,14 @@ func (p Plan) RegressionFit(method train.Method, lambda float64) regress.Config 
 // uciStudy is setting s on set, cached whole as uci-SET-KEY[-quick].json.
 func (p Plan) uciStudy(set string, s UCISetting) runcache.Whole[regress.SplitResult] {
 	bm := p.UCIBenchmark(set, s)
+	return p.benchmarkStudy("uci-"+set+"-"+s.Key, fmt.Sprintf("%s on %s, %d splits (table uci)", s.Label, set, len(bm.Splits)), bm)
+}
+
+// benchmarkStudy is the benchmark bm cached whole as NAME[-quick].json,
+// its job labelled label.
+func (p Plan) benchmarkStudy(name, label string, bm regress.Benchmark) runcache.Whole[regress.SplitResult] {
 	return runcache.Whole[regress.SplitResult]{
-		Name: "uci-" + set + "-" + s.Key, Label: fmt.Sprintf("%s on %s, %d splits (table uci)", s.Label, set, len(bm.Splits)), Quick: p.Quick,
+		Name: name, Label: label, Quick: p.Quick,
 		Read: func(path string) ([]regress.SplitResult, error) { return regress.ReadBenchmark(path, bm) },
 		Compute: func(ctx context.Context, b compute.Backend, path string, progress func(int, int)) ([]regress.SplitResult, error) {
 			return regress.CachedBenchmark(b, bm, path, regress.Options{Context: ctx}, progress)
