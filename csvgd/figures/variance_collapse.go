@@ -26,8 +26,8 @@ import (
 // grey bars around 1 give ± errorBarSEs standard errors of an exact
 // sample's ratio ([collapse.Result] VarianceRatioSE): where an exact
 // sample of as many draws would fall, not the update's own uncertainty;
-// the legend says so. Black
-// dashes: the regular-simplex fixed points of the deterministic updates,
+// the legend says so. Wide translucent black lines under the runs (solid,
+// dashed): the regular-simplex fixed points of the deterministic updates,
 // log(N + 1)/D (median rule) and log(1 + N/D) (Hessian-scaled kernel);
 // dotted: N/D, below which every bandwidth's fixed point lies; all three
 // drawn only where they hold, N - 1 <= D ([collapse.FixedPointHolds]):
@@ -49,7 +49,8 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 	pa := plotkit.NewPanel(fmt.Sprintf("(a) %d particles", c.Particles), "dimension D", "ensemble variance / target variance")
 	pb := plotkit.NewPanel(fmt.Sprintf("(b) D = %d", c.Dim), "particles N", "ensemble variance / target variance")
 	leg := plotkit.NewLegend()
-	var ys []float64
+	// The theory first, so that the runs, which lie on it, are drawn on top.
+	ys := theory(pa, pb, c, leg)
 	for k, u := range c.Updates {
 		col := updateColor(k)
 		var da, db plotter.XYs
@@ -83,10 +84,9 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 		}
 		leg.Add(updateLabel(u), plotkit.LineThumb(sty))
 		if u == svn.StochasticNewton {
-			leg.Add(fmt.Sprintf("grey bars at 1: ± %d standard errors of an exact sample's ratio", errorBarSEs), plotkit.BarThumb(errorBarStyle(plotkit.Grey)))
+			leg.Add(fmt.Sprintf("grey bars: ± %d SE of an exact sample", errorBarSEs), plotkit.BarThumb(errorBarStyle(plotkit.Grey)))
 		}
 	}
-	ys = append(ys, theory(pa, pb, c, leg)...)
 	lo := 0.5 * minOf(ys)
 	for _, p := range []*plot.Plot{pa, pb} {
 		plotkit.SetLog(&p.Y, math.Max(lo, 1e-3), 2)
@@ -147,9 +147,9 @@ func theoryCurves(c collapse.SweepConfig) []theoryCurve {
 		style draw.LineStyle
 		gamma func(d int) float64
 	}{
-		{"fixed point, median rule", dashes(vg.Points(5), vg.Points(3)), func(int) float64 { return 1 }},
-		{"fixed point, Hessian kernel", dashes(vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)), func(d int) float64 { return float64(d) }},
-		{"N/D: bound at the symmetric fixed point, any bandwidth (deterministic flows)", draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}, func(int) float64 { return math.Inf(1) }},
+		{"fixed point, median rule", band(), func(int) float64 { return 1 }},
+		{"fixed point, Hessian kernel", band(vg.Points(6), vg.Points(3)), func(d int) float64 { return float64(d) }},
+		{"N/D: bound, any bandwidth", draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}, func(int) float64 { return math.Inf(1) }},
 	} {
 		// points is the curve over xs, each x giving the dimension and the
 		// number of particles of its point.
@@ -170,9 +170,10 @@ func theoryCurves(c collapse.SweepConfig) []theoryCurve {
 	return out
 }
 
-// dashes is a black dashed line of width 1 point.
-func dashes(d ...vg.Length) draw.LineStyle {
-	return draw.LineStyle{Color: plotkit.Black, Width: vg.Points(1), Dashes: d}
+// band is a wide translucent black line, solid or with the dashes d,
+// drawn under the runs that lie on it.
+func band(d ...vg.Length) draw.LineStyle {
+	return draw.LineStyle{Color: color.NRGBA{A: 70}, Width: vg.Points(6), Dashes: d}
 }
 
 // theoryPoints is the most points of a line of [theoryCurves].
