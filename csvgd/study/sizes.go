@@ -83,11 +83,11 @@ func (p Plan) topicSizes(t Topic) []Size {
 		}
 		return []Size{{"the Newton study", fmt.Sprintf("ensembles of %s particles, %s each", listInts(p.newtonSizes()), seeds), ""}}
 	case RegressionTopic:
-		bm := p.UCIBenchmark(UCISets[0], UCISettings()[0])
+		bm := p.UCIBenchmark(UCISets[0], uciSVGD())
 		c := bm.Config
 		lo, hi, fewest := c.Iters, c.Iters, len(bm.Splits)
 		for _, set := range UCISets {
-			b := p.UCIBenchmark(set, UCISettings()[0])
+			b := p.UCIBenchmark(set, uciSVGD())
 			lo, hi, fewest = min(lo, b.Config.Iters), max(hi, b.Config.Iters), min(fewest, len(b.Splits))
 		}
 		iters := fmt.Sprintf("%d iterations", lo)

@@ -51,6 +51,9 @@ func UCISettings() []UCISetting {
 	}
 }
 
+// uciSVGD is the benchmark's SVGD setting, the first of [UCISettings].
+func uciSVGD() UCISetting { return UCISettings()[0] }
+
 // UCIBenchmark is setting s on the data set at the plan's size: Liu &
 // Wang's setup ([regress.LiuWang]) at their driver's iterations, hidden
 // units and batch size for the set ([regress.LiuWangProtocols]) on its
@@ -205,7 +208,7 @@ func uciSetTable(w io.Writer, s *Store, set string) error {
 	if err != nil {
 		return err
 	}
-	return writeUCISet(w, set, s.UCIBenchmark(set, UCISettings()[0]), results, mc)
+	return writeUCISet(w, set, s.UCIBenchmark(set, uciSVGD()), results, mc)
 }
 
 // CoverageConfidence is the confidence level of the Wilson intervals of
@@ -397,7 +400,13 @@ func seconds(r []regress.SplitResult) []float64 {
 // pm writes mean ± se with the given decimals, the mean alone when se is
 // NaN.
 func pm(mean, se float64, decimals int) string {
-	m := strings.Replace(fmt.Sprintf("%.*f", decimals, mean), "-", "−", 1)
+	return withSE(fmt.Sprintf("%.*f", decimals, mean), se, decimals)
+}
+
+// withSE is the formatted mean m, its minus sign typeset, followed by
+// ± se with the given decimals, or alone when se is NaN.
+func withSE(m string, se float64, decimals int) string {
+	m = strings.Replace(m, "-", "−", 1)
 	if math.IsNaN(se) {
 		return m
 	}

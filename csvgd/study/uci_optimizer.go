@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
@@ -41,9 +40,6 @@ var optimizerLabels = map[stein.OptimizerName]string{
 // the two-sided 95% band of a normal difference (a convention fixed
 // before the ablation was run, not fitted to it).
 const GapLevel = 2.0
-
-// uciSVGD is the benchmark's SVGD setting.
-func uciSVGD() UCISetting { return UCISettings()[0] }
 
 // UCIOptimizerBenchmark is the benchmark's SVGD on [UCIOptimizerSet] at
 // the plan's size ([Plan.UCIBenchmark]: all 20 standard splits at Liu &
@@ -224,17 +220,13 @@ func gapVerdict(o0 stein.OptimizerName, z0 float64, o1 stein.OptimizerName, z1 f
 
 // signed writes v with its sign and the given decimals ("+0.67",
 // "−4.81"), "–" when v is NaN.
-func signed(v float64, decimals int) string {
-	if math.IsNaN(v) {
+func signed(v float64, decimals int) string { return signedPM(v, math.NaN(), decimals) }
+
+// signedPM is [pm] with the mean's sign always written, "–" when the mean
+// is NaN.
+func signedPM(mean, se float64, decimals int) string {
+	if math.IsNaN(mean) {
 		return "–"
 	}
-	return strings.Replace(fmt.Sprintf("%+.*f", decimals, v), "-", "−", 1)
-}
-
-// signedPM is [pm] with the mean's sign always written.
-func signedPM(mean, se float64, decimals int) string {
-	if math.IsNaN(se) {
-		return signed(mean, decimals)
-	}
-	return fmt.Sprintf("%s ± %.*f", signed(mean, decimals), decimals, se)
+	return withSE(fmt.Sprintf("%+.*f", decimals, mean), se, decimals)
 }
