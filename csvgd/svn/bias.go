@@ -183,3 +183,47 @@ func gaussianModel(mu []float64, p *mat.SymDense) Model {
 		return s, curv, nil
 	})
 }
+
+// SeedMean is one step's measured variance ratio over its closed form,
+// averaged over independent seeds.
+type SeedMean struct {
+	Step float64
+	// Mean is the mean over seeds of AverageRatio / EulerMaruyamaFactor
+	// (1: the closed form found).
+	Mean float64
+	// SE is its standard error over the seeds (sd / sqrt(seeds)).
+	SE float64
+}
+
+// Within reports whether the mean lies within k standard errors of 1.
+func (m SeedMean) Within(k float64) bool { return math.Abs(m.Mean-1) <= k*m.SE }
+
+// ClosedFormOverSeeds summarises one-particle [StepBias] runs made with
+// independent seeds (runs[s] the points of seed s, the same steps in the
+// same order) against [EulerMaruyamaFactor]. One seed's steps are not
+// independent measurements: iteration t draws its noise from the seed and
+// t alone ([Config.Seed]), so every step size of a seed is driven by the
+// same normals, and their errors share a sign. The scatter of the
+// measurement is the scatter between seeds.
+func ClosedFormOverSeeds(runs [][]StepBiasPoint) ([]SeedMean, error) {
+	if len(runs) < 2 {
+		return nil, fmt.Errorf("svn: closed form over seeds: %d runs, want at least 2", len(runs))
+	}
+	out := make([]SeedMean, len(runs[0]))
+	for k := range out {
+		var s, s2 float64
+		for i, pts := range runs {
+			if len(pts) != len(out) || pts[k].Step != runs[0][k].Step {
+				return nil, fmt.Errorf("svn: closed form over seeds: run %d has other steps than run 0", i)
+			}
+			r := pts[k].AverageRatio() / EulerMaruyamaFactor(pts[k].Step)
+			s += r
+			s2 += r * r
+		}
+		n := float64(len(runs))
+		mean := s / n
+		sd := math.Sqrt(math.Max(0, (s2-n*mean*mean)/(n-1)))
+		out[k] = SeedMean{Step: runs[0][k].Step, Mean: mean, SE: sd / math.Sqrt(n)}
+	}
+	return out, nil
+}
