@@ -84,7 +84,7 @@ func VarianceCollapse(c collapse.SweepConfig, results []*collapse.Result) *Figur
 		}
 		leg.Add(updateLabel(u), plotkit.LineThumb(sty))
 		if u == svn.StochasticNewton {
-			leg.Add(fmt.Sprintf("grey bars: ± %d SE of an exact sample", errorBarSEs), plotkit.BarThumb(errorBarStyle(plotkit.Grey)))
+			leg.Add(fmt.Sprintf("± %d SE of an exact sample", errorBarSEs), plotkit.BarThumb(errorBarStyle(plotkit.Grey)))
 		}
 	}
 	lo := 0.5 * minOf(ys)

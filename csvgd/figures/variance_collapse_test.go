@@ -63,7 +63,7 @@ func TestVarianceCollapseFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"grey bars: ± 2 SE of an exact sample", "fixed point, median rule", "fixed point, Hessian kernel", "N/D: bound, any bandwidth"} {
+	for _, want := range []string{"± 2 SE of an exact sample", "fixed point, median rule", "fixed point, Hessian kernel", "N/D: bound, any bandwidth"} {
 		if !strings.Contains(string(svg), want) {
 			t.Errorf("the legend has no entry %q", want)
 		}
