@@ -101,15 +101,11 @@ func TestExactTablesFormat(t *testing.T) {
 	bandsTable(&b, cs)
 	coverageTable(&b, cs)
 	out := b.String()
-	for _, want := range []string{"| 2 | 0.5 | 1 | 3-2-1 (8) | A |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
+	containsAll(t, out, "| 2 | 0.5 | 1 | 3-2-1 (8) | A |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
 		"3 of the 4 distinct runs (4 rows:", "meet the criteria, 3 of them with no divergent transition at all", "0 of the 1 templates whose runs agree pool a run that misses a criterion",
 		"(Stan itself warns on any divergent transition after warm-up)", "| 0.00 / 0.00 | 0% / 0% | agrees |", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "The two runs agree on 1 of 2 at α = 0.5.",
 		"| 2 | 0.5 | 2 | unresolved | A ", "| 2 | 0.5 | 1 | agrees | 1.38 [", "| cSVGD, α = 0.5, 2 particles (last stage) |",
-		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 template has no reference", "only the templates of N = 2 have one"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("tables lack %q:\n%s", want, out)
-		}
-	}
+		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 template has no reference", "only the templates of N = 2 have one")
 	if strings.Count(out, "| cSVGD,") != 1 {
 		t.Errorf("coverage rows of the second seed:\n%s", out)
 	}
@@ -237,18 +233,10 @@ func TestMixedWordAndCoverage(t *testing.T) {
 func TestDriftSummary(t *testing.T) {
 	r := exact.Report{Chains: 4, Draws: 100, MaxDepthHits: 100, LogDensityRHat: 2.5, LogPriorDrift: -3, LogLikelihoodDrift: 0.2, Band90Halves: [2]float64{0.1, 0.105}}
 	got := DriftSummary(r)
-	for _, want := range []string{"Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "only the prior holds", "+5% apart; no standard error", "not tested"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("%q lacks %q", got, want)
-		}
-	}
+	containsAll(t, got, "Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "only the prior holds", "+5% apart; no standard error", "not tested")
 	r.LogLikelihoodDrift, r.Band90Halves[1] = 5, 0.2
 	got = DriftSummary(r)
-	for _, want := range []string{"still changing the network's fit", "+100% apart", "does not say whether the bands change"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("%q lacks %q", got, want)
-		}
-	}
+	containsAll(t, got, "still changing the network's fit", "+100% apart", "does not say whether the bands change")
 	if strings.Contains(got, "do not depend") || strings.Contains(got, ": the push-forward's bands change") {
 		t.Errorf("%q draws a conclusion the halves' difference does not test", got)
 	}

@@ -2,11 +2,11 @@ package study
 
 import (
 	"bytes"
-	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"math"
 	"slices"
-	"strings"
 	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/exact"
 
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
@@ -126,11 +126,7 @@ func TestNewtonExactTableFormat(t *testing.T) {
 	var b bytes.Buffer
 	newtonExactTable(&b, []NewtonComparison{{Update: svn.SVGD, ExactComparison: agreed}, {Update: svn.Newton, ExactComparison: open}}, []int{2})
 	out := b.String()
-	for _, want := range []string{"| 2 | svgd | 1 | 3-2-1 (8) | 0.2000 ± 0.0100 / 0.2100 ± 0.0100 | 1.002 | 0.00 / 0.00 | 0% / 0% | agrees | 1.38 [", "| unresolved | A 1.38, B 1.38 |",
+	containsAll(t, out, "| 2 | svgd | 1 | 3-2-1 (8) | 0.2000 ± 0.0100 / 0.2100 ± 0.0100 | 1.002 | 0.00 / 0.00 | 0% / 0% | agrees | 1.38 [", "| unresolved | A 1.38, B 1.38 |",
 		"- 2 particles, svgd: 90% band ratio 1.38 [0.189, 10.2] where the reference runs agree; 0 of 1 within [0.8, 1.25], 1 more whose interval reaches it (too wide to say); 0 seeds unresolved.",
-		"- 2 particles, newton: unresolved: no seed's reference runs agree (1 of 1), no ratio.", " / – |"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
-		}
-	}
+		"- 2 particles, newton: unresolved: no seed's reference runs agree (1 of 1), no ratio.", " / – |")
 }

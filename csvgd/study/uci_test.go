@@ -51,7 +51,7 @@ func TestUCITableFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := buf.String()
-	for _, want := range []string{
+	containsAll(t, text,
 		"| SVGD, Liu & Wang 2016 (as recalled) | 0.864 ± 0.052 | −1.225 ± 0.042 | | | | | | | | | |\n",
 		"| SVGD (this project) | 1.500 ± 0.500 | −1.750 ± 0.250 | – | – |",
 		"| 0.50 ± 0.00 | 0.400 [0.219, 0.613] | 0.850 [0.640, 0.948] | 0.950 [0.764, 0.991] |\n",
@@ -68,11 +68,7 @@ func TestUCITableFormat(t *testing.T) {
 		"| cSVGD, adaptive λ from 0.001 (this project) | 1.700 ± 0.400 | −1.800 ± 0.300 | 0.200 ± 0.100 | −0.050 ± 0.050 | 100.0 ± 0.0 | 200 | 10.0 (×1.00) | 0.50 ± 0.00 |",
 		"| deep ensemble (no kernel) (this project) | 1.700 ± 0.600 | −2.100 ± 0.300 | 0.200 ± 0.100 | −0.350 ± 0.050 |",
 		"| MC dropout, Gal & Ghahramani (published per split: data/uci/mc-dropout.csv) | 1.700 ± 0.800 | −1.400 ± 0.100 | 0.200 ± 0.300 | 0.350 ± 0.150 | | | | | | | |\n",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the table lacks %q:\n%s", want, text)
-		}
-	}
+	)
 	for i, line := range strings.Split(strings.TrimSpace(text), "\n")[2:] {
 		if n := strings.Count(line, "|"); n != 13 {
 			t.Errorf("row %d has %d cells, want 12: %s", i, n-1, line)
@@ -86,16 +82,12 @@ func TestUCITableFormat(t *testing.T) {
 	if err := writeUCISet(&buf, "yacht", Plan{Quick: true}.UCIBenchmark("yacht", UCISettings()[0]), one, mc); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{
+	containsAll(t, buf.String(),
 		"**yacht** (1 split, 10 particles, 100 iterations",
 		"one split: the values of that split, without a standard error",
 		"| SVGD (this project) | 2.000 | −2.000 | – | – | 100.0 |",
 		"| 0.300 [0.108, 0.603] | 0.800 [0.490, 0.943] | 0.900 [0.596, 0.982] |\n",
-	} {
-		if !strings.Contains(buf.String(), want) {
-			t.Errorf("the table of one split lacks %q:\n%s", want, buf.String())
-		}
-	}
+	)
 	if strings.Contains(buf.String(), "NaN") {
 		t.Errorf("the table of one split prints NaN:\n%s", buf.String())
 	}
