@@ -202,9 +202,10 @@ func (m SeedMean) Within(k float64) bool { return math.Abs(m.Mean-1) <= k*m.SE }
 // independent seeds (runs[s] the points of seed s, the same steps in the
 // same order) against [EulerMaruyamaFactor]. One seed's steps are not
 // independent measurements: iteration t draws its noise from the seed and
-// t alone ([Config.Seed]), so every step size of a seed is driven by the
-// same normals, and their errors share a sign. The scatter of the
-// measurement is the scatter between seeds.
+// t alone ([Config.Seed]) and every step starts from the same exact
+// draws, so every step size of a seed is driven by the same normals, and
+// their errors are correlated. The scatter of the measurement is the
+// scatter between seeds.
 func ClosedFormOverSeeds(runs [][]StepBiasPoint) ([]SeedMean, error) {
 	if len(runs) < 2 {
 		return nil, fmt.Errorf("svn: closed form over seeds: %d runs, want at least 2", len(runs))
