@@ -39,7 +39,7 @@ type chainRun struct {
 
 // runChain runs chain number k of c on f (dimension dim), from the state
 // that s holds for it, if any; through s it saves its state every
-// s.every iterations, at its end and when c.Context stops it (s nil: no
+// s.interval() iterations, at its end and when c.Context stops it (s nil: no
 // checkpoint).
 func runChain(f LogDensity, dim int, c Config, k int, s *saver) (*Chain, error) {
 	var r *chainRun
