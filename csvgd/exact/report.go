@@ -55,7 +55,7 @@ type Report struct {
 	TrajectoryLength      float64     `json:",omitempty"` // ChEES: the adapted trajectory length
 	StepSizes             []float64   // per chain, after warm-up
 	Gradients             int         // log density evaluations, warm-up included
-	Seconds               float64     // wall time of the sampler, warm-up included
+	Seconds               float64     // wall time of the sampler, warm-up included (a resumed NUTS run adds its chains' time before)
 	// Drift says what keeps moving while the log density's R-hat is above
 	// 1.01: the change from the first to the second half of the kept
 	// draws, averaged over the chains, of the log-likelihood and of the log

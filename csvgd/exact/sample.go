@@ -57,6 +57,14 @@ type Config struct {
 	// (before their next iteration); Sample then returns an error
 	// wrapping the context's. Not part of the run's identity.
 	Context context.Context `json:"-"`
+	// Checkpoint, when set, makes a NUTS run resumable
+	// ([nuts.Checkpoint]): its chains go on from Checkpoint.Resume, save
+	// their states through Checkpoint.Save (also when the context stops
+	// them) and end with the draws of an uninterrupted run. The starts
+	// are computed again, as they are deterministic. Not part of the
+	// run's identity; NUTS only (ChEES runs start again from their
+	// beginning).
+	Checkpoint *nuts.Checkpoint `json:"-"`
 }
 
 // ProgressEvery is how many iterations of a ChEES run separate its lines
@@ -162,6 +170,8 @@ func (c Config) validateSampler() error {
 		return fmt.Errorf("max leapfrog steps = %d must be >= 1", c.MaxLeapfrog)
 	case c.Sampler == CHEESSampler && (c.Coordinates != WeightCoordinates || c.Metric != nuts.Diagonal):
 		return fmt.Errorf("ChEES moves in the weights with a diagonal metric, not in the %s coordinates with the %s metric", c.Coordinates, c.Metric)
+	case c.Sampler == CHEESSampler && c.Checkpoint != nil:
+		return fmt.Errorf("a checkpoint is for NUTS runs only, not for %s", c.Sampler)
 	case c.Starts == InitStarts && c.Overdispersed > 0:
 		return fmt.Errorf("overdispersed chains = %d: only Stein starts are perturbed", c.Overdispersed)
 	case c.Starts == InitStarts && c.OptimizeSteps < 0:
@@ -176,7 +186,7 @@ func (c Config) nutsConfig(post *Posterior, init [][]float64) (nuts.Config, erro
 	nc := nuts.DefaultConfig()
 	nc.Chains, nc.Warmup, nc.Draws, nc.Seed, nc.MaxDepth, nc.Workers = c.Chains, c.Warmup, c.Draws, c.Seed, c.MaxDepth, c.Workers
 	nc.NonNegative, nc.Metric, nc.Init = post.NonNegative(), c.Metric, init
-	nc.Adapt.TargetAccept, nc.Context = c.Accept, c.Context
+	nc.Adapt.TargetAccept, nc.Context, nc.Checkpoint = c.Accept, c.Context, c.Checkpoint
 	return nc, nc.Validate(post.Dim())
 }
 
@@ -285,6 +295,9 @@ func Sample(post *Posterior, particles [][]float64, c Config, watch func([]float
 		return nil, fmt.Errorf("exact: %w", err)
 	}
 	seconds := time.Since(start).Seconds()
+	if ck := c.Checkpoint; ck != nil && ck.Resume != nil {
+		seconds += ck.Resume.Seconds // the chains' time in the sittings before
+	}
 	if err := finiteDraws(res.Result); err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
 	}

@@ -1,8 +1,11 @@
 package exact_test
 
 import (
+	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -133,6 +136,55 @@ func TestSampleIsReproducible(t *testing.T) {
 	}
 }
 
+// TestSampleResumes: a NUTS run in the log-scale coordinates resumed from
+// the state its chains saved mid-way (through JSON: in the warm-up, and
+// while drawing) keeps the draws of an uninterrupted run and reports the
+// same diagnostics, its wall time aside; with another seed the state is
+// refused.
+func TestSampleResumes(t *testing.T) {
+	post := priorOnly(t)
+	c := exact.Config{Chains: 2, Overdispersed: 1, Warmup: 50, Draws: 20, Keep: 10, Seed: 4, MaxDepth: 5, Accept: 0.8,
+		Coordinates: exact.LogScaleCoordinates}
+	whole, err := exact.Sample(post, starts, c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{30, 60} {
+		var saved []byte
+		c.Checkpoint = &nuts.Checkpoint{Every: 10, Save: func(s *nuts.State) error {
+			if s.Chains[1] != nil && s.Chains[1].Done == at {
+				saved, err = json.Marshal(s)
+			}
+			return err
+		}}
+		if _, err := exact.Sample(post, starts, c, nil); err != nil || saved == nil {
+			t.Fatalf("no state saved at iteration %d: %v", at, err)
+		}
+		var s nuts.State
+		if err := json.Unmarshal(saved, &s); err != nil {
+			t.Fatal(err)
+		}
+		c.Checkpoint = &nuts.Checkpoint{Resume: &s}
+		run, err := exact.Sample(post, starts, c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := run.Report, whole.Report
+		got.Seconds, got.ESSPerSecond, want.Seconds, want.ESSPerSecond = 0, 0, 0, 0
+		if !reflect.DeepEqual(run.Kept, whole.Kept) || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(run.Result.Chains, whole.Result.Chains) {
+			t.Errorf("resumed after %d iterations: the draws or the report differ from an uninterrupted run's", at)
+		}
+		if run.Report.Seconds < s.Seconds {
+			t.Errorf("resumed after %d iterations: %v s reported, less than the %v s saved", at, run.Report.Seconds, s.Seconds)
+		}
+		other := c
+		other.Seed++
+		if _, err := exact.Sample(post, starts, other, nil); !errors.Is(err, nuts.ErrResume) {
+			t.Errorf("the state resumed with another seed: error %v, want one wrapping nuts.ErrResume", err)
+		}
+	}
+}
+
 // TestSampleRefusesBadInput: settings out of range and starts of the wrong
 // length are refused with an error naming them.
 func TestSampleRefusesBadInput(t *testing.T) {
@@ -147,9 +199,14 @@ func TestSampleRefusesBadInput(t *testing.T) {
 		"acceptance 1":         {func() exact.Config { c := good; c.Accept = 1; return c }(), starts},
 		"overdispersed 3 of 2": {func() exact.Config { c := good; c.Overdispersed = 3; return c }(), starts},
 		"metric 5":             {func() exact.Config { c := good; c.Metric = 5; return c }(), starts},
-		"no particles":         {good, nil},
-		"short particle":       {good, [][]float64{{1, 2}}},
-		"negative start":       {good, [][]float64{{0, 0, 0, 0, 0, 0, -1, 0}}},
+		"checkpoint for ChEES": {func() exact.Config {
+			c := good
+			c.Sampler, c.MaxLeapfrog, c.Checkpoint = exact.CHEESSampler, 10, &nuts.Checkpoint{}
+			return c
+		}(), starts},
+		"no particles":   {good, nil},
+		"short particle": {good, [][]float64{{1, 2}}},
+		"negative start": {good, [][]float64{{0, 0, 0, 0, 0, 0, -1, 0}}},
 	} {
 		if _, err := exact.Sample(post, tc.starts, tc.c, nil); err == nil {
 			t.Errorf("%s: no error", name)

@@ -23,8 +23,14 @@ type Config struct {
 	Adapt          Adaptation
 	// Context, when set, stops the run when it is done: every chain looks
 	// at it before each iteration, and Sample returns an error wrapping
-	// the context's (no draws: a chain stopped early is no sample).
+	// the context's (no draws: a chain stopped early is no sample; with a
+	// Checkpoint, each chain saves its state first).
 	Context context.Context `json:"-"`
+	// Checkpoint, when set, makes the run resumable: its chains go on
+	// from Checkpoint.Resume and save their states through
+	// Checkpoint.Save, also when the context stops them ([Checkpoint]).
+	// Not part of the run's identity.
+	Checkpoint *Checkpoint `json:"-"`
 }
 
 // DefaultConfig is Stan's default run: 4 chains of 1000 warm-up and 1000

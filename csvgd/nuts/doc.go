@@ -109,6 +109,18 @@
 // user's seed and the chain's index (see [ChainSeed]), so a given seed gives
 // the same draws whether the chains run in parallel or one after another.
 //
+// # Checkpoints
+//
+// A run with a [Checkpoint] is resumable: each chain saves its state
+// ([ChainState]: the generator, the current point, step size and
+// metric, the dual averaging and the current metric window's
+// accumulators during the warm-up, the evaluation count and the record
+// so far) every [DefaultSaveEvery] iterations, at its end and when the
+// run's context stops it, and a run resumed from the saved [State] ends
+// with the chains of an uninterrupted run, bit for bit. A state of
+// another configuration, or one that is not consistent, is refused
+// ([ErrResume]).
+//
 // # Diagnostics
 //
 // [RankRHat], [ESSBulk] and [ESSTail] are those of Vehtari, Gelman, Simpson,

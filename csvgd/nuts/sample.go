@@ -8,9 +8,15 @@ import (
 // Sample runs c.Chains NUTS chains on the log density f of dimension dim
 // and returns their draws. Chains run in parallel on c.Workers goroutines
 // (0: one per chain); each has its own random stream ([ChainSeed]), so the
-// draws depend on c.Seed only, not on the scheduling.
+// draws depend on c.Seed only, not on the scheduling. With
+// c.Checkpoint the run resumes from a saved state and saves its own
+// ([Checkpoint]), with the draws of an uninterrupted run.
 func Sample(f LogDensity, dim int, c Config) (*Result, error) {
 	if err := c.Validate(dim); err != nil {
+		return nil, fmt.Errorf("nuts: %w", err)
+	}
+	saves, err := newSaver(c, dim, c.Checkpoint)
+	if err != nil {
 		return nil, fmt.Errorf("nuts: %w", err)
 	}
 	workers := c.Workers
@@ -24,7 +30,7 @@ func Sample(f LogDensity, dim int, c Config) (*Result, error) {
 	for range workers {
 		wg.Go(func() {
 			for k := range jobs {
-				ch, err := runChain(f, dim, c, k)
+				ch, err := runChain(f, dim, c, k, saves)
 				if err != nil {
 					errs[k] = fmt.Errorf("nuts: chain %d: %w", k, err)
 					continue

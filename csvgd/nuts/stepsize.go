@@ -47,6 +47,26 @@ func (d *DualAveraging) Update(accept float64) float64 {
 // Final is the averaged step size epsbar used after warm-up.
 func (d *DualAveraging) Final() float64 { return math.Exp(d.logEpsBar) }
 
+// DualAveragingState is the history of a [DualAveraging] since its last
+// restart: mu = log(10 eps0), the count n, the averaged gradient s_n and
+// log epsbar_n. With the adaptation's settings it determines every later
+// update, so a warm-up saved mid-way ([ChainState]) goes on as if it had
+// never stopped.
+type DualAveragingState struct {
+	Mu, N, S, LogEpsBar float64
+}
+
+// State is the history of d.
+func (d *DualAveraging) State() DualAveragingState {
+	return DualAveragingState{Mu: d.mu, N: d.n, S: d.s, LogEpsBar: d.logEpsBar}
+}
+
+// SetState replaces the history of d by s (of a dual averaging of the
+// same settings).
+func (d *DualAveraging) SetState(s DualAveragingState) {
+	d.mu, d.n, d.s, d.logEpsBar = s.Mu, s.N, s.S, s.LogEpsBar
+}
+
 // initStepSize is the heuristic of Hoffman & Gelman's Alg. 4 as Stan runs
 // it: from the current k.eps, double (or halve) the step size while the
 // acceptance exp(H0 - H) of one leapfrog step from z with a fresh momentum

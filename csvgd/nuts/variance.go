@@ -2,6 +2,7 @@ package nuts
 
 import (
 	"fmt"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -143,11 +144,54 @@ func (c *covarianceEstimator) update(dyn *dynamics) error {
 
 // metricEstimator estimates the metric from a window's draws:
 // [VarianceEstimator] for the diagonal metric, [covarianceEstimator] for
-// the dense one.
+// the dense one. Its state (the window's accumulators) can be saved and
+// restored, so that a warm-up saved mid-window ([ChainState]) ends the
+// window with the metric of an uninterrupted one.
 type metricEstimator interface {
 	Add(x []float64)
 	Reset()
 	update(d *dynamics) error
+	state() WindowState
+	restore(s WindowState) error
+}
+
+// WindowState is what a metric window has accumulated so far: the count
+// n of the draws added, their running mean and Welford's sum of squared
+// deviations m2 (d values for the diagonal metric, d x d row-major for
+// the dense one). The copies are the estimator's own.
+type WindowState struct {
+	N    int
+	Mean []float64
+	M2   []float64
+}
+
+func (v *VarianceEstimator) state() WindowState {
+	return WindowState{N: v.n, Mean: slices.Clone(v.mean), M2: slices.Clone(v.m2)}
+}
+
+func (v *VarianceEstimator) restore(s WindowState) error {
+	return restoreWindow(s, &v.n, v.mean, v.m2)
+}
+
+func (c *covarianceEstimator) state() WindowState {
+	return WindowState{N: c.n, Mean: slices.Clone(c.mean), M2: slices.Clone(c.m2)}
+}
+
+func (c *covarianceEstimator) restore(s WindowState) error {
+	return restoreWindow(s, &c.n, c.mean, c.m2)
+}
+
+// restoreWindow copies s into an estimator's count n, mean and m2,
+// refusing a state of other sizes.
+func restoreWindow(s WindowState, n *int, mean, m2 []float64) error {
+	if s.N < 0 || len(s.Mean) != len(mean) || len(s.M2) != len(m2) {
+		return fmt.Errorf("metric window of %d draws with %d means and %d sums of squares, want %d and %d",
+			s.N, len(s.Mean), len(s.M2), len(mean), len(m2))
+	}
+	*n = s.N
+	copy(mean, s.Mean)
+	copy(m2, s.M2)
+	return nil
 }
 
 // newMetricEstimator is the estimator of metric m in dimension dim.

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/csvgd/csvgd-go/csvgd"
@@ -29,8 +28,10 @@ type Cache struct {
 	// that share it at once ([Cache.Prepare]): only whole lines.
 	NoBars bool
 	Count  [2]int // the result in progress and the number of results, for the log; set by [Cache.All]
-	// Context, when not nil, stops a run in progress when cancelled (after
-	// writing its checkpoint).
+	// Context, when not nil, stops a run in progress when cancelled:
+	// training and NUTS runs after writing their checkpoint, which the
+	// next request resumes; ChEES runs before their next iteration, to
+	// be sampled again from their beginning.
 	Context context.Context
 }
 
@@ -133,7 +134,7 @@ func (c *Cache) train(spec Spec, path string) (*train.Result, error) {
 	start := time.Now()
 	o := train.Options{Progress: c.bar(), Log: c.Log, Context: c.Context}
 	if path != "" {
-		o.Checkpoint = strings.TrimSuffix(path, ".json") + ".checkpoint.json"
+		o.Checkpoint = checkpointPath(path)
 	}
 	res, err := train.RunWith(c.Backend, spec.Config, data, o)
 	if err == nil {

@@ -18,6 +18,7 @@
 //	runs/KEY.json                  a training run (configuration, history, stages, final ensemble)
 //	runs/KEY.checkpoint.json       the checkpoint of a run in progress, which the next request resumes
 //	nuts/KEY.json                  a sampler's run (report, kept draws chain by chain, trace, divergences)
+//	nuts/KEY.checkpoint.json       the chains' state of a NUTS run in progress, which the next request resumes
 //	nuts/KEY.compare-HASH.json     the comparison of a run's last stage with the draws of runs on its template (KEY the first's)
 //	nuts/KEY.agree-HASH.json       the agreement of runs on one template ([Cache.Agreement])
 //	NAME.json, NAME-quick.json     a study cached whole ([Whole]): mvn_survey, mvn_marginal, variance_collapse
@@ -26,6 +27,18 @@
 // half-way leaves no damaged file, only the work still to do. A training
 // run's or NUTS run's file that cannot be read, or holds another
 // configuration, is reported with its path, never silently replaced.
+//
+// Training runs and NUTS runs resume where an interrupted request left
+// them, with the result of an uninterrupted run, bit for bit (timings
+// aside). A training run writes its checkpoint every 100 iterations and
+// at the end of every stage ([train.RunWith]); each chain of a NUTS run
+// saves its state every 50 iterations, at its end and when the cache's
+// context stops it ([nuts.Checkpoint]). The checkpoint is removed once
+// the result is cached. A training run's checkpoint of another
+// configuration is an error; a NUTS run's checkpoint that is damaged or
+// belongs to another run is ignored, with a line on the log, and the run
+// samples from its beginning. ChEES runs are not resumed: an interrupted
+// one samples again from its beginning.
 //
 // Every result is computed under a lock file beside its cache file
 // (KEY.lock beside KEY.json, package internal/runlock): a second process

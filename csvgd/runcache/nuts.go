@@ -16,6 +16,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/nuts"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
@@ -107,7 +108,10 @@ func (c *Cache) nutsPath(key string) string {
 // NUTS returns the NUTS run n: read from the cache when a file of exactly
 // this configuration is there, sampled (and then cached) otherwise, under
 // the run's lock ([LockPath]). The training run is the cache's
-// ([Cache.Result]).
+// ([Cache.Result]). A NUTS run (not ChEES) resumes from its checkpoint
+// (KEY.checkpoint.json beside the cache file) when an interrupted
+// request left one, with the draws of an uninterrupted run; the
+// checkpoint is removed once the run is cached.
 func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
 	key, err := n.Key()
 	if err != nil {
@@ -127,16 +131,20 @@ func (c *Cache) NUTS(n NUTSSpec) (*NUTSResult, error) {
 			return nil, err
 		}
 		c.logf("%s%s: %d chains x (%d + %d) iterations\n", c.counter(), n.Name(), n.Config.Chains, n.Config.Warmup, n.Config.Draws)
-		r, err := sampleRun(c.context(), res, n)
+		r, err := c.sampleResumable(res, n, key, path)
 		if err != nil {
 			return nil, fmt.Errorf("runcache: %s: %w", n.Name(), err)
 		}
 		c.logf("%s%s: %.0f s, push-forward R-hat %.3f, bulk ESS %.0f, %d divergences, log density R-hat %.2f\n", c.counter(), n.Name(),
 			r.Report.Seconds, r.Report.RHatMax, r.Report.ESSBulkMin, r.Report.Divergences, r.Report.LogDensityRHat)
-		if path != "" {
-			err = atomicfile.WriteJSON(path, r)
+		if path == "" {
+			return r, nil
 		}
-		return r, err
+		if err := atomicfile.WriteJSON(path, r); err != nil {
+			return r, err
+		}
+		c.removeCheckpoint(path)
+		return r, nil
 	})
 }
 
@@ -163,8 +171,9 @@ func (c *Cache) sameTemplate(path string, n NUTSSpec, r *NUTSResult) error {
 
 // sampleRun samples the posterior of the template res's last stage ran
 // on, from its particles ([NewTemplate], [Template.Sample]); the chains
-// stop when ctx is done.
-func sampleRun(ctx context.Context, res *train.Result, n NUTSSpec) (*NUTSResult, error) {
+// stop when ctx is done, and resume from and save into ck when it is not
+// nil (NUTS only, [exact.Config].Checkpoint).
+func sampleRun(ctx context.Context, res *train.Result, n NUTSSpec, ck *nuts.Checkpoint) (*NUTSResult, error) {
 	data, err := train.LoadPaperData(n.Run.Noise)
 	if err != nil {
 		return nil, err
@@ -178,7 +187,7 @@ func sampleRun(ctx context.Context, res *train.Result, n NUTSSpec) (*NUTSResult,
 		return nil, err
 	}
 	c := n.Config
-	c.Context = ctx
+	c.Context, c.Checkpoint = ctx, ck
 	run, err := t.Sample(c)
 	if err != nil {
 		return nil, err

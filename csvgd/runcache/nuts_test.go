@@ -58,8 +58,8 @@ func TestCachedNUTSTemplate(t *testing.T) {
 
 // TestCancelledNUTSRunWritesNothing: a NUTS run whose cache's context is
 // cancelled as it starts sampling stops with an error wrapping the
-// context's, leaving neither a cache file nor its lock; the next request
-// samples it.
+// context's, leaving neither a cache file, nor its lock, nor a
+// checkpoint (no chain did an iteration); the next request samples it.
 func TestCancelledNUTSRunWritesNothing(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -76,7 +76,7 @@ func TestCancelledNUTSRunWritesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := c.nutsPath(key)
-	for _, p := range []string{path, LockPath(path)} {
+	for _, p := range []string{path, LockPath(path), checkpointPath(path)} {
 		if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("after the cancelled run %s: %v, want no file", filepath.Base(p), err)
 		}

@@ -41,7 +41,8 @@ func (m Summary) String() string {
 // share c.Backend; every run has its own graphs and seeds, so its result
 // does not depend on what runs beside it. A failed job does not stop the
 // others; the error joins every failure. Cancelling c.Context stops the
-// runs in progress (each writes its checkpoint) and starts no more.
+// runs in progress (training and NUTS runs write their checkpoint; ChEES
+// runs start again next time) and starts no more.
 func (c *Cache) Prepare(jobs []Job, workers int) (Summary, error) {
 	if workers < 1 {
 		return Summary{}, fmt.Errorf("runcache: %d workers: want at least 1", workers)

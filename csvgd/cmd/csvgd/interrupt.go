@@ -10,9 +10,11 @@ import (
 )
 
 // interruptible is the context of a command's long work: cancelled by
-// Ctrl-C or SIGTERM, so that runs stop cleanly (training runs at their
-// last checkpoint, sampler runs before their next iteration, no cache
-// file half written); stop releases the signals. The first signal says
+// Ctrl-C or SIGTERM, so that runs stop cleanly (training runs at a
+// checkpoint, the cache's NUTS runs with their chains' state saved, both
+// resumed by the next call; other sampler runs before their next
+// iteration, to start again; no cache file half written); stop releases
+// the signals. The first signal says
 // so on standard error and gives the signals back their default effect,
 // so that a second Ctrl-C ends the process at once.
 func interruptible() (ctx context.Context, stop context.CancelFunc) {
@@ -30,7 +32,7 @@ func interruptibleOn(w io.Writer, sigs ...os.Signal) (context.Context, context.C
 		<-ctx.Done()
 		release() // the next signal has its default effect
 		if cause := context.Cause(ctx); cause != context.Canceled {
-			fmt.Fprintf(w, "csvgd: %v: stopping (training runs at their last checkpoint, sampler runs before their next iteration); Ctrl-C again ends the process at once\n", cause)
+			fmt.Fprintf(w, "csvgd: %v: stopping (training and cached NUTS runs at a checkpoint that the next call resumes, other sampler runs before their next iteration); Ctrl-C again ends the process at once\n", cause)
 		}
 	}()
 	return ctx, func() { release(); <-said }
