@@ -39,6 +39,10 @@
 //   - [MeanSE], [Wilson]: the mean ± standard error over the splits of
 //     the regression benchmark, and the Wilson score interval of a
 //     binomial proportion (its coverages, pooled over the splits).
+//   - [MidRanks], [Spearman], [SpearmanExact]: ranks with ties at their
+//     mid-ranks, Spearman's rank correlation and its exact two-sided
+//     permutation p-value (the benchmark's trend of cSVGD's cost with the
+//     data set's size).
 //   - [MeanRelativeError]: the relative RMS error of the ensemble-mean
 //     stress against the truth, the accuracy beside the push-forward W1.
 package metrics

@@ -173,16 +173,24 @@ var recalledUCI = map[string][6]float64{
 // speed-up condensation gave each iteration), and the coverage of the
 // test points by the central 50%, 90% and 95% predictive intervals,
 // pooled over the splits, with its 95% Wilson interval ([UCICoverage]).
+// Under the blocks, the table's reading: the verdicts of [UCISummarize]
+// on every data set, each beside its numbers (writeUCISummary), the
+// training points read from the data ([UCITrainPoints]).
 func UCITable(w io.Writer, s *Store) error {
-	for i, set := range UCISets {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := uciSetTable(w, s, set); err != nil {
+	var in []UCISetInput
+	for _, set := range UCISets {
+		results, err := uciSetBlock(w, s, set)
+		if err != nil {
 			return err
 		}
+		fmt.Fprintln(w)
+		n, err := UCITrainPoints(s.UCIBenchmark(set, uciSVGD()))
+		if err != nil {
+			return err
+		}
+		in = append(in, UCISetInput{Set: set, TrainPoints: n, Published: PublishedUCI(set), Results: results})
 	}
-	return nil
+	return writeUCISummary(w, UCISummarize(in))
 }
 
 // uciSetResults are the results of every setting on set, by key.
@@ -200,15 +208,22 @@ func uciSetResults(s *Store, set string) (map[string][]regress.SplitResult, erro
 
 // uciSetTable is the block of one data set.
 func uciSetTable(w io.Writer, s *Store, set string) error {
+	_, err := uciSetBlock(w, s, set)
+	return err
+}
+
+// uciSetBlock writes the block of one data set and returns the results
+// it was written from, by setting key.
+func uciSetBlock(w io.Writer, s *Store, set string) (map[string][]regress.SplitResult, error) {
 	results, err := uciSetResults(s, set)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	mc, err := regress.MCDropout(set)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return writeUCISet(w, set, s.UCIBenchmark(set, uciSVGD()), results, mc)
+	return results, writeUCISet(w, set, s.UCIBenchmark(set, uciSVGD()), results, mc)
 }
 
 // CoverageConfidence is the confidence level of the Wilson intervals of

@@ -149,7 +149,8 @@ func TestUCIBenchmarkPlan(t *testing.T) {
 // TestUCIStudyQuick: the quick study of yacht runs every setting through
 // the cache (uci-yacht-KEY-quick.json), writes its block of one split
 // (no standard errors, no NaN) with MC dropout's row and each setting's
-// row with its three coverages, draws
+// row with its three coverages, and the summary's lines of one split (no
+// gap, no paired verdict, no trend of one data set, no NaN), draws
 // the set's panels of uci_calibration and uci_pareto, and a second call
 // reads every setting from the cache.
 func TestUCIStudyQuick(t *testing.T) {
@@ -178,6 +179,20 @@ func TestUCIStudyQuick(t *testing.T) {
 	results, err := uciSetResults(s, "yacht")
 	if err != nil {
 		t.Fatal(err)
+	}
+	n, err := UCITrainPoints(s.UCIBenchmark("yacht", uciSVGD()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum bytes.Buffer
+	if err := writeUCISummary(&sum, UCISummarize([]UCISetInput{{Set: "yacht", TrainPoints: n, Published: PublishedUCI("yacht"), Results: results}})); err != nil {
+		t.Fatal(err)
+	}
+	containsAll(t, sum.String(), "test RMSE: no gap read; not read — one split: no standard error, no verdict: yacht.",
+		"  - cSVGD, λ = 0.001: test RMSE: one split: no standard error, no verdict: yacht (", "yacht 249 points ",
+		"ρ not defined (1 data set with a difference and a size", "  - deep ensemble (no kernel): ")
+	if strings.Contains(sum.String(), "NaN") {
+		t.Errorf("the summary of the quick study prints NaN:\n%s", sum.String())
 	}
 	cs, err := uciCoverageSet("yacht", results)
 	if err != nil || len(cs.Methods) != len(UCISettings()) {
