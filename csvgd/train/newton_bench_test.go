@@ -12,8 +12,9 @@ import (
 // curvature of an ensemble, the model evaluation of every Newton step, in
 // the GoMLX graph (icnn.Arch.GaussNewton) and on the host
 // (reference.Likelihood.GaussNewton, the particles split over the CPUs),
-// on the committed 10%-noise data (80 points) for condensed templates of
-// the sizes Sec. 5's runs end on and 10, 20 and 50 particles.
+// on the committed 10%-noise data (80 points) for three condensed
+// templates (57 and 101 weights, sizes Sec. 5's runs end on, and 207,
+// above the Newton update's default bound) and 10, 20 and 50 particles.
 //
 //	go test ./csvgd/train -run '^$' -bench NewtonCurvature
 func BenchmarkNewtonCurvature(b *testing.B) {
