@@ -82,7 +82,7 @@ func notRead(sets, whys []string) string {
 
 // writeGaps writes the line of SVGD against the published SVGD row: per
 // measure, on how many of the data sets with a defined gap |z| ≤
-// [GapLevel] (the benchmark's acceptance test), the sets beyond it with
+// [GapLevel] (this project's test of agreement), the sets beyond it with
 // their z, and the sets not read with why; then every set's two gaps.
 func writeGaps(b *strings.Builder, gaps []UCIGap) {
 	fmt.Fprintf(b, "- **This project's SVGD against the published SVGD** (Liu & Wang 2016, as recalled; z = (ours − published) / √(SE² + SE_published²), "+
