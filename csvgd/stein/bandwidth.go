@@ -24,12 +24,21 @@ const (
 	// ensemble in two groups, that percentile can fall inside the closer
 	// group, and the kernel between the groups vanishes; over the distinct
 	// pairs the kernel is 1/(N+1) at the median pair whatever the
-	// ensemble (docs/reading.md section 4).
+	// ensemble (docs/reading.md section 4). [MedianMatrix] takes it as
+	// their code does, for ablation.
 	MedianLiuWang
 	// MedianPaper is the rule of the paper's Sec. 5.4,
 	// gamma = sqrt(0.5 dbar / log(N+1)) with dbar the median Euclidean
 	// distance between distinct particles.
 	MedianPaper
+	// MedianMatrix is Liu & Wang's rule as their reference code computes
+	// it: the formula of [MedianLiuWang], gamma = med(|a-b|^beta) /
+	// (beta log(N+1)), with the median taken over all N^2 entries of the
+	// matrix of pairwise values, its N zeros on the diagonal and every
+	// distinct pair twice (NumPy's median of the square matrix: the mean
+	// of the two middle entries when N^2 is even). Offered for ablation,
+	// not the default (docs/reading.md section 4).
+	MedianMatrix
 )
 
 // Bandwidth is a bandwidth rule and, for [Fixed], its value.
@@ -39,18 +48,22 @@ type Bandwidth struct {
 	Gamma float64 // used when Rule == Fixed
 }
 
-// ParseBandwidth reads "median" (Liu & Wang's rule), "paper" (the paper's
-// Sec. 5.4 rule) or a positive number (a fixed gamma).
+// ParseBandwidth reads "median" (Liu & Wang's rule over the distinct
+// pairs), "median-matrix" (the same over the N x N matrix, as their code
+// takes it), "paper" (the paper's Sec. 5.4 rule) or a positive number (a
+// fixed gamma).
 func ParseBandwidth(s string) (Bandwidth, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "median":
 		return Bandwidth{Rule: MedianLiuWang}, nil
+	case "median-matrix":
+		return Bandwidth{Rule: MedianMatrix}, nil
 	case "paper":
 		return Bandwidth{Rule: MedianPaper}, nil
 	}
 	g, err := strconv.ParseFloat(s, 64)
 	if err != nil || !(g > 0) || math.IsInf(g, 0) {
-		return Bandwidth{}, fmt.Errorf("bandwidth gamma = %q: want a number > 0, \"median\" or \"paper\"", s)
+		return Bandwidth{}, fmt.Errorf("bandwidth gamma = %q: want a number > 0, \"median\", \"median-matrix\" or \"paper\"", s)
 	}
 	return Bandwidth{Rule: Fixed, Gamma: g}, nil
 }
@@ -60,6 +73,8 @@ func (b Bandwidth) String() string {
 	switch b.Rule {
 	case MedianLiuWang:
 		return "median"
+	case MedianMatrix:
+		return "median-matrix"
 	case MedianPaper:
 		return "paper"
 	}
@@ -77,7 +92,12 @@ func (b Bandwidth) Of(x [][]float64, k Kernel) float64 {
 }
 
 // adaptive reports whether the rule computes gamma from the particles.
-func (b Bandwidth) adaptive() bool { return b.Rule == MedianLiuWang || b.Rule == MedianPaper }
+func (b Bandwidth) adaptive() bool {
+	return b.Rule == MedianLiuWang || b.Rule == MedianMatrix || b.Rule == MedianPaper
+}
+
+// known reports whether the rule is one of the package's.
+func (r BandwidthRule) known() bool { return r >= Fixed && r <= MedianMatrix }
 
 // euclidean reports whether the rule takes its median of Euclidean
 // distances (the paper's rule) rather than of the kernel's |a-b|^beta.

@@ -14,11 +14,11 @@ import (
 // an adaptive rule takes its median on the device, with the same rule as
 // the host ([Bandwidth.Of], docs/reading.md section 4), from pairs [N, N],
 // the pairwise values of theta the graph formed ([Flow.pairNodes]): the
-// kernel's |a-b|^beta for Liu & Wang's rule, the squared Euclidean
+// kernel's |a-b|^beta for Liu & Wang's rules, the squared Euclidean
 // distances for the paper's.
 //
-// The values at the median ranks ([medianRanks]) of those above the
-// diagonal are selected exactly, by [Flow.Selection]. Each is then measured
+// The values at the rule's median ranks ([Bandwidth.medianRanks]) of those
+// above the diagonal are selected exactly, by [Flow.Selection]. Each is then measured
 // again from the particles of its pair, the first pair (in the order of
 // [pairwise], which is the row-major order of the matrix) with exactly
 // that value, with differences formed directly: the RBF kernel's distances
@@ -32,7 +32,7 @@ func (f *Flow) gammaNode(b Bandwidth, theta, pairs, fixed *Node) *Node {
 	}
 	g := theta.Graph()
 	n := theta.Shape().Dimensions[0]
-	ranks := medianRanks(n)
+	ranks, count := b.medianRanks(n)
 	if len(ranks) == 0 {
 		return Scalar(g, theta.DType(), positive(0))
 	}
@@ -55,7 +55,7 @@ func (f *Flow) gammaNode(b Bandwidth, theta, pairs, fixed *Node) *Node {
 			med = Add(med, d)
 		}
 	}
-	return b.ruleNode(divide(med, float64(len(ranks))), n, f.Kernel)
+	return b.ruleNode(divide(med, float64(count)), n, f.Kernel)
 }
 
 // rankCountLimit is the largest number of values whose order statistics
@@ -67,8 +67,8 @@ const rankCountLimit = 256
 // distances are) at the given 0-based ranks in ascending order,
 // [len(ranks)], selected exactly without a sort, which GoMLX's pure-Go
 // backend runs one comparator call at a time and refuses inside a loop
-// body. The ranks are those of [medianRanks]: one, or two that follow each
-// other. Up to [rankCountLimit] values, the value at rank r is the one with
+// body. The ranks are those of [Bandwidth.medianRanks]: one, or two that
+// follow each other. Up to [rankCountLimit] values, the value at rank r is the one with
 // at most r values below it and more than r at or below it ([rankCount]);
 // above it, a radix selection on the values' bits finds it
 // ([radixSelect]).
@@ -159,7 +159,7 @@ func (b Bandwidth) ruleNode(med *Node, n int, k Kernel) *Node {
 	logN := math.Log(float64(n) + 1)
 	var gamma *Node
 	switch b.Rule {
-	case MedianLiuWang:
+	case MedianLiuWang, MedianMatrix:
 		gamma = divide(med, k.Beta*logN)
 	default: // MedianPaper
 		gamma = Sqrt(divide(MulScalar(med, 0.5), logN))

@@ -66,15 +66,17 @@ func checkOrderStatistics(t *testing.T, sel MedianSelection) {
 }
 
 // TestDeviceBandwidthMatchesTheHost: the bandwidth the graph takes from
-// the pairwise distances equals Bandwidth.Of on the host, both rules, beta
-// 1 and 2, from 2 to 60 particles (the larger ones select by bisection),
+// the pairwise distances equals Bandwidth.Of on the host, the three median
+// rules (Liu & Wang's over the pairs and over the N x N matrix, whose
+// median at N = 2 is half a pair's value, and the paper's), beta 1 and 2,
+// from 2 to 60 particles (the larger ones select by radix selection),
 // with duplicated particles (ties at the median): to 1e-14 relative, the
 // order of the D terms of a distance aside.
 func TestDeviceBandwidthMatchesTheHost(t *testing.T) {
 	b := testBackend(t)
-	for _, rule := range []BandwidthRule{MedianLiuWang, MedianPaper} {
+	for _, rule := range []BandwidthRule{MedianLiuWang, MedianMatrix, MedianPaper} {
 		for _, beta := range []float64{1, 2} {
-			for _, n := range []int{2, 3, 10, 33, 60} {
+			for _, n := range []int{2, 3, 4, 10, 33, 60} {
 				bw, k := Bandwidth{Rule: rule}, Kernel{Beta: beta}
 				t.Run(fmt.Sprintf("%v/beta=%v/N=%d", bw, beta, n), func(t *testing.T) {
 					checkDeviceBandwidth(t, b, bw, k, n)

@@ -18,8 +18,10 @@
 //     are left out.
 //   - [Kernel]: the beta-exponential kernel exp(-|a-b|^beta / (gamma beta)),
 //     its gradient and the optional axis mask of Sec. 4.
-//   - [Bandwidth]: a fixed gamma, Liu & Wang's median rule or the paper's
-//     Sec. 5.4 rule, recomputed every iteration when adaptive.
+//   - [Bandwidth]: a fixed gamma, Liu & Wang's median rule (over the
+//     distinct pairs; over the N x N matrix as their code takes it, for
+//     ablation) or the paper's Sec. 5.4 rule, recomputed every iteration
+//     when adaptive.
 //   - [Optimizer]: plain steps ([SGD]), Liu & Wang's Adagrad with momentum
 //     ([AdagradMomentum]; decay 0.9, or 0 for their first code's reset,
 //     [AdagradResetName]) and [Adam].

@@ -40,6 +40,9 @@ func (c Config) Validate() error {
 	if err := c.Kernel.Validate(); err != nil {
 		return err
 	}
+	if !c.Bandwidth.Rule.known() {
+		return fmt.Errorf("bandwidth rule %d: want fixed, median, median-matrix or paper", int(c.Bandwidth.Rule))
+	}
 	if c.Bandwidth.Rule == Fixed && !(c.Bandwidth.Gamma > 0) {
 		return fmt.Errorf("fixed bandwidth gamma = %v must be > 0", c.Bandwidth.Gamma)
 	}

@@ -21,13 +21,13 @@ func adamConfig(k Kernel, bw Bandwidth) Config {
 // TestFlowMatchesHostBandwidth: the flow, whose graph takes the
 // bandwidth's median of the pairwise distances on the device, against the
 // same steps with the bandwidth computed on the host from the particles
-// (Bandwidth.Of), for both median rules, beta 1 and 2, an odd and an even
+// (Bandwidth.Of), for the three median rules, beta 1 and 2, an odd and an even
 // number of particles, over six steps: the bandwidths and the particles
 // agree to 1e-13 relative (the device measures the median pairs again
 // with differences formed directly, as the host does; only the order in
 // which the backend sums the D terms can differ).
 func TestFlowMatchesHostBandwidth(t *testing.T) {
-	for _, rule := range []BandwidthRule{MedianLiuWang, MedianPaper} {
+	for _, rule := range []BandwidthRule{MedianLiuWang, MedianMatrix, MedianPaper} {
 		for _, beta := range []float64{1, 2} {
 			for _, n := range []int{7, 8} {
 				bw := Bandwidth{Rule: rule}
@@ -247,6 +247,7 @@ func TestStepsModesAgree(t *testing.T) {
 		bw   Bandwidth
 	}{
 		{"rbf, median", Kernel{Beta: 2}, Bandwidth{Rule: MedianLiuWang}},
+		{"rbf, median over the matrix", Kernel{Beta: 2}, Bandwidth{Rule: MedianMatrix}},
 		{"beta 1, paper's rule", Kernel{Beta: 1}, Bandwidth{Rule: MedianPaper}},
 		{"rbf, fixed", Kernel{Beta: 2}, Bandwidth{Gamma: 0.7}},
 	} {

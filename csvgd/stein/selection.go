@@ -58,7 +58,8 @@ func (f *Flow) UseMedianSelection(s MedianSelection) {
 }
 
 // selectRanks are the values of v ([L], non-negative or +Inf) at the
-// given ascending 0-based ranks ([medianRanks]), [len(ranks)], by s.
+// given ascending 0-based ranks ([Bandwidth.medianRanks]), [len(ranks)],
+// by s.
 func (s MedianSelection) selectRanks(v *Node, ranks []int) *Node {
 	if s == SortSelection {
 		return Gather(Sort(v, 0, true), ExpandAxes(Const(v.Graph(), int64s(ranks)), -1))
