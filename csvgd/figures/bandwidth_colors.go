@@ -66,6 +66,8 @@ func bandValue(b stein.Bandwidth) string {
 		return plotkit.Num(b.Gamma)
 	case stein.MedianLiuWang:
 		return "median rule"
+	case stein.MedianMatrix:
+		return "median rule over the N × N matrix"
 	case stein.MedianPaper:
 		return "paper's median rule"
 	}

@@ -118,6 +118,8 @@ func bandwidthName(b stein.Bandwidth) string {
 	switch b.Rule {
 	case stein.MedianLiuWang:
 		return "median rule (Liu & Wang)"
+	case stein.MedianMatrix:
+		return "median rule (Liu & Wang's code: the N × N matrix)"
 	case stein.MedianPaper:
 		return "median rule (paper)"
 	}

@@ -23,6 +23,7 @@ func TestFlowStart(t *testing.T) {
 		{FlowStart{Alpha: 1, Beta: 3, Bandwidth: "median"}, "beta = 3"},
 		{FlowStart{Alpha: 1, Beta: 2, Lambda: 0.2, Bandwidth: "median"}, "lambda = 0.2"},
 		{FlowStart{Alpha: 1, Beta: 2, Bandwidth: "5"}, `bandwidth "5"`},
+		{FlowStart{Alpha: 1, Beta: 2, Bandwidth: "median-matrix"}, `bandwidth "median-matrix" is not one of the choices`},
 		{FlowStart{Alpha: 1, Beta: 2, Bandwidth: "wide"}, `"wide"`},
 	} {
 		if _, err := tc.s.indices(); err == nil || !strings.Contains(err.Error(), tc.want) {

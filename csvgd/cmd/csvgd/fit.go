@@ -40,6 +40,7 @@ type fitOutput struct {
 	Batch          int                 `json:"batch"`
 	Seed           uint64              `json:"seed"`
 	Optimizer      stein.OptimizerName `json:"optimizer"`
+	Bandwidth      string              `json:"bandwidth"`
 	Iterations     int                 `json:"iterations"`
 	TestRMSE       jsonnum.Float       `json:"test_rmse"`
 	TestLL         jsonnum.Float       `json:"test_ll"`
@@ -238,7 +239,7 @@ func fitSummary(res *regress.Result, path string, d tabular.Data) fitOutput {
 	out := fitOutput{
 		Data: path, Inputs: res.Inputs, Targets: res.Targets, TrainPoints: res.TrainPoints, DevPoints: res.DevPoints, TestPoints: d.Test.Len(),
 		Method: c.Method, Hidden: c.Hidden, Activation: c.Activation, Particles: c.Particles, Alpha: c.Alpha, Lambda: c.Lambda,
-		Adaptive: c.Adaptive, Noise: noiseFlag{&c.NoiseSD}.String(), Batch: c.Batch, Seed: c.Seed, Optimizer: c.Optimizer, Iterations: res.Iterations,
+		Adaptive: c.Adaptive, Noise: noiseFlag{&c.NoiseSD}.String(), Batch: c.Batch, Seed: c.Seed, Optimizer: c.Optimizer, Bandwidth: c.Bandwidth.String(), Iterations: res.Iterations,
 		TestRMSE: jsonnum.Float(res.Test.RMSE), TestLL: jsonnum.Float(res.Test.LL),
 		TrainRMSE: jsonnum.Float(res.Train.RMSE), TrainLL: jsonnum.Float(res.Train.LL),
 		ActiveWeights: res.ActiveWeights, TemplateParams: res.TemplateParams(), FullParams: res.FullParams(),

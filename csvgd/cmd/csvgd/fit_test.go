@@ -179,6 +179,48 @@ func TestFitOptimizer(t *testing.T) {
 	}
 }
 
+// TestFitBandwidth: -gamma median-matrix fits with Liu & Wang's median
+// over the N x N matrix and says so in its JSON; without the flag the
+// fit's bandwidth is the median over the distinct pairs, and the two fits
+// (three particles: the matrix's median is the smallest pair, the pairs'
+// the middle one) differ. A bad rule is one line naming it, exit code 2.
+func TestFitBandwidth(t *testing.T) {
+	root, err := csvgd.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rmse := map[string]float64{}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{{nil, "median"}, {[]string{"-gamma", "median-matrix"}, "median-matrix"}} {
+		args := append([]string{"fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-method", "svgd", "-iters", "20",
+			"-particles", "3", "-hidden", "5", "-json", "-quiet"}, c.flags...)
+		code, stdout, stderr := runCLI(args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", c.flags, code, stderr)
+		}
+		var out struct {
+			Bandwidth string  `json:"bandwidth"`
+			TestRMSE  float64 `json:"test_rmse"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Bandwidth != c.want || !(out.TestRMSE > 0) {
+			t.Errorf("%v: bandwidth %q, test RMSE %g; want %s and a finite RMSE", c.flags, out.Bandwidth, out.TestRMSE, c.want)
+		}
+		rmse[out.Bandwidth] = out.TestRMSE
+	}
+	if rmse["median"] == rmse["median-matrix"] {
+		t.Errorf("the two medians gave the same test RMSE %g", rmse["median"])
+	}
+	code, _, stderr := runCLI("fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-gamma", "median-pairs")
+	if code != exitUsage || !strings.Contains(stderr, `"median-pairs"`) || !strings.Contains(stderr, "median-matrix") {
+		t.Errorf("-gamma median-pairs: exit %d, %q; want %d naming the value and the rules", code, stderr, exitUsage)
+	}
+}
+
 // TestFitAndPredict: a short cSVGD fit of the yacht benchmark's split 0
 // prints the JSON fields, saves an ensemble that csvgd predict reads and
 // evaluates from a CSV of the same columns, and csvgd explore draws.

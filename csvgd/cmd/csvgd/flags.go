@@ -107,7 +107,7 @@ func registerSettings(fs *flagSet, s *stein.Settings, seedDoc string) {
 	fs.Float64Var(&s.Beta, "beta", s.Beta, "kernel order beta > 0")
 	fs.Float64Var(&s.Lambda, "lambda", s.Lambda, "prior multiplier lambda >= 0 (0: no prior)")
 	fs.TextVar(&s.Prior, "prior", s.Prior, "prior form: penalty (lambda |theta|^alpha, eq. log_post) or normalized (lambda^alpha c2(alpha) |theta|^alpha, eq. sparprior)")
-	fs.Var(bandwidthFlag{&s.Bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule) or paper (Sec. 5.4's rule)")
+	fs.Var(bandwidthFlag{&s.Bandwidth}, "gamma", "kernel bandwidth: a number > 0, median (Liu & Wang's rule, over the distinct pairs), median-matrix (the same over the N x N matrix with its zero diagonal, as their code takes it) or paper (Sec. 5.4's rule)")
 	fs.IntVar(&s.Particles, "particles", s.Particles, "number of particles (>= 2)")
 	fs.IntVar(&s.Iters, "iters", s.Iters, "number of iterations (>= 1)")
 	fs.Uint64Var(&s.Seed, "seed", s.Seed, seedDoc)

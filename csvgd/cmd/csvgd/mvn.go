@@ -11,7 +11,8 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
-// bandwidthFlag is a flag.Value for -gamma: a number, "median" or "paper".
+// bandwidthFlag is a flag.Value for -gamma: a number, "median",
+// "median-matrix" or "paper" ([stein.ParseBandwidth]).
 type bandwidthFlag struct{ b *stein.Bandwidth }
 
 func (f bandwidthFlag) String() string {
@@ -64,7 +65,7 @@ type mvnPoint struct {
 
 func runMVN(args []string, stdout, stderr io.Writer) int {
 	c := mvn.DefaultConfig()
-	fs := newFlagSet("mvn", "csvgd mvn [-alpha A] [-beta B] [-lambda L] [-gamma G|median|paper] [-particles N] [-iters K] [-seed S] [-json]\n\n"+
+	fs := newFlagSet("mvn", "csvgd mvn [-alpha A] [-beta B] [-lambda L] [-gamma G|median|median-matrix|paper] [-particles N] [-iters K] [-seed S] [-json]\n\n"+
 		"Runs SVGD on the illustrative example of the paper's Sec. 4 and reports the Bhattacharyya distance\n"+
 		"of the ensemble's moments to the Gaussian likelihood's and the mean |theta_3| (sparsity).", stdout)
 	registerSettings(fs, &c.Settings, "seed of the initial particles")
