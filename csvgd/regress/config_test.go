@@ -20,8 +20,9 @@ const cachedSVGDEnergy = `{"Alpha":0.5,"Lambda":0,"Prior":"penalty","Beta":2,"Ba
 
 // TestConfigJSONKeepsCacheKeys: Liu & Wang's setup at energy's protocol
 // encodes exactly as the cached files of the benchmark hold it (a new
-// field, or a new default, fails here), and the optimizer ablation's
-// configuration differs from it in the optimizer's name alone.
+// field, or a new default, fails here), and the ablation's
+// configurations differ from it in the optimizer's name alone, or in the
+// bandwidth's rule alone (the median over the N x N matrix, rule 3).
 func TestConfigJSONKeepsCacheKeys(t *testing.T) {
 	row, err := LiuWangProtocol("energy")
 	if err != nil {
@@ -46,5 +47,16 @@ func TestConfigJSONKeepsCacheKeys(t *testing.T) {
 	}
 	if err := c.Validate(); err != nil {
 		t.Errorf("the reset optimizer's configuration: %v", err)
+	}
+	c.Optimizer, c.Bandwidth = stein.AdagradName, stein.Bandwidth{Rule: stein.MedianMatrix}
+	matrix, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(cachedSVGDEnergy, `"Bandwidth":{"Rule":1,`, `"Bandwidth":{"Rule":3,`, 1); string(matrix) != want {
+		t.Errorf("with the median over the matrix the configuration encodes as\n%s\nwant\n%s", matrix, want)
+	}
+	if err := c.Validate(); err != nil {
+		t.Errorf("the configuration with the median over the matrix: %v", err)
 	}
 }

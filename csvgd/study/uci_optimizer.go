@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
@@ -11,28 +12,82 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
-// The optimizer ablation of the regression benchmark (table uci-optimizer,
-// docs/own-data.md): SVGD on energy at Liu & Wang's protocol on the
-// standard splits, once with the project's Adagrad (decay 0.9, the
-// benchmark's SVGD row) and once with its state reset at every iteration
-// (decay 0), the update of Liu & Wang's first public code
-// (stein.AdagradResetName; docs/reading.md section 18). The project keeps
-// decay 0.9; the ablation measures what that one setting does.
+// The optimizer and bandwidth ablation of the regression benchmark
+// (table uci-optimizer, docs/own-data.md): SVGD on energy at Liu & Wang's
+// protocol on the standard splits, with two settings where this project
+// reads their code otherwise than the versions that may have computed
+// their table, changed one at a time and together. The optimizer: the
+// project's Adagrad (decay 0.9, the benchmark's SVGD row) or its state
+// reset at every iteration (decay 0), the update of Liu & Wang's first
+// public code (stein.AdagradResetName; docs/reading.md section 18). The
+// bandwidth's median: over the distinct pairs (stein.MedianLiuWang, the
+// project's) or over the N x N matrix with its zero diagonal, as their
+// code takes it (stein.MedianMatrix; docs/reading.md sections 4 and 16).
+// The project keeps decay 0.9 and the pairs; the ablation measures what
+// each setting does.
 
-// UCIOptimizerSet is the data set of the optimizer ablation: energy, the
-// data set whose gap to the published SVGD row led to the reading of
+// UCIOptimizerSet is the data set of the ablation: energy, the data set
+// whose gap to the published SVGD row led to the reading of
 // docs/reading.md section 18.
 const UCIOptimizerSet = "energy"
 
-// UCIOptimizers are the optimizers the ablation compares, the benchmark's
-// first: [stein.AdagradName] (decay 0.9) and [stein.AdagradResetName]
-// (the state reset every iteration).
-var UCIOptimizers = []stein.OptimizerName{stein.AdagradName, stein.AdagradResetName}
+// UCIAblationArm is a row of the ablation: SVGD with an optimizer and a
+// rule of the median bandwidth, [stein.MedianLiuWang] (the distinct
+// pairs) or [stein.MedianMatrix] (the N x N matrix).
+type UCIAblationArm struct {
+	Optimizer stein.OptimizerName
+	Rule      stein.BandwidthRule
+}
 
-// optimizerLabels are the optimizers' rows in the table.
+// UCIAblationArms are the ablation's rows, the benchmark's SVGD first:
+// each optimizer ([stein.AdagradName], [stein.AdagradResetName]) with the
+// median over the pairs, then each with the median over the matrix.
+var UCIAblationArms = []UCIAblationArm{
+	{stein.AdagradName, stein.MedianLiuWang},
+	{stein.AdagradResetName, stein.MedianLiuWang},
+	{stein.AdagradName, stein.MedianMatrix},
+	{stein.AdagradResetName, stein.MedianMatrix},
+}
+
+// optimizerLabels are the optimizers' parts of the rows' labels.
 var optimizerLabels = map[stein.OptimizerName]string{
-	stein.AdagradName:      "SVGD, Adagrad with decay 0.9 (adagrad: the benchmark's SVGD, this project)",
-	stein.AdagradResetName: "SVGD, Adagrad reset every iteration (adagrad-reset: Liu & Wang's first code, this project)",
+	stein.AdagradName:      "SVGD, Adagrad with decay 0.9",
+	stein.AdagradResetName: "SVGD, Adagrad reset every iteration",
+}
+
+// Name is the arm's short name, in the table's columns and the lines
+// under it: the optimizer's name, "with the N × N median" added for the
+// median over the matrix.
+func (a UCIAblationArm) Name() string {
+	if a.Rule == stein.MedianMatrix {
+		return string(a.Optimizer) + " with the N × N median"
+	}
+	return string(a.Optimizer)
+}
+
+// Label is the arm's row label: what it runs, its flags' values and whose
+// setting it is.
+func (a UCIAblationArm) Label() string {
+	whose := map[stein.OptimizerName]string{stein.AdagradName: "the benchmark's SVGD", stein.AdagradResetName: "Liu & Wang's first code"}[a.Optimizer]
+	if a.Rule == stein.MedianMatrix {
+		return fmt.Sprintf("%s, median over the N × N matrix (%s, median-matrix: Liu & Wang's code's median, this project)", optimizerLabels[a.Optimizer], a.Optimizer)
+	}
+	return fmt.Sprintf("%s (%s: %s, this project)", optimizerLabels[a.Optimizer], a.Optimizer, whose)
+}
+
+// Baseline is the row the arm differs from in one setting alone, against
+// which its differences are paired by split: for the median over the
+// matrix, the same optimizer with the median over the pairs; for another
+// optimizer than the benchmark's, the benchmark's SVGD. The benchmark's
+// SVGD has none (ok false).
+func (a UCIAblationArm) Baseline() (base UCIAblationArm, ok bool) {
+	switch {
+	case a.Rule == stein.MedianMatrix:
+		return UCIAblationArm{a.Optimizer, stein.MedianLiuWang}, true
+	case a != UCIAblationArms[0]:
+		return UCIAblationArms[0], true
+	}
+	return UCIAblationArm{}, false
 }
 
 // GapLevel is the number of combined standard errors within which the
@@ -41,34 +96,43 @@ var optimizerLabels = map[stein.OptimizerName]string{
 // before the ablation was run, not fitted to it).
 const GapLevel = 2.0
 
-// UCIOptimizerBenchmark is the benchmark's SVGD on [UCIOptimizerSet] at
+// UCIAblationBenchmark is the benchmark's SVGD on [UCIOptimizerSet] at
 // the plan's size ([Plan.UCIBenchmark]: all 20 standard splits at Liu &
-// Wang's protocol, split 0 alone in quick mode) with the optimizer opt.
-// With [stein.AdagradName] it is the benchmark's own SVGD setting, whose
-// cached fits the ablation shares.
-func (p Plan) UCIOptimizerBenchmark(opt stein.OptimizerName) regress.Benchmark {
+// Wang's protocol, split 0 alone in quick mode) with the arm's optimizer
+// and median rule. The first arm is the benchmark's own SVGD setting,
+// whose cached fits the ablation shares.
+func (p Plan) UCIAblationBenchmark(a UCIAblationArm) regress.Benchmark {
 	bm := p.UCIBenchmark(UCIOptimizerSet, uciSVGD())
-	bm.Config.Optimizer = opt
+	bm.Config.Optimizer = a.Optimizer
+	bm.Config.Bandwidth = stein.Bandwidth{Rule: a.Rule}
 	return bm
 }
 
-// uciOptimizerStudy is the ablation's fits with the optimizer opt: the
-// benchmark's SVGD (uci-energy-svgd) for [stein.AdagradName], otherwise
-// cached whole as uci-energy-svgd-OPT[-quick].json.
-func (p Plan) uciOptimizerStudy(opt stein.OptimizerName) runcache.Whole[regress.SplitResult] {
-	if opt == stein.AdagradName {
+// uciAblationStudy is the ablation's fits of arm a: the benchmark's SVGD
+// (uci-energy-svgd) for the first arm, otherwise cached whole as
+// uci-energy-svgd[-OPT][-median-matrix][-quick].json, OPT the optimizer
+// when it is not the benchmark's: uci-energy-svgd-adagrad-reset,
+// uci-energy-svgd-median-matrix, uci-energy-svgd-adagrad-reset-median-matrix.
+func (p Plan) uciAblationStudy(a UCIAblationArm) runcache.Whole[regress.SplitResult] {
+	if a == UCIAblationArms[0] {
 		return p.uciStudy(UCIOptimizerSet, uciSVGD())
 	}
-	bm := p.UCIOptimizerBenchmark(opt)
-	return p.benchmarkStudy("uci-"+UCIOptimizerSet+"-svgd-"+string(opt),
-		fmt.Sprintf("SVGD with optimizer %s on %s, %d splits (table uci-optimizer)", opt, UCIOptimizerSet, len(bm.Splits)), bm)
+	bm := p.UCIAblationBenchmark(a)
+	name, label := "uci-"+UCIOptimizerSet+"-svgd", "SVGD with optimizer "+string(a.Optimizer)
+	if a.Optimizer != UCIAblationArms[0].Optimizer {
+		name += "-" + string(a.Optimizer)
+	}
+	if a.Rule == stein.MedianMatrix {
+		name, label = name+"-median-matrix", label+" and bandwidth median-matrix"
+	}
+	return p.benchmarkStudy(name, fmt.Sprintf("%s on %s, %d splits (table uci-optimizer)", label, UCIOptimizerSet, len(bm.Splits)), bm)
 }
 
-// uciOptimizerNeeds: the ablation's fits, one job per optimizer.
+// uciOptimizerNeeds: the ablation's fits, one job per arm.
 func (p Plan) uciOptimizerNeeds() needs {
 	var jobs []runcache.Job
-	for _, opt := range UCIOptimizers {
-		jobs = append(jobs, p.uciOptimizerStudy(opt).Job())
+	for _, a := range UCIAblationArms {
+		jobs = append(jobs, p.uciAblationStudy(a).Job())
 	}
 	return needs{jobs: jobs}
 }
@@ -137,37 +201,44 @@ func GapZ(m, se, p, pse float64) float64 {
 // UCIOptimizerTable writes the ablation's table ([writeUCIOptimizer]) from
 // the cache (computed there when missing).
 func UCIOptimizerTable(w io.Writer, s *Store) error {
-	results := map[stein.OptimizerName][]regress.SplitResult{}
-	for _, opt := range UCIOptimizers {
-		r, err := s.uciOptimizerStudy(opt).Get(&s.Cache)
+	results := map[UCIAblationArm][]regress.SplitResult{}
+	for _, a := range UCIAblationArms {
+		r, err := s.uciAblationStudy(a).Get(&s.Cache)
 		if err != nil {
 			return err
 		}
-		results[opt] = r
+		results[a] = r
 	}
-	return writeUCIOptimizer(w, s.UCIOptimizerBenchmark(stein.AdagradName), results)
+	return writeUCIOptimizer(w, s.UCIAblationBenchmark(UCIAblationArms[0]), results)
 }
 
 // writeUCIOptimizer writes the ablation's block from the results of each
-// optimizer of [UCIOptimizers] on the splits of bm: the published SVGD
-// row of the set (as recalled), then a row per optimizer ([AblationRow]
-// against the first, the benchmark's), then one line per measure saying
-// how far each optimizer's mean lies from the published one and whether
-// the reset brings it within [GapLevel] combined standard errors.
-func writeUCIOptimizer(w io.Writer, bm regress.Benchmark, results map[stein.OptimizerName][]regress.SplitResult) error {
+// arm of [UCIAblationArms] on the splits of bm: the published SVGD row of
+// the set (as recalled), then a row per arm ([AblationRow] against its
+// [UCIAblationArm.Baseline], the row it differs from in one setting), then
+// one line per measure that reads each arm's gap to the published mean
+// against [GapLevel] ([gapVerdict]).
+func writeUCIOptimizer(w io.Writer, bm regress.Benchmark, results map[UCIAblationArm][]regress.SplitResult) error {
 	pubs := PublishedUCI(bm.Set)
 	if len(pubs) == 0 {
 		return fmt.Errorf("study: no published row of %s", bm.Set)
 	}
 	pub := pubs[0]
-	base := results[UCIOptimizers[0]]
-	rows := make([]AblationRow, len(UCIOptimizers))
-	for i, opt := range UCIOptimizers {
-		row, err := CompareAblation(results[opt], base, pub)
-		if err != nil {
-			return fmt.Errorf("study: optimizer %s on %s: %w", opt, bm.Set, err)
+	rows := make([]AblationRow, len(UCIAblationArms))
+	names := make([]string, len(UCIAblationArms))
+	for i, a := range UCIAblationArms {
+		base, ok := a.Baseline()
+		if !ok {
+			base = a
 		}
-		rows[i] = row
+		if results[a] == nil || results[base] == nil {
+			return fmt.Errorf("study: no results of %s or of %s on %s", a.Name(), base.Name(), bm.Set)
+		}
+		row, err := CompareAblation(results[a], results[base], pub)
+		if err != nil {
+			return fmt.Errorf("study: %s on %s against %s: %w", a.Name(), bm.Set, base.Name(), err)
+		}
+		rows[i], names[i] = row, a.Name()
 	}
 	splits, spread := fmt.Sprintf("%d splits", rows[0].Splits), "mean ± standard error over the splits"
 	if rows[0].Splits == 1 {
@@ -175,47 +246,79 @@ func writeUCIOptimizer(w io.Writer, bm regress.Benchmark, results map[stein.Opti
 	}
 	dec := rmseDecimals(bm.Set)
 	fmt.Fprintf(w, "**%s**, SVGD at Liu & Wang's protocol on the standard splits (%s, %d particles, %d iterations, hidden layers %v, batches of %d), "+
-		"the optimizer alone changed; %s. \"− %s's\": the mean ± standard error over the splits of each split's difference to the first row's fit of the same split; "+
-		"\"splits worse\": on how many splits the test RMSE is higher, and the log-likelihood lower, than the first row's; "+
+		"the optimizer and the pairs the bandwidth's median is taken over changed one at a time and together; %s. "+
+		"\"paired with\": the row that differs from this one in one setting alone, the optimizer or the median; "+
+		"\"− paired\": the mean ± standard error over the splits of each split's difference to that row's fit of the same split; "+
+		"\"splits worse\": on how many splits the test RMSE is higher, and the log-likelihood lower, than that row's; "+
 		"z: the gap to the published mean in the two standard errors combined, (ours − published) / √(SE² + SE_published²). "+
 		"The published row averages Liu & Wang's own random splits, these rows the standard ones:\n\n",
-		bm.Set, splits, bm.Config.Particles, bm.Config.Iters, bm.Config.Hidden, bm.Config.Batch, spread, UCIOptimizers[0])
-	fmt.Fprintf(w, "| optimizer | test RMSE | test log-likelihood | training RMSE | RMSE − %[1]s's | log-likelihood − %[1]s's | splits worse (RMSE, log-likelihood) | RMSE gap to published (z) | log-likelihood gap to published (z) |\n", UCIOptimizers[0])
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
-	fmt.Fprintf(w, "| %s | %s | %s | | | | | | |\n", pub.Label, pm(pub.RMSE, pub.RMSESE, dec), pm(pub.LL, pub.LLSE, 3))
-	for i, opt := range UCIOptimizers {
+		bm.Set, splits, bm.Config.Particles, bm.Config.Iters, bm.Config.Hidden, bm.Config.Batch, spread)
+	fmt.Fprintln(w, "| setting | test RMSE | test log-likelihood | training RMSE | paired with | RMSE − paired | log-likelihood − paired | splits worse (RMSE, log-likelihood) | RMSE gap to published (z) | log-likelihood gap to published (z) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "| %s | %s | %s | | | | | | | |\n", pub.Label, pm(pub.RMSE, pub.RMSESE, dec), pm(pub.LL, pub.LLSE, 3))
+	for i, a := range UCIAblationArms {
 		r := rows[i]
-		diffs := "– | – | –"
-		if i > 0 {
-			diffs = fmt.Sprintf("%s | %s | %d/%d, %d/%d", signedPM(r.DRMSE, r.DRMSESE, dec), signedPM(r.DLL, r.DLLSE, 3), r.WorseRMSE, r.Splits, r.WorseLL, r.Splits)
+		diffs := "– | – | – | –"
+		if base, ok := a.Baseline(); ok {
+			diffs = fmt.Sprintf("%s | %s | %s | %d/%d, %d/%d", base.Name(), signedPM(r.DRMSE, r.DRMSESE, dec), signedPM(r.DLL, r.DLLSE, 3), r.WorseRMSE, r.Splits, r.WorseLL, r.Splits)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", optimizerLabels[opt], pm(r.RMSE, r.RMSESE, dec), pm(r.LL, r.LLSE, 3),
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", a.Label(), pm(r.RMSE, r.RMSESE, dec), pm(r.LL, r.LLSE, 3),
 			pm(r.TrainRMSE, r.TrainRMSESE, dec), diffs, signed(r.ZRMSE, 2), signed(r.ZLL, 2))
 	}
 	fmt.Fprintln(w)
-	o0, o1, first, last := UCIOptimizers[0], UCIOptimizers[len(rows)-1], rows[0], rows[len(rows)-1]
-	fmt.Fprintf(w, "- test RMSE: %s\n", gapVerdict(o0, first.ZRMSE, o1, last.ZRMSE))
-	fmt.Fprintf(w, "- test log-likelihood: %s\n", gapVerdict(o0, first.ZLL, o1, last.ZLL))
+	zr, zl := make([]float64, len(rows)), make([]float64, len(rows))
+	for i, r := range rows {
+		zr[i], zl[i] = r.ZRMSE, r.ZLL
+	}
+	fmt.Fprintf(w, "- test RMSE: %s\n", gapVerdict(names, zr))
+	fmt.Fprintf(w, "- test log-likelihood: %s\n", gapVerdict(names, zl))
 	return nil
 }
 
-// gapVerdict is the line that reads the gaps z0 of the optimizer o0 and
-// z1 of o1 to the published mean against [GapLevel].
-func gapVerdict(o0 stein.OptimizerName, z0 float64, o1 stein.OptimizerName, z1 float64) string {
-	if math.IsNaN(z0) || math.IsNaN(z1) {
-		return "one split: no standard errors, so no gaps to the published row are read."
+// gapVerdict is the line that reads the gaps z[i] of the settings
+// names[i] to the published mean against [GapLevel], the first setting
+// (the benchmark's) the one the others are read against: whether the
+// others close its gap, leave it, or open one.
+func gapVerdict(names []string, z []float64) string {
+	for _, v := range z {
+		if math.IsNaN(v) {
+			return "one split: no standard errors, so no gaps to the published row are read."
+		}
 	}
-	within := func(z float64) bool { return math.Abs(z) <= GapLevel }
-	head := fmt.Sprintf("%s's mean lies %.2f combined standard errors from the published one, %s's %.2f", o0, math.Abs(z0), o1, math.Abs(z1))
+	within := func(v float64) bool { return math.Abs(v) <= GapLevel }
+	parts := make([]string, len(z))
+	var in, out []string
+	for i, v := range z {
+		parts[i] = fmt.Sprintf("%s %.2f", names[i], math.Abs(v))
+		if i == 0 {
+			continue
+		}
+		if within(v) {
+			in = append(in, names[i])
+		} else {
+			out = append(out, names[i])
+		}
+	}
+	head := "the means' distances from the published one in combined standard errors: " + strings.Join(parts, ", ")
 	switch {
-	case within(z0) && within(z1):
-		return fmt.Sprintf("%s; both within %g.", head, GapLevel)
-	case within(z1):
-		return fmt.Sprintf("%s: with %s the gap beyond %g closes to within it.", head, o1, GapLevel)
-	case within(z0):
-		return fmt.Sprintf("%s: %s opens a gap beyond %g.", head, o1, GapLevel)
+	case within(z[0]) && len(out) == 0:
+		return fmt.Sprintf("%s; all within %g.", head, GapLevel)
+	case within(z[0]):
+		return fmt.Sprintf("%s: %s's is within %g, and a gap beyond it opens with %s.", head, names[0], GapLevel, andList(out))
+	case len(in) == 0:
+		return fmt.Sprintf("%s: a gap beyond %g remains with every setting, which this ablation leaves unexplained.", head, GapLevel)
+	case len(out) == 0:
+		return fmt.Sprintf("%s: %s's gap beyond %g closes to within it with every other setting.", head, names[0], GapLevel)
 	}
-	return fmt.Sprintf("%s: a gap beyond %g remains with either, which this ablation leaves unexplained.", head, GapLevel)
+	return fmt.Sprintf("%s: %s's gap beyond %g closes to within it with %s, and remains with %s.", head, names[0], GapLevel, andList(in), andList(out))
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // signed writes v with its sign and the given decimals ("+0.67",

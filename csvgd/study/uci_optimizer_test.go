@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -89,97 +90,175 @@ func TestGapZ(t *testing.T) {
 	}
 }
 
-// TestGapVerdict: the line under the table reads each pair of gaps
-// against GapLevel (2): closed by the reset, remaining with both, within
-// with both, opened by the reset; no reading with one split.
+// TestGapVerdict: the line under the table reads each setting's gap
+// against GapLevel (2), against the first setting's: closed by some and
+// left by others, closed by every other, remaining with every setting,
+// within with all, opened by some; no reading with one split.
 func TestGapVerdict(t *testing.T) {
-	a, r := stein.AdagradName, stein.AdagradResetName
+	names := []string{"adagrad", "adagrad-reset", "adagrad with the N × N median", "adagrad-reset with the N × N median"}
+	head := "the means' distances from the published one in combined standard errors: "
 	for _, c := range []struct {
-		z0, z1 float64
-		want   string
+		z    []float64
+		want string
 	}{
-		{-4.81, -0.67, "adagrad's mean lies 4.81 combined standard errors from the published one, adagrad-reset's 0.67: with adagrad-reset the gap beyond 2 closes to within it."},
-		{7.66, 2.14, "adagrad's mean lies 7.66 combined standard errors from the published one, adagrad-reset's 2.14: a gap beyond 2 remains with either, which this ablation leaves unexplained."},
-		{1.5, -2, "adagrad's mean lies 1.50 combined standard errors from the published one, adagrad-reset's 2.00; both within 2."},
-		{0.5, 2.01, "adagrad's mean lies 0.50 combined standard errors from the published one, adagrad-reset's 2.01: adagrad-reset opens a gap beyond 2."},
-		{math.NaN(), math.NaN(), "one split: no standard errors, so no gaps to the published row are read."},
+		{[]float64{-4.81, -0.67, -3.5, 1.2}, head + "adagrad 4.81, adagrad-reset 0.67, adagrad with the N × N median 3.50, adagrad-reset with the N × N median 1.20: " +
+			"adagrad's gap beyond 2 closes to within it with adagrad-reset and adagrad-reset with the N × N median, and remains with adagrad with the N × N median."},
+		{[]float64{-4.81, -0.67, 1.99, -2}, head + "adagrad 4.81, adagrad-reset 0.67, adagrad with the N × N median 1.99, adagrad-reset with the N × N median 2.00: " +
+			"adagrad's gap beyond 2 closes to within it with every other setting."},
+		{[]float64{7.66, 2.14, 7.1, 2.01}, head + "adagrad 7.66, adagrad-reset 2.14, adagrad with the N × N median 7.10, adagrad-reset with the N × N median 2.01: " +
+			"a gap beyond 2 remains with every setting, which this ablation leaves unexplained."},
+		{[]float64{1.5, -2, 0.1, 0}, head + "adagrad 1.50, adagrad-reset 2.00, adagrad with the N × N median 0.10, adagrad-reset with the N × N median 0.00; all within 2."},
+		{[]float64{0.5, 2.01, 1, -3}, head + "adagrad 0.50, adagrad-reset 2.01, adagrad with the N × N median 1.00, adagrad-reset with the N × N median 3.00: " +
+			"adagrad's is within 2, and a gap beyond it opens with adagrad-reset and adagrad-reset with the N × N median."},
+		{[]float64{0.5, 1, 1, math.NaN()}, "one split: no standard errors, so no gaps to the published row are read."},
 	} {
-		if got := gapVerdict(a, c.z0, r, c.z1); got != c.want {
-			t.Errorf("gaps %v, %v: %q\nwant %q", c.z0, c.z1, got, c.want)
+		if got := gapVerdict(names, c.z); got != c.want {
+			t.Errorf("gaps %v: %q\nwant %q", c.z, got, c.want)
+		}
+	}
+}
+
+// ablationResults are results of the four arms on splits 0, 1, 2.
+func ablationResults() map[UCIAblationArm][]regress.SplitResult {
+	return map[UCIAblationArm][]regress.SplitResult{
+		UCIAblationArms[0]: ablationSplits([]float64{1, 1.2, 1.1}, []float64{-1.4, -1.5, -1.45}, []float64{0.8, 0.85, 0.9}),
+		UCIAblationArms[1]: ablationSplits([]float64{1.3, 1.4, 1.35}, []float64{-1.7, -1.7, -1.65}, []float64{1.0, 1.1, 1.05}),
+		UCIAblationArms[2]: ablationSplits([]float64{1.1, 1.25, 1.15}, []float64{-1.5, -1.55, -1.5}, []float64{0.85, 0.9, 0.95}),
+		UCIAblationArms[3]: ablationSplits([]float64{1.35, 1.46, 1.4}, []float64{-1.75, -1.8, -1.7}, []float64{1.05, 1.15, 1.1}),
+	}
+}
+
+// TestUCIAblationArms: the rows are each optimizer with the median over
+// the pairs, the benchmark's SVGD first, then each with the median over
+// the N x N matrix; each row but the first is paired with the row that
+// differs from it in one setting alone (the reset with adagrad, the
+// matrix's median with the same optimizer's pairs).
+func TestUCIAblationArms(t *testing.T) {
+	want := []struct{ name, base string }{
+		{"adagrad", ""}, {"adagrad-reset", "adagrad"},
+		{"adagrad with the N × N median", "adagrad"}, {"adagrad-reset with the N × N median", "adagrad-reset"},
+	}
+	if len(UCIAblationArms) != len(want) || UCIAblationArms[0] != (UCIAblationArm{stein.AdagradName, stein.MedianLiuWang}) {
+		t.Fatalf("arms %v", UCIAblationArms)
+	}
+	for i, a := range UCIAblationArms {
+		base, ok := a.Baseline()
+		got := ""
+		if ok {
+			got = base.Name()
+			if (base.Optimizer != a.Optimizer) == (base.Rule != a.Rule) {
+				t.Errorf("%s is paired with %s, which differs in %v settings, want one", a.Name(), got, map[bool]string{true: "two", false: "no"}[base.Optimizer != a.Optimizer])
+			}
+		}
+		if a.Name() != want[i].name || got != want[i].base || ok != (i > 0) {
+			t.Errorf("arm %d: %q paired with %q, want %q with %q", i, a.Name(), got, want[i].name, want[i].base)
 		}
 	}
 }
 
 // TestUCIOptimizerTableFormat: the block has the published row of energy
-// (as recalled), the benchmark's row without differences, the reset's
-// row with its paired differences, splits worse and signed gaps, and the
-// two lines under the table; with one split it gives the values alone,
-// "–" for the gaps, and no NaN.
+// (as recalled), the benchmark's row without differences, each other
+// row with the row it is paired with, its paired differences, splits
+// worse and signed gaps, and the two lines under the table; with one
+// split it gives the values alone, "–" for the gaps, and no NaN.
 func TestUCIOptimizerTableFormat(t *testing.T) {
-	results := map[stein.OptimizerName][]regress.SplitResult{
-		stein.AdagradName:      ablationSplits([]float64{1, 1.2, 1.1}, []float64{-1.4, -1.5, -1.45}, []float64{0.8, 0.85, 0.9}),
-		stein.AdagradResetName: ablationSplits([]float64{1.3, 1.4, 1.35}, []float64{-1.7, -1.7, -1.65}, []float64{1.0, 1.1, 1.05}),
-	}
+	results := ablationResults()
 	var buf bytes.Buffer
-	if err := writeUCIOptimizer(&buf, Plan{}.UCIOptimizerBenchmark(stein.AdagradName), results); err != nil {
+	if err := writeUCIOptimizer(&buf, Plan{}.UCIAblationBenchmark(UCIAblationArms[0]), results); err != nil {
 		t.Fatal(err)
 	}
 	text := buf.String()
 	containsAll(t, text,
-		"**energy**, SVGD at Liu & Wang's protocol on the standard splits (3 splits, 20 particles, 3000 iterations, hidden layers [50], batches of 100)",
-		"| optimizer | test RMSE | test log-likelihood | training RMSE | RMSE − adagrad's | log-likelihood − adagrad's | splits worse (RMSE, log-likelihood) | RMSE gap to published (z) | log-likelihood gap to published (z) |\n",
-		"| SVGD, Liu & Wang 2016 (as recalled) | 1.374 ± 0.045 | −1.767 ± 0.024 | | | | | | |\n",
-		"| SVGD, Adagrad with decay 0.9 (adagrad: the benchmark's SVGD, this project) | 1.100 ± 0.058 | −1.450 ± 0.029 | 0.850 ± 0.029 | – | – | – | −3.74 | +8.44 |\n",
-		"| SVGD, Adagrad reset every iteration (adagrad-reset: Liu & Wang's first code, this project) | 1.350 ± 0.029 | −1.683 ± 0.017 | 1.050 ± 0.029 | +0.250 ± 0.029 | −0.233 ± 0.033 | 3/3, 3/3 | −0.45 | +2.86 |\n",
-		"- test RMSE: adagrad's mean lies 3.74 combined standard errors from the published one, adagrad-reset's 0.45: with adagrad-reset the gap beyond 2 closes to within it.\n",
-		"- test log-likelihood: adagrad's mean lies 8.44 combined standard errors from the published one, adagrad-reset's 2.86: a gap beyond 2 remains with either",
+		"**energy**, SVGD at Liu & Wang's protocol on the standard splits (3 splits, 20 particles, 3000 iterations, hidden layers [50], batches of 100), the optimizer and the pairs the bandwidth's median is taken over changed one at a time and together",
+		"| setting | test RMSE | test log-likelihood | training RMSE | paired with | RMSE − paired | log-likelihood − paired | splits worse (RMSE, log-likelihood) | RMSE gap to published (z) | log-likelihood gap to published (z) |\n",
+		"| SVGD, Liu & Wang 2016 (as recalled) | 1.374 ± 0.045 | −1.767 ± 0.024 | | | | | | | |\n",
+		"| SVGD, Adagrad with decay 0.9 (adagrad: the benchmark's SVGD, this project) | 1.100 ± 0.058 | −1.450 ± 0.029 | 0.850 ± 0.029 | – | – | – | – | −3.74 | +8.44 |\n",
+		"| SVGD, Adagrad reset every iteration (adagrad-reset: Liu & Wang's first code, this project) | 1.350 ± 0.029 | −1.683 ± 0.017 | 1.050 ± 0.029 | adagrad | +0.250 ± 0.029 | −0.233 ± 0.033 | 3/3, 3/3 | −0.45 | +2.86 |\n",
+		"| SVGD, Adagrad with decay 0.9, median over the N × N matrix (adagrad, median-matrix: Liu & Wang's code's median, this project) | 1.167 ± 0.044 | −1.517 ± 0.017 | 0.900 ± 0.029 | adagrad | +0.067 ± 0.017 | −0.067 ± 0.017 | 3/3, 3/3 | −3.29 | +8.57 |\n",
+		"| SVGD, Adagrad reset every iteration, median over the N × N matrix (adagrad-reset, median-matrix: Liu & Wang's code's median, this project) | 1.403 ± 0.032 | −1.750 ± 0.029 | 1.100 ± 0.029 | adagrad-reset | +0.053 ± 0.003 | −0.067 ± 0.017 | 3/3, 3/3 | +0.53 | +0.45 |\n",
+		"- test RMSE: the means' distances from the published one in combined standard errors: adagrad 3.74, adagrad-reset 0.45, adagrad with the N × N median 3.29, adagrad-reset with the N × N median 0.53: "+
+			"adagrad's gap beyond 2 closes to within it with adagrad-reset and adagrad-reset with the N × N median, and remains with adagrad with the N × N median.\n",
+		"- test log-likelihood: the means' distances from the published one in combined standard errors: adagrad 8.44, adagrad-reset 2.86, adagrad with the N × N median 8.57, adagrad-reset with the N × N median 0.45: "+
+			"adagrad's gap beyond 2 closes to within it with adagrad-reset with the N × N median, and remains with adagrad-reset and adagrad with the N × N median.\n",
 	)
 	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "|") && strings.Count(line, "|") != 10 {
-			t.Errorf("a row of %d cells, want 9: %s", strings.Count(line, "|")-1, line)
+		if strings.HasPrefix(line, "|") && strings.Count(line, "|") != 11 {
+			t.Errorf("a row of %d cells, want 10: %s", strings.Count(line, "|")-1, line)
 		}
 	}
-	one := map[stein.OptimizerName][]regress.SplitResult{}
+	one := map[UCIAblationArm][]regress.SplitResult{}
 	for k, r := range results {
 		one[k] = r[:1]
 	}
 	buf.Reset()
-	if err := writeUCIOptimizer(&buf, Plan{Quick: true}.UCIOptimizerBenchmark(stein.AdagradName), one); err != nil {
+	if err := writeUCIOptimizer(&buf, Plan{Quick: true}.UCIAblationBenchmark(UCIAblationArms[0]), one); err != nil {
 		t.Fatal(err)
 	}
 	containsAll(t, buf.String(),
 		"(1 split, 10 particles, 100 iterations",
 		"one split: the values of that split, without a standard error",
-		"| 1.300 | −1.700 | 1.000 | +0.300 | −0.300 | 1/1, 1/1 | – | – |\n",
+		"| 1.300 | −1.700 | 1.000 | adagrad | +0.300 | −0.300 | 1/1, 1/1 | – | – |\n",
+		"| 1.350 | −1.750 | 1.050 | adagrad-reset | +0.050 | −0.050 | 1/1, 1/1 | – | – |\n",
 		"- test RMSE: one split: no standard errors",
 	)
 	if strings.Contains(buf.String(), "NaN") {
 		t.Errorf("the block of one split prints NaN:\n%s", buf.String())
 	}
-	delete(results, stein.AdagradName)
-	if err := writeUCIOptimizer(&buf, Plan{}.UCIOptimizerBenchmark(stein.AdagradName), results); err == nil {
-		t.Error("no results of the benchmark's optimizer: want an error")
+	for _, a := range []UCIAblationArm{UCIAblationArms[0], UCIAblationArms[1]} {
+		missing := ablationResults()
+		delete(missing, a)
+		if err := writeUCIOptimizer(&buf, Plan{}.UCIAblationBenchmark(UCIAblationArms[0]), missing); err == nil {
+			t.Errorf("no results of %s: want an error", a.Name())
+		}
 	}
 }
 
-// TestUCIOptimizerPlan: the ablation's fits with adagrad are the
-// benchmark's SVGD on energy (the same job and cache file), those with
-// adagrad-reset the same configuration but for its optimizer, on the same
-// splits, cached apart; the quick plan runs split 0 alone.
+// The benchmark of the ablation's first two rows as their cached fits
+// hold it (uci-energy-svgd.json and uci-energy-svgd-adagrad-reset.json):
+// the ablation reads those fits, so their configurations must not change.
+const (
+	cachedSVGDEnergy  = `{"Set":"energy","Splits":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"Config":{"Alpha":0.5,"Lambda":0,"Prior":"penalty","Beta":2,"Bandwidth":{"Rule":1,"Gamma":0},"Optimizer":"adagrad","StepSize":0.001,"Particles":20,"Iters":3000,"Seed":1,"Method":"svgd","Hidden":[50],"Activation":"relu","NoiseSD":0,"Batch":100,"Dev":0.1,"Stage":250,"Adaptive":false,"Growth":2,"Tolerance":0.1,"Threshold":0.001,"Every":0}}`
+	cachedResetEnergy = `{"Set":"energy","Splits":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"Config":{"Alpha":0.5,"Lambda":0,"Prior":"penalty","Beta":2,"Bandwidth":{"Rule":1,"Gamma":0},"Optimizer":"adagrad-reset","StepSize":0.001,"Particles":20,"Iters":3000,"Seed":1,"Method":"svgd","Hidden":[50],"Activation":"relu","NoiseSD":0,"Batch":100,"Dev":0.1,"Stage":250,"Adaptive":false,"Growth":2,"Tolerance":0.1,"Threshold":0.001,"Every":0}}`
+)
+
+// TestUCIOptimizerPlan: the ablation's fits with adagrad and the median
+// over the pairs are the benchmark's SVGD on energy (the same job and
+// cache file); the first two rows keep the cache names and the
+// configurations, byte for byte, of the fits already cached; every other
+// row is the same configuration but for its optimizer and its median
+// rule, on the same splits, cached apart under a name of its own; the
+// quick plan runs split 0 alone.
 func TestUCIOptimizerPlan(t *testing.T) {
+	full := Plan{}
+	for i, want := range []string{cachedSVGDEnergy, cachedResetEnergy} {
+		if got, _ := json.Marshal(full.UCIAblationBenchmark(UCIAblationArms[i])); string(got) != want {
+			t.Errorf("row %d's benchmark changed: %s\nthe cached fits hold %s", i, got, want)
+		}
+	}
 	for _, p := range []Plan{{}, {Quick: true}} {
 		svgd := p.UCIBenchmark(UCIOptimizerSet, uciSVGD())
-		same, reset := p.UCIOptimizerBenchmark(stein.AdagradName), p.UCIOptimizerBenchmark(stein.AdagradResetName)
 		a, _ := json.Marshal(svgd)
-		b, _ := json.Marshal(same)
-		c, _ := json.Marshal(reset)
-		if string(a) != string(b) || string(c) != strings.Replace(string(a), `"Optimizer":"adagrad"`, `"Optimizer":"adagrad-reset"`, 1) || string(a) == string(c) {
-			t.Errorf("quick %v: the benchmark's SVGD %s\nthe ablation's %s and %s", p.Quick, a, b, c)
+		for _, arm := range UCIAblationArms {
+			got, _ := json.Marshal(p.UCIAblationBenchmark(arm))
+			want := strings.Replace(string(a), `"Optimizer":"adagrad"`, `"Optimizer":"`+string(arm.Optimizer)+`"`, 1)
+			want = strings.Replace(want, `"Bandwidth":{"Rule":1,`, fmt.Sprintf(`"Bandwidth":{"Rule":%d,`, int(arm.Rule)), 1)
+			if string(got) != want || (arm != UCIAblationArms[0]) == (string(got) == string(a)) {
+				t.Errorf("quick %v, %s: %s\nwant %s", p.Quick, arm.Name(), got, want)
+			}
 		}
 		jobs := p.uciOptimizerNeeds().jobs
-		if len(jobs) != 2 || jobs[0].Key != "uci-energy-svgd" || jobs[1].Key != "uci-energy-svgd-adagrad-reset" {
-			t.Errorf("quick %v: jobs %v", p.Quick, jobs)
+		var keys []string
+		for _, j := range jobs {
+			keys = append(keys, j.Key)
 		}
+		want := "uci-energy-svgd uci-energy-svgd-adagrad-reset uci-energy-svgd-median-matrix uci-energy-svgd-adagrad-reset-median-matrix"
+		if strings.Join(keys, " ") != want || jobs[0].Key != p.uciStudy(UCIOptimizerSet, uciSVGD()).Job().Key {
+			t.Errorf("quick %v: jobs %v, want %s", p.Quick, keys, want)
+		}
+		if label := jobs[1].Label; label != fmt.Sprintf("SVGD with optimizer adagrad-reset on energy, %d splits (table uci-optimizer)", len(svgd.Splits)) {
+			t.Errorf("quick %v: the reset's job is labelled %q", p.Quick, label)
+		}
+		reset := p.UCIAblationBenchmark(UCIAblationArms[1])
 		if want := map[bool]int{false: 20, true: 1}[p.Quick]; len(reset.Splits) != want || reset.Config.Particles != svgd.Config.Particles {
 			t.Errorf("quick %v: %d splits, %d particles", p.Quick, len(reset.Splits), reset.Config.Particles)
 		}
@@ -187,10 +266,12 @@ func TestUCIOptimizerPlan(t *testing.T) {
 }
 
 // TestUCIOptimizerStudyQuick: the quick ablation fits split 0 of energy
-// with both optimizers through the cache (uci-energy-svgd-quick.json and
-// uci-energy-svgd-adagrad-reset-quick.json), writes its block of one
-// split with different results for the two, and a second call reads both
-// from the cache.
+// with each arm through the cache (uci-energy-svgd-quick.json,
+// uci-energy-svgd-adagrad-reset-quick.json,
+// uci-energy-svgd-median-matrix-quick.json and
+// uci-energy-svgd-adagrad-reset-median-matrix-quick.json), writes its
+// block of one split with different results for the four, and a second
+// call reads them from the cache.
 func TestUCIOptimizerStudyQuick(t *testing.T) {
 	var log bytes.Buffer
 	s := &Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}}
@@ -198,21 +279,22 @@ func TestUCIOptimizerStudyQuick(t *testing.T) {
 	if err := UCIOptimizerTable(&buf, s); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"uci-energy-svgd-quick.json", "uci-energy-svgd-adagrad-reset-quick.json"} {
+	for _, name := range []string{"uci-energy-svgd-quick.json", "uci-energy-svgd-adagrad-reset-quick.json",
+		"uci-energy-svgd-median-matrix-quick.json", "uci-energy-svgd-adagrad-reset-median-matrix-quick.json"} {
 		if _, err := os.Stat(filepath.Join(filepath.Dir(s.Dir), name)); err != nil {
 			t.Error(err)
 		}
 	}
-	a, err := s.uciOptimizerStudy(stein.AdagradName).Get(&s.Cache)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.uciOptimizerStudy(stein.AdagradResetName).Get(&s.Cache)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(a) != 1 || len(r) != 1 || a[0].Test.RMSE == r[0].Test.RMSE {
-		t.Errorf("results %+v and %+v: want one split each, different", a, r)
+	seen := map[float64]string{}
+	for _, a := range UCIAblationArms {
+		r, err := s.uciAblationStudy(a).Get(&s.Cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r) != 1 || seen[r[0].Test.RMSE] != "" {
+			t.Errorf("%s: results %+v: want one split, different from %s's", a.Name(), r, seen[r[0].Test.RMSE])
+		}
+		seen[r[0].Test.RMSE] = a.Name()
 	}
 	if !strings.Contains(buf.String(), "1 split") || strings.Contains(buf.String(), "NaN") {
 		t.Errorf("the quick block:\n%s", buf.String())
