@@ -72,7 +72,7 @@ func (a UCIAblationArm) Label() string {
 		whose := map[stein.OptimizerName]string{stein.AdagradName: "Liu & Wang's code's median", stein.AdagradResetName: "Liu & Wang's first code's optimizer and their code's median"}[a.Optimizer]
 		return fmt.Sprintf("%s, median over the N × N matrix (%s, median-matrix: %s, this project)", optimizerLabels[a.Optimizer], a.Optimizer, whose)
 	}
-	whose := map[stein.OptimizerName]string{stein.AdagradName: "the benchmark's SVGD", stein.AdagradResetName: "Liu & Wang's first code"}[a.Optimizer]
+	whose := map[stein.OptimizerName]string{stein.AdagradName: "the benchmark's SVGD", stein.AdagradResetName: "Liu & Wang's first code's optimizer"}[a.Optimizer]
 	return fmt.Sprintf("%s (%s: %s, this project)", optimizerLabels[a.Optimizer], a.Optimizer, whose)
 }
 
