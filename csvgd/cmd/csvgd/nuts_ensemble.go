@@ -158,6 +158,11 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
+	// Ctrl-C stops the chains before their next iteration, writing
+	// nothing (a run by hand keeps no checkpoint: it starts again).
+	ctx, stop := interruptible()
+	defer stop()
+	c.Context = ctx
 	out, err := job.sample(c)
 	if err != nil {
 		return failure(fs, stderr, err)
