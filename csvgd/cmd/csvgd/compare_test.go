@@ -46,9 +46,9 @@ func TestCompareJSON(t *testing.T) {
 	}
 }
 
-// TestCompareRefusals: missing flags, too few replicates, files of other
-// templates and a missing file are refused with exit 2 and a message
-// naming the problem.
+// TestCompareRefusals: missing flags, too few replicates and a missing
+// file are refused with exit 2, files of other templates (found when the
+// comparison runs) with exit 1, each with a message naming the problem.
 func TestCompareRefusals(t *testing.T) {
 	in := tinyEnsemble(t, tinyMeta(""), 0.3)
 	other := filepath.Join(t.TempDir(), "other.json")
