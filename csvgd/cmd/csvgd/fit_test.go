@@ -143,6 +143,31 @@ func TestFitEnsemble(t *testing.T) {
 	}
 }
 
+// smallYachtFit is what TestFitOptimizer and TestFitBandwidth read from
+// a short SVGD fit of yacht's split 0.
+type smallYachtFit struct {
+	Optimizer string  `json:"optimizer"`
+	Bandwidth string  `json:"bandwidth"`
+	TestRMSE  float64 `json:"test_rmse"`
+}
+
+// fitSmallYacht runs csvgd fit -method svgd on yacht (20 iterations, 3
+// particles, 5 hidden units) with the extra flags and decodes its JSON.
+func fitSmallYacht(t *testing.T, root string, flags ...string) smallYachtFit {
+	t.Helper()
+	args := append([]string{"fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-method", "svgd", "-iters", "20",
+		"-particles", "3", "-hidden", "5", "-json", "-quiet"}, flags...)
+	code, stdout, stderr := runCLI(args...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", flags, code, stderr)
+	}
+	var out smallYachtFit
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // TestFitOptimizer: -optimizer adagrad-reset fits with Liu & Wang's
 // Adagrad reset every iteration and says so in its JSON; without the
 // flag the fit's optimizer is adagrad, and the two fits differ.
@@ -156,19 +181,7 @@ func TestFitOptimizer(t *testing.T) {
 		flags []string
 		want  string
 	}{{nil, "adagrad"}, {[]string{"-optimizer", "adagrad-reset"}, "adagrad-reset"}} {
-		args := append([]string{"fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-method", "svgd", "-iters", "20",
-			"-particles", "3", "-hidden", "5", "-json", "-quiet"}, c.flags...)
-		code, stdout, stderr := runCLI(args...)
-		if code != exitOK {
-			t.Fatalf("%v: exit %d: %s", c.flags, code, stderr)
-		}
-		var out struct {
-			Optimizer string  `json:"optimizer"`
-			TestRMSE  float64 `json:"test_rmse"`
-		}
-		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
-			t.Fatal(err)
-		}
+		out := fitSmallYacht(t, root, c.flags...)
 		if out.Optimizer != c.want || !(out.TestRMSE > 0) {
 			t.Errorf("%v: optimizer %q, test RMSE %g; want %s and a finite RMSE", c.flags, out.Optimizer, out.TestRMSE, c.want)
 		}
@@ -194,19 +207,7 @@ func TestFitBandwidth(t *testing.T) {
 		flags []string
 		want  string
 	}{{nil, "median"}, {[]string{"-gamma", "median-matrix"}, "median-matrix"}} {
-		args := append([]string{"fit", "-data", filepath.Join(root, "data", "uci", "yacht"), "-method", "svgd", "-iters", "20",
-			"-particles", "3", "-hidden", "5", "-json", "-quiet"}, c.flags...)
-		code, stdout, stderr := runCLI(args...)
-		if code != exitOK {
-			t.Fatalf("%v: exit %d: %s", c.flags, code, stderr)
-		}
-		var out struct {
-			Bandwidth string  `json:"bandwidth"`
-			TestRMSE  float64 `json:"test_rmse"`
-		}
-		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
-			t.Fatal(err)
-		}
+		out := fitSmallYacht(t, root, c.flags...)
 		if out.Bandwidth != c.want || !(out.TestRMSE > 0) {
 			t.Errorf("%v: bandwidth %q, test RMSE %g; want %s and a finite RMSE", c.flags, out.Bandwidth, out.TestRMSE, c.want)
 		}
