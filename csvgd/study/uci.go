@@ -206,12 +206,6 @@ func uciSetResults(s *Store, set string) (map[string][]regress.SplitResult, erro
 	return results, nil
 }
 
-// uciSetTable is the block of one data set.
-func uciSetTable(w io.Writer, s *Store, set string) error {
-	_, err := uciSetBlock(w, s, set)
-	return err
-}
-
 // uciSetBlock writes the block of one data set and returns the results
 // it was written from, by setting key.
 func uciSetBlock(w io.Writer, s *Store, set string) (map[string][]regress.SplitResult, error) {

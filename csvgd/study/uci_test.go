@@ -157,7 +157,7 @@ func TestUCIStudyQuick(t *testing.T) {
 	var log bytes.Buffer
 	s := &Store{Plan: Plan{Quick: true}, Cache: runcache.Cache{Backend: backendtest.Backend(t), Dir: filepath.Join(t.TempDir(), "runs"), Log: &log, NoBars: true}}
 	var buf bytes.Buffer
-	if err := uciSetTable(&buf, s, "yacht"); err != nil {
+	if _, err := uciSetBlock(&buf, s, "yacht"); err != nil {
 		t.Fatal(err)
 	}
 	for _, st := range UCISettings() {
@@ -210,7 +210,7 @@ func TestUCIStudyQuick(t *testing.T) {
 	}
 	log.Reset()
 	var again bytes.Buffer
-	if err := uciSetTable(&again, s, "yacht"); err != nil {
+	if _, err := uciSetBlock(&again, s, "yacht"); err != nil {
 		t.Fatal(err)
 	}
 	if again.String() != buf.String() || strings.Contains(log.String(), "computing") {
