@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend/backendtest"
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 	"gonum.org/v1/gonum/mat"
@@ -126,7 +127,7 @@ func TestSec4PosteriorByQuadrature(t *testing.T) {
 		ratios = append(ratios, r.VarianceRatio)
 		ms += r.MeanError * r.MeanError / seeds
 	}
-	mean, se := meanSE(ratios)
+	mean, se := metrics.MeanSE(ratios)
 	if math.Abs(mean-1) > 3*se+0.05 {
 		t.Errorf("snewton: variance ratio %.3f ± %.3f over %d seeds", mean, se, seeds)
 	}
@@ -134,18 +135,6 @@ func TestSec4PosteriorByQuadrature(t *testing.T) {
 		t.Errorf("snewton: root mean square mean error %.3f, independent draws %.3f", rms, 1/math.Sqrt(20))
 	}
 	t.Logf("snewton: variance ratio %.3f ± %.3f, rms mean error %.3f", mean, se, math.Sqrt(ms))
-}
-
-// meanSE is the mean of v and its standard error from v's spread.
-func meanSE(v []float64) (mean, se float64) {
-	for _, x := range v {
-		mean += x / float64(len(v))
-	}
-	var ss float64
-	for _, x := range v {
-		ss += (x - mean) * (x - mean)
-	}
-	return mean, math.Sqrt(ss / float64(len(v)-1) / float64(len(v)))
 }
 
 // TestSameSeedSameResult: a stochastic run is a function of its seed.
@@ -258,7 +247,7 @@ func TestRatioSE(t *testing.T) {
 		r = measure(p, x)
 		one, mean = append(one, r.Ratios[0]), append(mean, r.VarianceRatio)
 	}
-	sd := func(v []float64) float64 { _, se := meanSE(v); return se * math.Sqrt(float64(len(v))) }
+	sd := func(v []float64) float64 { _, se := metrics.MeanSE(v); return se * math.Sqrt(float64(len(v))) }
 	if got := sd(one); math.Abs(got/r.RatioSE-1) > 0.1 {
 		t.Errorf("one coordinate's ratio scatters by %.4f, RatioSE %.4f", got, r.RatioSE)
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"gonum.org/v1/gonum/mat"
 )
@@ -212,19 +213,15 @@ func ClosedFormOverSeeds(runs [][]StepBiasPoint) ([]SeedMean, error) {
 	}
 	out := make([]SeedMean, len(runs[0]))
 	for k := range out {
-		var s, s2 float64
+		ratios := make([]float64, len(runs))
 		for i, pts := range runs {
 			if len(pts) != len(out) || pts[k].Step != runs[0][k].Step {
 				return nil, fmt.Errorf("svn: closed form over seeds: run %d has other steps than run 0", i)
 			}
-			r := pts[k].AverageRatio() / EulerMaruyamaFactor(pts[k].Step)
-			s += r
-			s2 += r * r
+			ratios[i] = pts[k].AverageRatio() / EulerMaruyamaFactor(pts[k].Step)
 		}
-		n := float64(len(runs))
-		mean := s / n
-		sd := math.Sqrt(math.Max(0, (s2-n*mean*mean)/(n-1)))
-		out[k] = SeedMean{Step: runs[0][k].Step, Mean: mean, SE: sd / math.Sqrt(n)}
+		mean, se := metrics.MeanSE(ratios)
+		out[k] = SeedMean{Step: runs[0][k].Step, Mean: mean, SE: se}
 	}
 	return out, nil
 }
