@@ -20,6 +20,7 @@ func TestSpearmanMidRanks(t *testing.T) {
 		{"a pair tied", []float64{10, 20, 20, 30}, []float64{1, 2.5, 2.5, 4}},
 		{"three tied first", []float64{5, 5, 9, 5}, []float64{2, 2, 4, 2}},
 		{"all tied", []float64{1, 1}, []float64{1.5, 1.5}},
+		{"three tied last, interleaved (nuts.RankNormalize's ranks)", []float64{3, 1, 3, 2, 3}, []float64{4, 1, 4, 2, 4}},
 		{"none", nil, []float64{}},
 	} {
 		if got := MidRanks(tc.v); !slices.Equal(got, tc.want) {

@@ -3,8 +3,8 @@ package nuts
 import (
 	"math"
 	"slices"
-	"sort"
 
+	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
@@ -29,7 +29,7 @@ func SplitChains(chains [][]float64) [][]float64 {
 // draws (Vehtari et al. 2021).
 func RankNormalize(chains [][]float64) [][]float64 {
 	flat := slices.Concat(chains...)
-	ranks := averageRanks(flat)
+	ranks := metrics.MidRanks(flat) // the draws are finite: the callers check
 	s := float64(len(flat))
 	out := make([][]float64, len(chains))
 	i := 0
@@ -41,28 +41,6 @@ func RankNormalize(chains [][]float64) [][]float64 {
 		}
 	}
 	return out
-}
-
-// averageRanks returns the ranks 1..n of x, tied values sharing the mean of
-// their ranks.
-func averageRanks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	ranks := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
-			j++
-		}
-		for k := i; k <= j; k++ {
-			ranks[idx[k]] = float64(i+j)/2 + 1
-		}
-		i = j + 1
-	}
-	return ranks
 }
 
 // fold returns |x - median| of the draws of all chains, the quantity

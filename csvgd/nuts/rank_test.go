@@ -6,13 +6,6 @@ import (
 	"testing"
 )
 
-func TestAverageRanks(t *testing.T) {
-	got := averageRanks([]float64{3, 1, 3, 2, 3})
-	if want := []float64{4, 1, 4, 2, 4}; !slices.Equal(got, want) {
-		t.Fatalf("ranks %v, want %v", got, want)
-	}
-}
-
 // TestRankNormalize: ranks 1..4 of 4 draws map to Phi^-1((r - 3/8)/4.25),
 // over all chains at once.
 func TestRankNormalize(t *testing.T) {
