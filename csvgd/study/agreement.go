@@ -235,5 +235,22 @@ func AgreementTable(w io.Writer, s *Store) error {
 		}
 		fmt.Fprintln(w, line+".")
 	}
+	refLabel, others := nutsLabels(s.Quick)
+	fmt.Fprintln(w, "\nWhat the study says of the references' setting:")
+	for _, line := range settingsReading(rows, refLabel, others) {
+		fmt.Fprintln(w, "- "+line)
+	}
 	return nil
+}
+
+// nutsLabels are the labels of the references' NUTS setting and of the
+// study's other NUTS settings.
+func nutsLabels(quick bool) (ref string, others []string) {
+	ref = samplerLabel(ReferenceConfig(quick))
+	for _, c := range AgreementSamplers(quick) {
+		if l := samplerLabel(c); c.Sampler == exact.NUTSSampler && l != ref {
+			others = append(others, l)
+		}
+	}
+	return ref, others
 }

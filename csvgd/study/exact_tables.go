@@ -14,7 +14,9 @@ import (
 
 // ExactTables writes the comparison of the Stein ensembles with the
 // posterior of their templates as Markdown: the reference runs and
-// Stan's criteria, the agreement of the two runs of every template, the
+// Stan's criteria, the agreement of the two runs of every template and,
+// for the templates the agreement study sampled too, its settings' pooled
+// bands ([SharedPosteriors]), the
 // band ratios and distances with their intervals where the runs agree
 // (both runs' numbers where they do not) and what they say about more
 // particles, the constrained weights at 0, and the coverage at 50% and
@@ -25,9 +27,17 @@ func ExactTables(w io.Writer, s *Store) error {
 	if err != nil {
 		return err
 	}
+	rows, err := AgreementStudy(s)
+	if err != nil {
+		return err
+	}
 	samplerTable(w, cs)
 	fmt.Fprintln(w)
 	agreementTable(w, cs)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "The templates that the agreement study sampled too (the same posterior), beside its settings whose runs agree on them:")
+	fmt.Fprintln(w)
+	writeSharedPosteriors(w, cs, rows)
 	fmt.Fprintln(w)
 	bandsTable(w, cs)
 	fmt.Fprintln(w)

@@ -46,6 +46,12 @@ func (p Plan) alignmentNeeds() needs {
 
 func (p Plan) exactNeeds() needs { return needs{nuts: p.ExactRuns()} }
 
+// exactTablesNeeds: the comparison's runs and, for the templates it
+// shares with the agreement study, that study's runs.
+func (p Plan) exactTablesNeeds() needs {
+	return needs{nuts: append(p.ExactRuns(), p.agreementRuns()...)}
+}
+
 func (p Plan) diagnosticsNeeds() needs { return needs{nuts: p.ExactRuns()[:1]} }
 
 func (p Plan) newtonNeeds() needs {

@@ -140,7 +140,7 @@ var tableRegistry = []Table{
 		"the distances to the exact posterior of Sec. 4", MVNPosteriorTable},
 	{beyond("reference-agreement", "5.5", Plan.agreementNeeds), "reference-agreement.md", "exact-posterior.md",
 		"the agreement of independent runs of each sampler on the posterior of one template", AgreementTable},
-	{beyond("exact-posterior", "5.5", Plan.exactNeeds), "exact-posterior.md", "exact-posterior.md",
+	{beyond("exact-posterior", "5.5", Plan.exactTablesNeeds), "exact-posterior.md", "exact-posterior.md",
 		"the comparison with the posterior of the templates (two runs per template)", ExactTables},
 	{beyond("variance_collapse", "3", Plan.collapseNeeds), "variance-collapse.md", "beyond.md",
 		"the variance collapse on Gaussians", CollapseTable},
