@@ -1,5 +1,11 @@
 package ensemble
 
+import "github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+
+// ErrExists is wrapped by the error of [Save] when it refuses to replace
+// an existing file ([KeepExisting]).
+var ErrExists = atomicfile.ErrExists
+
 // Existing is what [Save] does when a file exists at its path.
 type Existing int
 

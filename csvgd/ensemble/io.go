@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/internal/errtag"
 )
 
 // Write validates f and writes it to w as JSON (see the package
@@ -345,7 +346,8 @@ func truncate(r []byte) string {
 // intact. Save refuses to replace an existing file unless existing is
 // [Overwrite]; with [KeepExisting] the final step is a hard link, which
 // fails if path appeared in the meantime (on file systems without hard
-// links it falls back to a check and a rename). The file gets mode 0644.
+// links it falls back to a check and a rename); the error of a refusal
+// wraps [ErrExists]. The file gets mode 0644.
 func Save(path string, f *File, existing Existing) error {
 	if err := f.Validate(); err != nil {
 		return fmt.Errorf("ensemble: %s: not saving an invalid ensemble: %w", path, err)
@@ -363,7 +365,7 @@ func Save(path string, f *File, existing Existing) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, atomicfile.ErrExists):
-		return fmt.Errorf("ensemble: %s already exists; not replacing it without overwrite", path)
+		return errtag.With(fmt.Errorf("ensemble: %s already exists; not replacing it without overwrite", path), ErrExists)
 	case werr != nil:
 		return fmt.Errorf("ensemble: %s: %w", path, werr)
 	}

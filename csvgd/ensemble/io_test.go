@@ -3,6 +3,7 @@ package ensemble
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -283,8 +284,8 @@ func TestSaveOverwrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := Save(path, second, KeepExisting)
-	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "already exists") {
-		t.Errorf("second save without overwrite: %v, want an error naming %s", err, path)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "already exists") || !errors.Is(err, ErrExists) {
+		t.Errorf("second save without overwrite: %v, want an error naming %s that wraps ErrExists", err, path)
 	}
 	if got, err := Load(path); err != nil || !sameBits(got.Particles, first.Particles) {
 		t.Errorf("the refused save changed the file (%v)", err)
