@@ -15,12 +15,19 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/internal/atomicfile"
+	"github.com/csvgd/csvgd-go/csvgd/internal/errtag"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 )
 
 // ErrOtherRun is wrapped by the error of [RunWith] when its checkpoint file
 // holds a run of another configuration, noise level or data set.
 var ErrOtherRun = errors.New("belongs to another configuration")
+
+// ErrBadCheckpoint is wrapped by the error of [RunWith] when its checkpoint
+// file cannot be resumed: unreadable, damaged, of a format version it does
+// not read, or of another run (that error wraps [ErrOtherRun] too). A
+// command line reads it as a bad input, not as a failure of the run.
+var ErrBadCheckpoint = errors.New("the checkpoint cannot be resumed")
 
 const (
 	// checkpointVersion is the format of the checkpoint files. Version 2
@@ -178,21 +185,21 @@ func (r *run) resume() error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("reading the checkpoint: %w", err)
+		return errtag.With(fmt.Errorf("reading the checkpoint: %w", err), ErrBadCheckpoint)
 	}
 	var ck checkpoint
 	if err := json.Unmarshal(raw, &ck); err != nil {
-		return fmt.Errorf("checkpoint %s is damaged: %w", path, err)
+		return errtag.With(fmt.Errorf("checkpoint %s is damaged: %w", path, err), ErrBadCheckpoint)
 	}
 	note, err := ck.upgrade()
 	if err != nil {
-		return fmt.Errorf("checkpoint %s %w", path, err)
+		return errtag.With(fmt.Errorf("checkpoint %s %w", path, err), ErrBadCheckpoint)
 	}
 	if what := ck.otherRun(r.c, r.data.Noise, r.dataSum); what != "" {
-		return fmt.Errorf("checkpoint %s %w (%s differs%s): remove it or choose another path", path, ErrOtherRun, what, note)
+		return errtag.With(fmt.Errorf("checkpoint %s %w (%s differs%s): remove it or choose another path", path, ErrOtherRun, what, note), ErrBadCheckpoint)
 	}
 	if err := ck.check(r.c); err != nil {
-		return fmt.Errorf("checkpoint %s is damaged: %w", path, err)
+		return errtag.With(fmt.Errorf("checkpoint %s is damaged: %w", path, err), ErrBadCheckpoint)
 	}
 	r.restore(&ck)
 	if log := r.opt.messages(); log != nil {

@@ -175,7 +175,7 @@ func untimed(stages []StageRecord) []StageRecord {
 
 // TestCheckpointOfAnotherRun: a checkpoint of another configuration or
 // other data is refused, naming the file, and left as it was; so is a
-// damaged one.
+// damaged one. Both errors wrap ErrBadCheckpoint.
 func TestCheckpointOfAnotherRun(t *testing.T) {
 	c, d := checkpointConfig("csvgd"), checkpointData(t)
 	path := filepath.Join(t.TempDir(), "run.json")
@@ -195,8 +195,8 @@ func TestCheckpointOfAnotherRun(t *testing.T) {
 		"noise": func() error { _, err := RunWith(testBackend(t), c, noisier, Options{Checkpoint: path}); return err },
 		"data":  func() error { _, err := RunWith(testBackend(t), c, fewer, Options{Checkpoint: path}); return err },
 	} {
-		if err := run(); !errors.Is(err, ErrOtherRun) || !strings.Contains(err.Error(), path) {
-			t.Errorf("other %s: error %v, want ErrOtherRun naming %s", name, err, path)
+		if err := run(); !errors.Is(err, ErrOtherRun) || !errors.Is(err, ErrBadCheckpoint) || !strings.Contains(err.Error(), path) {
+			t.Errorf("other %s: error %v, want ErrOtherRun and ErrBadCheckpoint naming %s", name, err, path)
 		}
 		if raw, _ := os.ReadFile(path); !slices.Equal(raw, saved) {
 			t.Fatalf("other %s: the checkpoint was changed", name)
@@ -212,8 +212,8 @@ func TestCheckpointOfAnotherRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := RunWith(testBackend(t), c, d, Options{Checkpoint: path})
-		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "damaged") {
-			t.Errorf("%s checkpoint: error %v, want one naming %s as damaged", name, err, path)
+		if !errors.Is(err, ErrBadCheckpoint) || errors.Is(err, ErrOtherRun) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("%s checkpoint: error %v, want ErrBadCheckpoint naming %s as damaged", name, err, path)
 		}
 	}
 }

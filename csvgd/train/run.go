@@ -67,6 +67,7 @@ func Run(b compute.Backend, c Config, data Data, progress io.Writer) (*Result, e
 // history and stages, bit for bit (timings aside), as one that was never
 // interrupted. A file of another configuration or other data is an error
 // wrapping [ErrOtherRun], never overwritten; a damaged one is an error too.
+// Both wrap [ErrBadCheckpoint].
 // The file is removed once the run has succeeded; after a failure (for
 // example [stein.ErrNonFinite]) the last checkpoint stays. When o.Context
 // is cancelled the run stops after the current iteration, writes a
