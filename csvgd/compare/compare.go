@@ -12,9 +12,17 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/calibration"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
+	"github.com/csvgd/csvgd-go/csvgd/internal/errtag"
 	"github.com/csvgd/csvgd-go/csvgd/nuts"
 	"gonum.org/v1/gonum/stat/distuv"
 )
+
+// ErrMismatch is wrapped by the errors of [Ensembles] and [Predictions]
+// that say the two ensembles cannot be compared: of other templates or
+// posteriors, or too few members or draws. A command line reads it as a
+// bad input; the other errors (a value that is not finite, a band of
+// width 0) are failures of the comparison.
+var ErrMismatch = errors.New("the ensembles cannot be compared")
 
 // Options are the bootstrap's settings.
 type Options struct {
@@ -171,9 +179,9 @@ func newProblem(stein, ref hyperelastic.Predictions, test []hyperelastic.Sample)
 	n, r := len(stein), len(ref)
 	switch {
 	case n < 2:
-		return nil, fmt.Errorf("%d Stein members: need at least 2 for a band", n)
+		return nil, errtag.With(fmt.Errorf("%d Stein members: need at least 2 for a band", n), ErrMismatch)
 	case r < n:
-		return nil, fmt.Errorf("%d reference draws for %d Stein members: need at least as many draws as members", r, n)
+		return nil, errtag.With(fmt.Errorf("%d reference draws for %d Stein members: need at least as many draws as members", r, n), ErrMismatch)
 	}
 	entries := calibration.Entries(test)
 	if len(entries) == 0 {

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -138,7 +139,8 @@ func TestPredictionsDeterministic(t *testing.T) {
 	}
 }
 
-// TestPredictionsRefusesBadInput: every refusal names what is wrong.
+// TestPredictionsRefusesBadInput: every refusal names what is wrong; those
+// of ensembles that cannot be compared wrap ErrMismatch, the others not.
 func TestPredictionsRefusesBadInput(t *testing.T) {
 	test := path()
 	good := members(test, 10, 1, 1)
@@ -149,17 +151,18 @@ func TestPredictionsRefusesBadInput(t *testing.T) {
 		test       []hyperelastic.Sample
 		o          Options
 		want       string
+		mismatch   bool
 	}{
-		{good, members(test, 5, 1, 3), test, DefaultOptions(), "5 reference draws for 10 Stein members"},
-		{good[:1], good, test, DefaultOptions(), "1 Stein members"},
-		{nan, good, test, DefaultOptions(), "member 3, point 2, component 1 is NaN"},
-		{good, good, test[:3], DefaultOptions(), "member 0 predicts 7 points, the test path has 3"},
-		{good, good, test, Options{Bootstrap: 10}, "bootstrap replicates = 10"},
-		{good, good, test, Options{Bootstrap: 100, Workers: -1}, "workers = -1"},
+		{good, members(test, 5, 1, 3), test, DefaultOptions(), "5 reference draws for 10 Stein members", true},
+		{good[:1], good, test, DefaultOptions(), "1 Stein members", true},
+		{nan, good, test, DefaultOptions(), "member 3, point 2, component 1 is NaN", false},
+		{good, good, test[:3], DefaultOptions(), "member 0 predicts 7 points, the test path has 3", false},
+		{good, good, test, Options{Bootstrap: 10}, "bootstrap replicates = 10", false},
+		{good, good, test, Options{Bootstrap: 100, Workers: -1}, "workers = -1", false},
 	} {
 		_, err := Predictions(c.stein, c.ref, c.test, c.o)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("error %v, want one with %q", err, c.want)
+		if err == nil || !strings.Contains(err.Error(), c.want) || errors.Is(err, ErrMismatch) != c.mismatch {
+			t.Errorf("error %v, want one with %q (ErrMismatch: %v)", err, c.want, c.mismatch)
 		}
 	}
 }

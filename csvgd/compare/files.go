@@ -9,6 +9,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
+	"github.com/csvgd/csvgd-go/csvgd/internal/errtag"
 )
 
 // NearZero is the magnitude below which a constrained weight counts as
@@ -47,7 +48,8 @@ func Files(steinPath, refPath string, test []hyperelastic.Sample, o Options) (*R
 // predictions by [Predictions], and the constrained weights at and near
 // 0. It refuses files of different templates or inputs, and files whose
 // recorded posteriors (sigma, likelihood, prior, noise: [exact.FileSettings])
-// differ when both record one: like must be compared with like.
+// differ when both record one: like must be compared with like (errors
+// wrapping [ErrMismatch]).
 func Ensembles(stein, ref *ensemble.File, test []hyperelastic.Sample, o Options) (*Result, error) {
 	arch, err := sameTemplate(stein, ref)
 	if err != nil {
@@ -61,24 +63,24 @@ func Ensembles(stein, ref *ensemble.File, test []hyperelastic.Sample, o Options)
 	return r, nil
 }
 
-// sameTemplate is the network of both files, or an error saying how they
-// differ.
+// sameTemplate is the network of both files, or an error wrapping
+// [ErrMismatch] that says how they differ.
 func sameTemplate(stein, ref *ensemble.File) (icnn.Arch, error) {
 	a, err := icnn.ArchOf(stein)
 	if err != nil {
-		return icnn.Arch{}, fmt.Errorf("Stein ensemble: %w", err)
+		return icnn.Arch{}, errtag.With(fmt.Errorf("Stein ensemble: %w", err), ErrMismatch)
 	}
 	b, err := icnn.ArchOf(ref)
 	if err != nil {
-		return icnn.Arch{}, fmt.Errorf("reference: %w", err)
+		return icnn.Arch{}, errtag.With(fmt.Errorf("reference: %w", err), ErrMismatch)
 	}
 	if !slices.Equal(a.Widths, b.Widths) || a.Inputs != b.Inputs {
-		return icnn.Arch{}, fmt.Errorf("the Stein ensemble's template %v (%s inputs) is not the reference's %v (%s inputs): compare an ensemble with draws of its own template", a.Widths, stein.Inputs, b.Widths, ref.Inputs)
+		return icnn.Arch{}, errtag.With(fmt.Errorf("the Stein ensemble's template %v (%s inputs) is not the reference's %v (%s inputs): compare an ensemble with draws of its own template", a.Widths, stein.Inputs, b.Widths, ref.Inputs), ErrMismatch)
 	}
 	sa, errA := exact.FileSettings(stein)
 	sb, errB := exact.FileSettings(ref)
 	if errA == nil && errB == nil && sa != sb {
-		return icnn.Arch{}, fmt.Errorf("the Stein ensemble's posterior %+v is not the reference's %+v", sa, sb)
+		return icnn.Arch{}, errtag.With(fmt.Errorf("the Stein ensemble's posterior %+v is not the reference's %+v", sa, sb), ErrMismatch)
 	}
 	return a, nil
 }
