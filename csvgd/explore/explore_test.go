@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -169,15 +170,25 @@ func TestViews(t *testing.T) {
 	if got := names(figs); got != "weight_distributions weight_pair template_graph side_by_side" {
 		t.Errorf("views with a comparison %q", got)
 	}
-	if _, err := Views(e, nil, Options{Layer: 1, Pair: []weights.Entry{{K: 3}}}); err == nil {
-		t.Error("no error for one entry in the pair")
+	if _, err := Views(e, nil, Options{Layer: 1, Pair: []weights.Entry{{K: 3}}}); err == nil || errors.Is(err, ErrNotInEnsemble) {
+		t.Errorf("one entry in the pair: %v, want an error that is not ErrNotInEnsemble", err)
 	}
-	// A layer the ensemble does not have is an error, with or without a
-	// comparison, not a view of another layer.
+	// An entry or a layer an ensemble does not have is an error wrapping
+	// ErrNotInEnsemble, with or without a comparison, not a view of
+	// another layer.
+	pair := []weights.Entry{{K: 0, I: 0, J: 0}, {K: 5, I: 0, J: 0}}
+	if _, err := Views(e, nil, Options{Layer: 1, Pair: pair}); !errors.Is(err, ErrNotInEnsemble) || !strings.Contains(err.Error(), "entry W₅(1, 1)") {
+		t.Errorf("pair %v: %v, want ErrNotInEnsemble naming W₅(1, 1)", pair, err)
+	}
+	shallowArch := icnn.Arch{Widths: []int{3, 6, 1}} // W₀ and W₁, no W₂
+	shallow := weights.Networks{Label: "shallow", Arch: shallowArch, Particles: shallowArch.Init(5, rand.New(rand.NewPCG(3, 1))).Rows()}
+	if _, err := Views(e, []weights.Networks{shallow}, Options{Layer: 2}); !errors.Is(err, ErrNotInEnsemble) || !strings.Contains(err.Error(), "shallow: layer k = 2 out of range") {
+		t.Errorf("layer 2 against an ensemble without W₂: %v, want ErrNotInEnsemble naming it", err)
+	}
 	for _, k := range []int{-1, len(e.Arch.Layers()), 99} {
 		for _, compare := range [][]weights.Networks{nil, {other}} {
-			if _, err := Views(e, compare, Options{Layer: k}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("layer k = %d out of range", k)) {
-				t.Errorf("layer %d, %d compared: %v, want an error naming it", k, len(compare), err)
+			if _, err := Views(e, compare, Options{Layer: k}); !errors.Is(err, ErrNotInEnsemble) || !strings.Contains(err.Error(), fmt.Sprintf("layer k = %d out of range", k)) {
+				t.Errorf("layer %d, %d compared: %v, want ErrNotInEnsemble naming it", k, len(compare), err)
 			}
 		}
 	}
@@ -186,7 +197,7 @@ func TestViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = Save(figs[:1], dir, false)
-	if err == nil || !strings.Contains(err.Error(), "weight_distributions.png exists; pass -force") {
+	if !errors.Is(err, ensemble.ErrExists) || !strings.Contains(err.Error(), "weight_distributions.png exists; pass -force") {
 		t.Errorf("second save without force: %v", err)
 	}
 	if err := Save(figs[:1], dir, true); err != nil {

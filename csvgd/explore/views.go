@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
 	"github.com/csvgd/csvgd-go/csvgd/figures"
+	"github.com/csvgd/csvgd-go/csvgd/internal/errtag"
 	"github.com/csvgd/csvgd-go/csvgd/weights"
 )
 
@@ -22,6 +24,11 @@ type Options struct {
 	Pair []weights.Entry
 }
 
+// ErrNotInEnsemble is wrapped by the error of [Views] for a layer or a
+// pair entry that an ensemble (as condensed) does not have: options that
+// do not fit the ensembles, not a failure to draw them.
+var ErrNotInEnsemble = errors.New("not in the ensemble")
+
 // DefaultOptions compare W₁, the first matrix of non-negative weights,
 // and pair its two entries of the largest mean |w|.
 func DefaultOptions() Options { return Options{Layer: 1} }
@@ -29,15 +36,17 @@ func DefaultOptions() Options { return Options{Layer: 1} }
 // Views condenses e and the ensembles in compare ([Condensed]) and draws
 // the explorer's views of them, in this order: weight_distributions,
 // weight_pair and template_graph of e, and side_by_side of e next to
-// compare when compare is not empty. It reports a layer o.Layer that e
-// does not have, and the first ensemble or figure that cannot be made.
+// compare when compare is not empty. It reports a layer o.Layer that an
+// ensemble does not have and a pair entry that e does not have (errors
+// wrapping [ErrNotInEnsemble]), and the first ensemble or figure that
+// cannot be made.
 func Views(e weights.Networks, compare []weights.Networks, o Options) ([]*figures.Figure, error) {
 	c, err := Condensed(e)
 	if err != nil {
 		return nil, err
 	}
 	if err := figures.CheckLayer(c.Arch, o.Layer); err != nil {
-		return nil, fmt.Errorf("explore: %w", err)
+		return nil, errtag.With(fmt.Errorf("explore: %w", err), ErrNotInEnsemble)
 	}
 	pair := o.Pair
 	if pair == nil {
@@ -45,6 +54,11 @@ func Views(e weights.Networks, compare []weights.Networks, o Options) ([]*figure
 	}
 	if len(pair) != 2 {
 		return nil, fmt.Errorf("explore: %d entries for the pair view, want 2", len(pair))
+	}
+	for _, en := range pair {
+		if _, err := en.Index(c.Arch); err != nil {
+			return nil, errtag.With(fmt.Errorf("explore: %w", err), ErrNotInEnsemble)
+		}
 	}
 	figs := []*figures.Figure{
 		figures.WeightDistributionsOf(c),
@@ -57,6 +71,9 @@ func Views(e weights.Networks, compare []weights.Networks, o Options) ([]*figure
 			xc, err := Condensed(x)
 			if err != nil {
 				return nil, err
+			}
+			if err := figures.CheckLayer(xc.Arch, o.Layer); err != nil {
+				return nil, errtag.With(fmt.Errorf("explore: %s: %w", xc.Label, err), ErrNotInEnsemble)
 			}
 			all = append(all, xc)
 		}
@@ -110,14 +127,14 @@ func DefaultPair(e weights.Networks, k int) []weights.Entry {
 
 // Save writes each figure as DIR/NAME.png and DIR/NAME.svg, creating dir.
 // Without force it first checks that none of these files exists, and
-// writes nothing when one does.
+// writes nothing when one does (an error wrapping [ensemble.ErrExists]).
 func Save(figs []*figures.Figure, dir string, force bool) error {
 	if !force {
 		for _, f := range figs {
 			for _, ext := range []string{".png", ".svg"} {
 				path := filepath.Join(dir, f.Name+ext)
 				if _, err := os.Stat(path); err == nil {
-					return fmt.Errorf("%s exists; pass -force to replace it", path)
+					return errtag.With(fmt.Errorf("%s exists; pass -force to replace it", path), ensemble.ErrExists)
 				} else if !errors.Is(err, fs.ErrNotExist) {
 					return err
 				}
