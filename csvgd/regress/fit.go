@@ -71,7 +71,7 @@ func Fit(b compute.Backend, c Config, d tabular.Data, o Options) (*Result, error
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Check(); err != nil {
+	if err := CheckData(c, d); err != nil {
 		return nil, err
 	}
 	start := time.Now()
@@ -87,6 +87,21 @@ func Fit(b compute.Backend, c Config, d tabular.Data, o Options) (*Result, error
 	return f.res, nil
 }
 
+// CheckData reports what in the data d a fit of c cannot use, before any
+// work: [tabular.Data.Check] of d, and of d without the development set
+// that c.Dev holds out (a column constant on the rows that are left, for
+// example).
+func CheckData(c Config, d tabular.Data) error {
+	if err := d.Check(); err != nil {
+		return err
+	}
+	tr, _ := splitDev(d.Train, c.Dev)
+	if err := (tabular.Data{Inputs: d.Inputs, Targets: d.Targets, Train: tr, Test: d.Test}).Check(); err != nil {
+		return fmt.Errorf("regress: without the development set: %w", err)
+	}
+	return nil
+}
+
 // newFit splits off the development set, standardises, and draws the
 // initial particles.
 func newFit(c Config, d tabular.Data, o Options) (*fit, error) {
@@ -94,9 +109,6 @@ func newFit(c Config, d tabular.Data, o Options) (*fit, error) {
 	f := &fit{c: c, o: o, trainSet: tr, dev: dev, test: d.Test, sched: c.schedule()}
 	if f.o.Context == nil {
 		f.o.Context = context.Background()
-	}
-	if err := (tabular.Data{Inputs: d.Inputs, Targets: d.Targets, Train: tr, Test: d.Test}).Check(); err != nil {
-		return nil, fmt.Errorf("regress: without the development set: %w", err)
 	}
 	arch := c.Arch(len(d.Inputs), len(d.Targets))
 	f.res = &Result{Config: c, Full: arch, Inputs: d.Inputs, Targets: d.Targets, TrainPoints: tr.Len(), DevPoints: dev.Len()}

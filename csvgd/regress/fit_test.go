@@ -167,6 +167,36 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
+// TestCheckData: data whose target is constant on the rows the
+// development set leaves are refused before any work, naming the column,
+// and taken when no rows are held out; data without test rows are refused.
+func TestCheckData(t *testing.T) {
+	d := sineData(30, 0, 0.1, 5)
+	k := DevRows(d.Train.Len(), LiuWang().Dev)
+	for m := range d.Train.Len() - k {
+		d.Train.Y[m][0] = 1
+	}
+	noDev := LiuWang()
+	noDev.Dev = 0
+	noTest := sineData(30, 0, 0.1, 5)
+	noTest.Test = tabular.Set{}
+	for _, c := range []struct {
+		name string
+		c    Config
+		d    tabular.Data
+		want string
+	}{
+		{"constant without the development set", LiuWang(), d, "without the development set: target column"},
+		{"no development set", noDev, d, ""},
+		{"no test rows", LiuWang(), noTest, "no test points"},
+	} {
+		err := CheckData(c.c, c.d)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
 // TestSplitDev: Liu & Wang's development set is the last round(0.1 n)
 // training rows (NumPy rounds halves to even), at most 500.
 func TestSplitDev(t *testing.T) {
