@@ -52,7 +52,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(builds) > 0 {
 		if err := compareBuilds(builds, *anchor, *doc, stdout); err != nil {
-			return usageError(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		return exitOK
 	}
@@ -68,7 +68,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *checkOut != "" {
 		if err := writeStepCheck(*checkOut, cases, *seed, *checkSteps); err != nil {
-			return usageError(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		return exitOK
 	}
@@ -77,11 +77,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	b, err := backend.Default()
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	stopProfile, err := startProfile(*profile)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -92,10 +92,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		err = perr
 	}
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	if err := writeBench(rep, *asJSON, *doc, stdout); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	for _, t := range rep.Targets {
 		fmt.Fprintf(stderr, "bench: target %s: %.2fx (goal %.1fx) met: %v\n", t.Name, t.Value, t.Bound, t.Met)
@@ -126,18 +126,20 @@ func writeBench(rep *speed.Report, asJSON bool, doc string, stdout io.Writer) er
 }
 
 // writeStepCheck writes the reference's check of the one case in cases
-// to the new file path.
+// to the new file path. Flags of more than one case, and a path that
+// exists or whose folder does not, are errors in the input ([badUsage],
+// [badInput]).
 func writeStepCheck(path string, cases []speed.Case, seed uint64, steps int) error {
 	if len(cases) != 1 {
-		return fmt.Errorf("-check-out: %d cases; give one ensemble size and one width", len(cases))
+		return badUsage(fmt.Errorf("-check-out: %d cases; give one ensemble size and one width", len(cases)))
 	}
 	check, err := speed.ReferenceSteps(cases[0], seed, steps)
 	if err != nil {
 		return fmt.Errorf("-check-out: %w", err)
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return fmt.Errorf("-check-out: %w", err)
+	if err != nil { // it exists, or its folder does not
+		return badInput(fmt.Errorf("-check-out: %w", err))
 	}
 	if err := json.NewEncoder(f).Encode(check); err != nil {
 		f.Close()

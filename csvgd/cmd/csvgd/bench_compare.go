@@ -65,20 +65,22 @@ func readReport(path string) (*speed.Report, error) {
 }
 
 // compareBuilds prints the comparison of the builds' reports and writes it
-// into the versions block of doc when doc is set.
+// into the versions block of doc when doc is set. Reports that cannot be
+// read or compared and a doc without the block are errors in the input
+// ([badInput]); an error writing is not.
 func compareBuilds(list buildList, anchor, doc string, stdout io.Writer) error {
 	if doc != "" {
 		if err := versionsTable.check(doc); err != nil {
-			return fmt.Errorf("-doc: %w", err)
+			return badInput(fmt.Errorf("-doc: %w", err))
 		}
 	}
 	builds, err := loadBuilds(list)
 	if err != nil {
-		return err
+		return badInput(err)
 	}
 	c, err := speed.Compare(builds, anchor)
 	if err != nil {
-		return err
+		return badInput(err)
 	}
 	var table strings.Builder
 	if err := c.WriteMarkdown(&table); err != nil {

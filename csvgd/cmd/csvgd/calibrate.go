@@ -49,11 +49,11 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	}
 	job, err := loadCalibration(fs, *path, *dataDir, *seed, stderr)
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	out, err := job.run()
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	if *asJSON {
 		return writeJSON(fs, stdout, stderr, out)
@@ -148,7 +148,7 @@ func checkFreshSeed(dir string, noise float64, seed uint64) error {
 		return err
 	}
 	if info.Seed == seed {
-		return fmt.Errorf("-seed %d is the seed the data in %s were made with: the fresh observations need another", seed, dir)
+		return badUsage(fmt.Errorf("-seed %d is the seed the data in %s were made with: the fresh observations need another", seed, dir))
 	}
 	return nil
 }

@@ -72,11 +72,11 @@ func runCollapse(args []string, stdout, stderr io.Writer) int {
 	}
 	b, err := backend.Default()
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	r, err := collapse.Run(b, p, c)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	out := collapseOutput{Result: r, Target: name, Backend: backend.Config()}
 	out.setFixedPoints(*dim, c.Particles)

@@ -42,23 +42,23 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	stein, err := loadEnsemble(fs, *path, stderr)
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	draws, err := loadEnsemble(fs, *ref, stderr)
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	s, err := exact.FileSettings(stein)
 	if err != nil {
-		return usageError(fs, stderr, fmt.Errorf("-ensemble %s: %w (the noise level picks the test data)", *path, err))
+		return fail(fs, stderr, badInput(fmt.Errorf("-ensemble %s: %w (the noise level picks the test data)", *path, err)))
 	}
 	data, err := loadEnsembleData(*dataDir, s.Noise)
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	r, err := compare.Ensembles(stein, draws, data.Test, o)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	out := compareOutput{Ensemble: *path, Reference: *ref, Result: r}
 	if *asJSON {

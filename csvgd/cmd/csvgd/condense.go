@@ -36,23 +36,23 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, err)
 	}
 	if err := checkOutput("-out", *out, *force); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	how, aopts := align.String(), condense.AlignOptions{Reference: ref}
 	f, err := loadEnsemble(fs, *in, stderr)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	arch, err := icnn.ArchOf(f)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	res, err := condense.Condense(arch, f.Particles, opts)
 	if err == nil && align == condense.ByAssignment {
 		res, err = condense.Align(res, aopts)
 	}
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	meta := map[string]any{"condensed_from": metaPath(*in), "threshold": *threshold, "source_meta": f.Meta, "align": how}
 	if align == condense.ByAssignment {
@@ -61,7 +61,7 @@ func runCondense(args []string, stdout, stderr io.Writer) int {
 	cf := ensemble.New(res.Arch.Widths, res.Particles, meta)
 	cf.Inputs, cf.Prior = f.Inputs, f.Prior
 	if err := ensemble.Save(*out, cf, ensemble.OverwriteIf(*force)); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	_, active := metrics.ActiveWeights(res.Particles, *threshold)
 	fmt.Fprintf(stderr, "csvgd condense: widths %v (%d parameters) -> %v (%d parameters), %.1f active weights per particle; written to %s\n",

@@ -58,23 +58,23 @@ func runData(args []string, stdout, stderr io.Writer) int {
 	}
 	files, err := dataFiles(c, *out)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	// Check both files before writing either.
 	for _, f := range files {
 		if err := f.check(*force); err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, badInput(err))
 		}
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	for _, f := range files {
 		what := "wrote"
 		if f.same {
 			what = "kept (unchanged)"
 		} else if err := atomicfile.Write(f.path, atomicfile.Replace, func(w io.Writer) error { _, err := w.Write(f.content); return err }); err != nil {
-			return failure(fs, stderr, fmt.Errorf("writing %w", err))
+			return fail(fs, stderr, fmt.Errorf("writing %w", err))
 		}
 		fmt.Fprintf(stderr, "%s: %s %s (%s, noise %v, seed %d, %v test path)\n", fs.Name(), what, f.path, f.what, c.Noise, c.Seed, c.Path)
 	}

@@ -73,7 +73,7 @@ func TestDataWritesBothFiles(t *testing.T) {
 }
 
 // TestDataDoesNotOverwrite: a second run with the same flags keeps the
-// files; other data, or an edited file, is refused (exit 1, one line naming
+// files; other data, or an edited file, is refused (exit 2, one line naming
 // the file) unless -force.
 func TestDataDoesNotOverwrite(t *testing.T) {
 	dir := t.TempDir()
@@ -86,9 +86,9 @@ func TestDataDoesNotOverwrite(t *testing.T) {
 		t.Errorf("same flags again: exit %d, stderr %q", code, stderr)
 	}
 	code, _, stderr := runCLI("data", "-out", dir, "-seed", "2")
-	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); code != exitFailure || len(lines) != 1 ||
+	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); code != exitUsage || len(lines) != 1 ||
 		!strings.Contains(stderr, trainPath) || !strings.Contains(stderr, "-force") {
-		t.Errorf("other seed: exit %d, stderr %q: want 1 and one line naming %s and -force", code, stderr, trainPath)
+		t.Errorf("other seed: exit %d, stderr %q: want 2 and one line naming %s and -force", code, stderr, trainPath)
 	}
 	if now, _ := os.ReadFile(trainPath); string(now) != string(orig) {
 		t.Error("the refused run changed train.csv")
@@ -96,7 +96,7 @@ func TestDataDoesNotOverwrite(t *testing.T) {
 	if err := os.WriteFile(trainPath, append(orig, "\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := runCLI("data", "-out", dir); code != exitFailure || !strings.Contains(stderr, trainPath) {
+	if code, _, stderr := runCLI("data", "-out", dir); code != exitUsage || !strings.Contains(stderr, trainPath) {
 		t.Errorf("edited file: exit %d, stderr %q", code, stderr)
 	}
 	if code, _, stderr := runCLI("data", "-out", dir, "-seed", "2", "-force"); code != exitOK {

@@ -41,7 +41,7 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	store := study.NewStore(nil, nil) // opening a cached run never trains
 	if *list {
 		if err := listRuns(store, stdout); err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		return exitOK
 	}
@@ -53,7 +53,7 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, err)
 	}
 	if err := exploreWrite(store, *file, *key, compare, *out, o, *force, stderr); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	return exitOK
 }
@@ -123,13 +123,15 @@ func exploreWrite(store *study.Store, file, key string, compare []string, out st
 	return nil
 }
 
-// openEnsemble opens the ensemble file, or else the cached run key.
+// openEnsemble opens the ensemble file, or else the cached run key. A
+// file that cannot be read, a key of no run and a run that is not cached
+// or cannot be read are errors in the input ([badInput]).
 func openEnsemble(store *study.Store, file, key string) (weights.Networks, error) {
 	src := explore.Source{Label: file, Path: file}
 	if file == "" {
 		r, err := explore.FindRun(key)
 		if err != nil {
-			return weights.Networks{}, err
+			return weights.Networks{}, badInput(err)
 		}
 		src = explore.Source{Label: r.Label, Run: &r}
 		if store.Backend == nil { // only a cache file that vanished would need one
@@ -138,7 +140,8 @@ func openEnsemble(store *study.Store, file, key string) (weights.Networks, error
 			}
 		}
 	}
-	return src.Open(store)
+	e, err := src.Open(store)
+	return e, badInput(err)
 }
 
 // listRuns prints the cached runs of the studies, one per line.

@@ -42,7 +42,7 @@ func TestExploreCommand(t *testing.T) {
 			}
 		}
 	}
-	if code, _, stderr := runCLI("explore", "-ensemble", a, "-out", out); code != exitFailure || !strings.Contains(stderr, "exists; pass -force") {
+	if code, _, stderr := runCLI("explore", "-ensemble", a, "-out", out); code != exitUsage || !strings.Contains(stderr, "exists; pass -force") {
 		t.Errorf("explore over existing views: exit %d, %s", code, stderr)
 	}
 	if code, _, stderr := runCLI("explore", "-ensemble", a, "-out", out, "-force"); code != exitOK {
@@ -57,14 +57,14 @@ func TestExploreCommand(t *testing.T) {
 		{[]string{"-ensemble", a, "-run", "abc", "-out", out}, exitUsage, "one of -ensemble FILE and -run KEY"},
 		{[]string{"-ensemble", a}, exitUsage, "-out is required"},
 		{[]string{"-ensemble", a, "-out", out, "-layer", "-1"}, exitUsage, "-layer -1"},
-		{[]string{"-ensemble", a, "-out", out, "-force", "-layer", "99"}, exitFailure, "layer k = 99 out of range"},
+		{[]string{"-ensemble", a, "-out", out, "-force", "-layer", "99"}, exitUsage, "layer k = 99 out of range"},
 		{[]string{"-ensemble", a, "-out", out, "-x", "0,1,1"}, exitUsage, "both -x and -y"},
 		{[]string{"-ensemble", a, "-out", out, "-x", "0,0,1", "-y", "0,1,1"}, exitUsage, `"0,0,1"`},
 		{[]string{"-ensemble", a, "-out", out, "-compare", b, "-compare", b, "-compare", b, "-compare", b}, exitUsage, "4 times"},
-		{[]string{"-ensemble", a, "-out", out, "-force", "-x", "5,1,1", "-y", "0,1,1"}, exitFailure, "entry W₅(1, 1)"},
-		{[]string{"-ensemble", filepath.Join(dir, "none.json"), "-out", out}, exitFailure, "none.json"},
-		{[]string{"-run", "0123456789abcdef", "-out", out}, exitFailure, `"0123456789abcdef"`},
-		{[]string{"-ensemble", a, "-out", out, "-compare", "nokey"}, exitFailure, "-compare nokey"},
+		{[]string{"-ensemble", a, "-out", out, "-force", "-x", "5,1,1", "-y", "0,1,1"}, exitUsage, "entry W₅(1, 1)"},
+		{[]string{"-ensemble", filepath.Join(dir, "none.json"), "-out", out}, exitUsage, "none.json"},
+		{[]string{"-run", "0123456789abcdef", "-out", out}, exitUsage, `"0123456789abcdef"`},
+		{[]string{"-ensemble", a, "-out", out, "-compare", "nokey"}, exitUsage, "-compare nokey"},
 	} {
 		code, stdout, stderr := runCLI(append([]string{"explore"}, c.args...)...)
 		if code != c.code || stdout != "" || !oneLine(stderr) || !strings.Contains(stderr, c.want) {

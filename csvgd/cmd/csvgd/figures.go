@@ -27,11 +27,11 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 	names, _ := outputStudies(todo, nil, false)
 	store, stop, err := f.openStore(names, false, stderr)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	defer stop()
 	if err := makeFigures(store, todo, *f.out, stderr); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	return exitOK
 }

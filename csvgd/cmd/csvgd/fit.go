@@ -120,12 +120,15 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, err)
 	}
 	d, uci, err := loadRegressionData(fs, *dataPath, *targets, *split, *testFrac, *testSeed)
+	if err == nil {
+		err = regress.CheckData(c, d)
+	}
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	b, err := backend.Default()
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	o := regress.Options{}
 	if !*quiet {
@@ -136,7 +139,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	o.Context = ctx
 	res, err := regress.Fit(b, c, d, o)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	out := fitSummary(res, *dataPath, d)
 	if uci {
@@ -144,7 +147,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	}
 	if *save != "" {
 		if err := ensemble.Save(*save, res.File(map[string]any{"fit": out}), ensemble.OverwriteIf(*force)); err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		out.Saved = *save
 		fmt.Fprintf(stderr, "csvgd fit: ensemble written to %s\n", *save)
@@ -192,10 +195,11 @@ func protocolConfig(c regress.Config, p regress.Protocol, path string, isSet fun
 
 // loadRegressionData reads -data: a UCI folder (split k; -target not
 // allowed) or a CSV file (-target required, a seeded test split). It
-// reports whether the data are a UCI folder.
+// reports whether the data are a UCI folder. Its errors in the flags are
+// marked so ([badUsage]).
 func loadRegressionData(fs *flagSet, path, targets string, k int, frac float64, seed uint64) (tabular.Data, bool, error) {
 	if path == "" {
-		return tabular.Data{}, false, errors.New("-data is required: a CSV file with a header row, or a UCI benchmark folder")
+		return tabular.Data{}, false, badUsage(errors.New("-data is required: a CSV file with a header row, or a UCI benchmark folder"))
 	}
 	st, err := os.Stat(path)
 	if err != nil {
@@ -206,22 +210,22 @@ func loadRegressionData(fs *flagSet, path, targets string, k int, frac float64, 
 		case !tabular.IsUCI(path):
 			return tabular.Data{}, false, fmt.Errorf("-data %s is a folder without %s: not a UCI benchmark folder", path, tabular.UCIData)
 		case fs.isSet("target"):
-			return tabular.Data{}, false, fmt.Errorf("-target: a UCI benchmark folder names its target in %s", tabular.UCITarget)
+			return tabular.Data{}, false, badUsage(fmt.Errorf("-target: a UCI benchmark folder names its target in %s", tabular.UCITarget))
 		case fs.isSet("test") || fs.isSet("test-seed"):
-			return tabular.Data{}, false, fmt.Errorf("-test and -test-seed: a UCI benchmark folder has its splits (use -split)")
+			return tabular.Data{}, false, badUsage(fmt.Errorf("-test and -test-seed: a UCI benchmark folder has its splits (use -split)"))
 		}
 		d, err := tabular.ReadUCI(path, k)
 		return d, true, err
 	}
 	if fs.isSet("split") {
-		return tabular.Data{}, false, errors.New("-split: the data are a CSV file, not a UCI benchmark folder (use -test and -test-seed)")
+		return tabular.Data{}, false, badUsage(errors.New("-split: the data are a CSV file, not a UCI benchmark folder (use -test and -test-seed)"))
 	}
 	names, err := tabular.ParseTargets(targets)
 	if err != nil {
-		return tabular.Data{}, false, fmt.Errorf("-target: %w", err)
+		return tabular.Data{}, false, badUsage(fmt.Errorf("-target: %w", err))
 	}
 	if len(names) == 0 {
-		return tabular.Data{}, false, errors.New("-target is required with a CSV file: the target column(s), comma-separated")
+		return tabular.Data{}, false, badUsage(errors.New("-target is required with a CSV file: the target column(s), comma-separated"))
 	}
 	t, err := tabular.ReadCSVFile(path)
 	if err != nil {

@@ -86,17 +86,10 @@ func (fs *flagSet) requireFlags(names ...string) error {
 	return nil
 }
 
-// usageError prints a one-line usage error and returns exitUsage.
+// usageError prints err, an error in the flags or their values, as one
+// line that points at the command's -h, and returns exitUsage.
 func usageError(fs *flagSet, stderr io.Writer, err error) int {
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	fmt.Fprintf(stderr, "%s: %s (see '%s -h')\n", fs.Name(), msg, fs.Name())
-	return exitUsage
-}
-
-// failure prints a one-line runtime error and returns exitFailure.
-func failure(fs *flagSet, stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), strings.ReplaceAll(err.Error(), "\n", " "))
-	return exitFailure
+	return fail(fs, stderr, badUsage(err))
 }
 
 // registerSettings defines the flags of the Stein settings every flow

@@ -8,7 +8,7 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// Exit codes.
+// Exit codes; exitCode is the rule that picks 1 or 2 for an error.
 const (
 	exitOK      = 0
 	exitFailure = 1

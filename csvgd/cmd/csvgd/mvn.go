@@ -83,11 +83,11 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 	}
 	b, err := backend.Default()
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	r, err := mvn.Run(b, mvn.PaperTarget(), c)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	out := mvnOutput{
 		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Prior: c.Prior.String(), Bandwidth: c.Bandwidth.String(), Gamma: r.Gamma,
@@ -114,7 +114,7 @@ func writeJSON(fs *flagSet, stdout, stderr io.Writer, v any) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
-		return failure(fs, stderr, fmt.Errorf("writing JSON: %w", err))
+		return fail(fs, stderr, fmt.Errorf("writing JSON: %w", err))
 	}
 	return exitOK
 }

@@ -42,13 +42,16 @@ func runNUTSAgree(args []string, stdout, stderr io.Writer) int {
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if o.Bootstrap < 2 {
+		return usageError(fs, stderr, fmt.Errorf("-bootstrap %d: need at least 2 replicates", o.Bootstrap))
+	}
 	job, err := loadAgreeJob(fs, fs.Args(), *dataDir, stderr)
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	a, err := exact.Agree(job.arch, job.test, job.watch, job.runs, c, o)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	if *asJSON {
 		return writeJSON(fs, stdout, stderr, a)

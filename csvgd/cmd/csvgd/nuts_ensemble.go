@@ -156,7 +156,7 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	}
 	job, err := loadNUTSJob(fs, *path, *dataDir, stderr)
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	// Ctrl-C stops the chains before their next iteration, writing
 	// nothing (a run by hand keeps no checkpoint: it starts again).
@@ -165,11 +165,11 @@ func runNUTSTemplate(args []string, stdout, stderr io.Writer) int {
 	c.Context = ctx
 	out, err := job.sample(c)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	if *save != "" {
 		if err := job.save(*save, ensemble.OverwriteIf(*force), out); err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		out.Saved = *save
 		fmt.Fprintf(stderr, "csvgd nuts: %d draws written to %s\n", len(job.kept), *save)

@@ -72,7 +72,7 @@ func runNUTSMVN(args []string, stdout, stderr io.Writer) int {
 	}
 	out, err := sampleMVN(prior, c)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	if *asJSON {
 		return writeJSON(fs, stdout, stderr, out)

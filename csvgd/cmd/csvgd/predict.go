@@ -34,11 +34,11 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, err)
 	}
 	if err := checkOutput("-out", *outPath, *force); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	f, err := loadEnsemble(fs, *ensPath, stderr)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	if f.IsDense() {
 		return predictDense(fs, f, *dataPath, *outPath, *level, stderr)
@@ -46,26 +46,28 @@ func runPredict(args []string, stdout, stderr io.Writer) int {
 	if err := fs.onlyWith(false, "an ensemble of dense networks (csvgd fit -save)", "level"); err != nil {
 		return usageError(fs, stderr, err)
 	}
+	arch, err := icnn.ArchOf(f)
+	if err != nil {
+		return fail(fs, stderr, badInput(err))
+	}
 	samples, err := hyperelastic.ReadCSVFile(*dataPath)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
-	pred, err := predictStress(f, samples)
+	pred, err := predictStress(arch, f, samples)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	if err := writePredictions(*outPath, pred); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	fmt.Fprintf(stderr, "csvgd predict: %d particles x %d points written to %s\n", len(pred), len(samples), *outPath)
 	return exitOK
 }
 
-func predictStress(f *ensemble.File, samples []hyperelastic.Sample) (hyperelastic.Predictions, error) {
-	arch, err := icnn.ArchOf(f)
-	if err != nil {
-		return nil, err
-	}
+// predictStress is the stress of every particle of f, an ensemble of the
+// network arch, at the samples.
+func predictStress(arch icnn.Arch, f *ensemble.File, samples []hyperelastic.Sample) (hyperelastic.Predictions, error) {
 	x, err := stein.EnsembleFromRows(f.Particles)
 	if err != nil {
 		return nil, err

@@ -20,19 +20,19 @@ func predictDense(fs *flagSet, f *ensemble.File, dataPath, outPath string, level
 	}
 	e, err := regress.FromFile(f)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	t, err := tabular.ReadCSVFile(dataPath)
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	x, y, err := e.Columns(t)
 	if err != nil {
-		return usageError(fs, stderr, fmt.Errorf("%s: %w", dataPath, err))
+		return fail(fs, stderr, badInput(fmt.Errorf("%s: %w", dataPath, err)))
 	}
 	p := e.Predict(x)
 	if err := writeDensePredictions(outPath, e.Targets, p, level); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	fmt.Fprintf(stderr, "csvgd predict: %d points of %d particles written to %s\n", len(x), len(e.Particles), outPath)
 	if y != nil {

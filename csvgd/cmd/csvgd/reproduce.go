@@ -53,20 +53,20 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	if part != "" {
 		names, err = study.Plan{Quick: *f.store.quick}.PartStudies(part)
 		if err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 	}
 	store, stop, err := f.openStore(names, all, stderr)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	defer stop()
 	if err := makeFigures(store, figs, *f.out, stderr); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	for _, g := range tables {
 		if err := g.make(store, *f.out, docs, stdout, stderr); err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 	}
 	return exitOK

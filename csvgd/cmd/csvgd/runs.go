@@ -139,20 +139,20 @@ func runsTrain(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, err)
 	}
 	if ok, err := job.Cached(&sf.store(nil, nil).Cache); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	} else if ok {
 		fmt.Fprintf(stderr, "runs train: %s (%s) is cached already\n", job.Key, job.Label)
 		return exitOK
 	}
 	b, err := backend.Default()
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	store, stop := sf.newStore(b, stderr)
 	defer stop()
 	start := time.Now()
 	if err := job.Run(&store.Cache); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	fmt.Fprintf(stderr, "runs train: %s (%s) is cached (%.1f s)\n", job.Key, job.Label, time.Since(start).Seconds())
 	return exitOK
@@ -219,7 +219,7 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, err)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	for _, j := range jobs {
 		if j.Spec == nil {
@@ -231,7 +231,7 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 		}
 		final, last, err := store.EnsembleFile(*j.Spec)
 		if err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		files := map[string]*ensemble.File{".json": final, runcache.LastStageSuffix: last}
 		for _, suffix := range []string{".json", runcache.LastStageSuffix} {
@@ -240,7 +240,7 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 			}
 			path := filepath.Join(*out, j.Key+suffix)
 			if err := ensemble.Save(path, files[suffix], ensemble.OverwriteIf(*force)); err != nil {
-				return failure(fs, stderr, err)
+				return fail(fs, stderr, err)
 			}
 			fmt.Fprintf(stdout, "%s\t%s\n", path, j.Label)
 		}

@@ -132,11 +132,11 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	c.KeepLastStage = c.KeepLastStage || *saveLast != ""
 	data, err := loadTrainingData(*dataDir, *noise, fs.isSet("noise"))
 	if err != nil {
-		return usageError(fs, stderr, err)
+		return fail(fs, stderr, badInput(err))
 	}
 	b, err := backend.Default()
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	if !*quiet {
 		o.Progress = stderr
@@ -146,19 +146,19 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	o.Context = ctx
 	res, err := train.RunWith(b, c, data, o)
 	if err != nil {
-		return failure(fs, stderr, err)
+		return fail(fs, stderr, err)
 	}
 	out := summarize(res, data.Noise)
 	if *save != "" {
 		if err := ensemble.Save(*save, res.File(map[string]any{"train": out}), ensemble.OverwriteIf(*force)); err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		out.Saved = *save
 		fmt.Fprintf(stderr, "csvgd train: ensemble written to %s\n", *save)
 	}
 	if *saveLast != "" {
 		if err := ensemble.Save(*saveLast, lastStageFile(res, out), ensemble.OverwriteIf(*force)); err != nil {
-			return failure(fs, stderr, err)
+			return fail(fs, stderr, err)
 		}
 		out.SavedLastStage = *saveLast
 		fmt.Fprintf(stderr, "csvgd train: last stage's ensemble (template %s) written to %s\n", train.FormatWidths(res.LastStage.Widths), *saveLast)
@@ -270,7 +270,8 @@ func checkSave(save string, force bool) error { return checkOutput("-save", save
 // loadTrainingData reads the data of "csvgd train": the committed data
 // set of the noise level without -data; with -data DIR, the folder and the
 // noise level its data.json records. A -noise given beside -data must agree
-// with that record; a folder without one needs -noise.
+// with that record ([badUsage] when not); a folder without one needs
+// -noise.
 func loadTrainingData(dir string, noise float64, noiseSet bool) (train.Data, error) {
 	if dir == "" {
 		return train.LoadPaperData(noise)
@@ -285,7 +286,7 @@ func loadTrainingData(dir string, noise float64, noiseSet bool) (train.Data, err
 	case err != nil:
 		return train.Data{}, fmt.Errorf("-data %s: %w", dir, err)
 	case noiseSet && noise != data.Noise:
-		return train.Data{}, fmt.Errorf("-noise %g conflicts with %s, which records noise %g: leave -noise out", noise, info, data.Noise)
+		return train.Data{}, badUsage(fmt.Errorf("-noise %g conflicts with %s, which records noise %g: leave -noise out", noise, info, data.Noise))
 	}
 	return data, nil
 }

@@ -76,17 +76,17 @@ func TestTrainAndPredictBadInput(t *testing.T) {
 		{[]string{"reproduce", "-docs", dir, "-out", filepath.Join(dir, "figs"), "-quick=false"}, exitUsage, "results.md"},
 		{[]string{"reproduce", "-docs", filepath.Join(dir, "nope"), "-quick=false"}, exitUsage, "nope/results.md"},
 		{[]string{"predict", "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitUsage, "-ensemble is required"},
-		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitFailure, "exists.csv: the file exists"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", existing}, exitUsage, "exists.csv: the file exists"},
 		// Outputs are checked before the work, so that a mistyped path does not cost the run's result.
 		{[]string{"train", "-iters", "1", "-save", filepath.Join(dir, "nowhere", "e.json")}, exitUsage, "nowhere does not exist"},
 		{[]string{"train", "-iters", "1", "-save", dir, "-force"}, exitUsage, "is a folder, not a file"},
 		{[]string{"train", "-iters", "1", "-save-last-stage", filepath.Join(dir, "nowhere", "e.json")}, exitUsage, "nowhere does not exist"},
 		{[]string{"train", "-iters", "1", "-save-last-stage", filepath.Join(existing, "e.json")}, exitUsage, "exists.csv is not a folder"},
-		{[]string{"condense", "-ensemble", damaged, "-out", existing}, exitFailure, "exists.csv: the file exists"},
-		{[]string{"condense", "-ensemble", damaged, "-out", filepath.Join(dir, "nowhere", "c.json")}, exitFailure, "nowhere does not exist"},
-		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "nowhere", "o.csv")}, exitFailure, "nowhere does not exist"},
-		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", dir, "-force"}, exitFailure, "is a folder, not a file"},
-		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitFailure, "damaged.json"},
+		{[]string{"condense", "-ensemble", damaged, "-out", existing}, exitUsage, "exists.csv: the file exists"},
+		{[]string{"condense", "-ensemble", damaged, "-out", filepath.Join(dir, "nowhere", "c.json")}, exitUsage, "nowhere does not exist"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "nowhere", "o.csv")}, exitUsage, "nowhere does not exist"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", dir, "-force"}, exitUsage, "is a folder, not a file"},
+		{[]string{"predict", "-ensemble", damaged, "-data", existing, "-out", filepath.Join(dir, "o.csv")}, exitUsage, "damaged.json"},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != c.code || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, c.want) {
@@ -181,7 +181,7 @@ func TestCondenseCommand(t *testing.T) {
 			t.Fatalf("condensed widths %v are wider than the paper's", f.Widths)
 		}
 	}
-	if code, _, errOut := runCLI("condense", "-ensemble", ens, "-out", small); code != exitFailure || !strings.Contains(errOut, "small.json") {
+	if code, _, errOut := runCLI("condense", "-ensemble", ens, "-out", small); code != exitUsage || !strings.Contains(errOut, "small.json") {
 		t.Fatalf("condense over an existing file: exit %d, %s", code, errOut)
 	}
 	aligned := filepath.Join(dir, "aligned.json")
