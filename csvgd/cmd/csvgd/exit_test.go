@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/csvgd/csvgd-go/csvgd/backend"
+	"github.com/csvgd/csvgd-go/csvgd/compare"
+	"github.com/csvgd/csvgd-go/csvgd/ensemble"
+	"github.com/csvgd/csvgd-go/csvgd/explore"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
+	"github.com/csvgd/csvgd-go/csvgd/train"
+)
+
+// TestExitCodeRule: exitCode gives 2 to an error in what the user gave,
+// marked by badInput or badUsage (also under further wrapping) or one of
+// the packages' errors that say so, and 1 to every other error; fail
+// prints one line, pointing at -h only for an error in the flags.
+func TestExitCodeRule(t *testing.T) {
+	plain := errors.New("boom")
+	for _, c := range []struct {
+		name string
+		err  error
+		code int
+		hint bool
+	}{
+		{"bad input", badInput(plain), exitUsage, false},
+		{"bad input, wrapped", fmt.Errorf("-compare x: %w", badInput(plain)), exitUsage, false},
+		{"bad usage", badUsage(plain), exitUsage, true},
+		{"bad usage marked as input too", badInput(fmt.Errorf("-data x: %w", badUsage(plain))), exitUsage, true},
+		{"an existing output kept", fmt.Errorf("saving: %w", ensemble.ErrExists), exitUsage, false},
+		{"a checkpoint that cannot be resumed", fmt.Errorf("train: %w", train.ErrBadCheckpoint), exitUsage, false},
+		{"ensembles that cannot be compared", fmt.Errorf("compare: %w", compare.ErrMismatch), exitUsage, false},
+		{"an entry not in the ensemble", fmt.Errorf("explore: %w", explore.ErrNotInEnsemble), exitUsage, false},
+		{"a failure while running", plain, exitFailure, false},
+		{"numerical trouble", fmt.Errorf("train: %w", stein.ErrNonFinite), exitFailure, false},
+		{"an interrupt", fmt.Errorf("stopped: %w", context.Canceled), exitFailure, false},
+	} {
+		var stderr bytes.Buffer
+		code := fail(newFlagSet("cmd", "", nil), &stderr, c.err)
+		hint := strings.Contains(stderr.String(), "(see 'csvgd cmd -h')")
+		if code != c.code || hint != c.hint || !oneLine(stderr.String()) || !strings.HasPrefix(stderr.String(), "csvgd cmd: ") {
+			t.Errorf("%s: exit %d, stderr %q; want %d, one line, -h hint %v", c.name, code, stderr.String(), c.code, c.hint)
+		}
+	}
+	if badInput(nil) != nil || badUsage(nil) != nil {
+		t.Error("a nil error marked is not nil")
+	}
+}
+
+// TestExitCodes: across the commands, a missing or damaged input file, an
+// input of the wrong kind, inputs that do not fit together and an
+// existing output without -force exit 2; numerical trouble while running
+// exits 1. Each gives one line on stderr naming the file or value at
+// fault, and nothing on stdout.
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	missing := filepath.Join(dir, "none.json")
+	existing := write("exists.csv", "mine\n")
+	damaged := write("damaged.json", `{"format": "csvgd-ensemble", "version": 1, "widths": [3, 2`)
+	regression := write("regression.csv", "x,y\n1,2\n2,3\n")
+	damagedCk := write("damaged-checkpoint.json", "{")
+	futureCk := write("future-checkpoint.json", `{"version": 9}`)
+	otherCk := filepath.Join(dir, "other-checkpoint.json")
+	interruptedCheckpoint(t, otherCk)
+	tiny := tinyEnsemble(t, tinyMeta(""), 0.3)
+	other := filepath.Join(dir, "other-template.json")
+	f := ensemble.New([]int{3, 1, 1}, [][]float64{{1, 2, 3, 1}, {1, 1, 1, 1}, {0, 1, 2, 1}, {2, 2, 2, 2}, {1, 0, 1, 1}}, tinyMeta(""))
+	if err := ensemble.Save(other, f, ensemble.KeepExisting); err != nil {
+		t.Fatal(err)
+	}
+	views := filepath.Join(dir, "views")
+	if err := os.Mkdir(views, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write("views/weight_distributions.png", "mine")
+	dataDir := filepath.Join(dir, "data")
+	if err := os.Mkdir(dataDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write("data/train.csv", "mine\n")
+	out := filepath.Join(dir, "out.csv")
+	trainWith := func(flags ...string) []string { // a small run
+		return append([]string{"train", "-particles", "4", "-iters", "2", "-quiet"}, flags...)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		// Missing.
+		{"predict, missing ensemble", []string{"predict", "-ensemble", missing, "-data", existing, "-out", out}, exitUsage, missing},
+		{"condense, missing ensemble", []string{"condense", "-ensemble", missing, "-out", out}, exitUsage, missing},
+		{"compare, missing reference", []string{"compare", "-ensemble", tiny, "-reference", missing}, exitUsage, missing},
+		{"calibrate, missing ensemble", []string{"calibrate", "-ensemble", missing}, exitUsage, missing},
+		{"nuts template, missing ensemble", []string{"nuts", "template", "-ensemble", missing}, exitUsage, missing},
+		{"nuts agree, missing draws", []string{"nuts", "agree", missing}, exitUsage, missing},
+		{"explore, missing ensemble", []string{"explore", "-ensemble", missing, "-out", filepath.Join(dir, "v")}, exitUsage, missing},
+		{"explore, unknown run", []string{"explore", "-run", "0123456789abcdef", "-out", filepath.Join(dir, "v")}, exitUsage, "0123456789abcdef"},
+		{"fit, missing data", []string{"fit", "-data", filepath.Join(dir, "none.csv"), "-target", "y"}, exitUsage, "none.csv"},
+		{"train, missing data", trainWith("-data", filepath.Join(dir, "nowhere"), "-noise", "0.1"), exitUsage, "nowhere"},
+		{"train, missing checkpoint", trainWith("-checkpoint", missing, "-resume"), exitUsage, missing},
+		// Damaged, or of the wrong kind.
+		{"predict, damaged ensemble", []string{"predict", "-ensemble", damaged, "-data", existing, "-out", out}, exitUsage, damaged},
+		{"predict, data of the wrong kind", []string{"predict", "-ensemble", tiny, "-data", regression, "-out", out}, exitUsage, regression},
+		{"condense, damaged ensemble", []string{"condense", "-ensemble", damaged, "-out", out}, exitUsage, damaged},
+		{"compare, damaged ensemble", []string{"compare", "-ensemble", damaged, "-reference", tiny}, exitUsage, damaged},
+		{"explore, damaged ensemble", []string{"explore", "-ensemble", damaged, "-out", filepath.Join(dir, "v")}, exitUsage, damaged},
+		{"nuts agree, not draws", []string{"nuts", "agree", tiny}, exitUsage, tiny},
+		{"fit, damaged data", []string{"fit", "-data", existing, "-target", "y"}, exitUsage, existing},
+		{"train, damaged checkpoint", trainWith("-checkpoint", damagedCk, "-resume"), exitUsage, damagedCk},
+		{"train, checkpoint of another version", trainWith("-checkpoint", futureCk, "-resume"), exitUsage, futureCk},
+		// Inputs that do not fit together.
+		{"compare, reference of another template", []string{"compare", "-ensemble", tiny, "-reference", other}, exitUsage, "the reference's [3 1 1]"},
+		{"train, checkpoint of another run", trainWith("-seed", "9", "-checkpoint", otherCk, "-resume"), exitUsage, otherCk},
+		{"explore, layer not in the ensemble", []string{"explore", "-ensemble", tiny, "-out", filepath.Join(dir, "v"), "-layer", "9"}, exitUsage, "layer k = 9"},
+		// An existing output without -force.
+		{"predict, existing output", []string{"predict", "-ensemble", tiny, "-data", existing, "-out", existing}, exitUsage, existing},
+		{"condense, existing output", []string{"condense", "-ensemble", tiny, "-out", existing}, exitUsage, existing},
+		{"data, existing output", []string{"data", "-out", dataDir}, exitUsage, filepath.Join(dataDir, "train.csv")},
+		{"explore, existing view", []string{"explore", "-ensemble", tiny, "-out", views}, exitUsage, filepath.Join(views, "weight_distributions.png")},
+		{"train, existing output", trainWith("-save", existing), exitUsage, existing},
+		{"fit, existing output", []string{"fit", "-data", regression, "-target", "y", "-save", existing}, exitUsage, existing},
+		{"nuts template, existing output", []string{"nuts", "template", "-ensemble", tiny, "-save", existing}, exitUsage, existing},
+		// A failure while running on good input.
+		{"train, not finite", trainWith("-optimizer", "sgd", "-lr", "1e300"), exitFailure, "not finite"},
+	} {
+		code, stdout, stderr := runCLI(c.args...)
+		if code != c.code || stdout != "" || !oneLine(stderr) || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "goroutine") {
+			t.Errorf("%s: exit %d (want %d), stdout %q, stderr %q (want one line naming %s)", c.name, code, c.code, stdout, stderr, c.want)
+		}
+	}
+	if raw, _ := os.ReadFile(existing); string(raw) != "mine\n" {
+		t.Error("a refused command replaced an existing file")
+	}
+}
+
+// interruptedCheckpoint writes to path the checkpoint of a small training
+// run (4 particles, 2 iterations, seed 1) stopped by a cancelled context.
+func interruptedCheckpoint(t *testing.T, path string) {
+	t.Helper()
+	c := train.DefaultConfig()
+	c.Particles, c.Iters, c.Seed = 4, 2, 1
+	data, err := train.LoadPaperData(0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := backend.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := train.RunWith(b, c, data, train.Options{Checkpoint: path, Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v, want one stopped by its context", err)
+	}
+	if !exists(path) {
+		t.Fatalf("interrupted run wrote no checkpoint to %s", path)
+	}
+}
