@@ -14,5 +14,9 @@
 //
 // Machine-readable output (-json) goes to standard output; progress, the
 // backend in use and errors go to standard error. Exit codes: 0 success,
-// 1 failure while running, 2 bad usage (unknown flag, out-of-range value).
+// 1 failure while running on good input (numerical trouble, a sampler or
+// training run that fails, an error writing an output, an interrupt), 2
+// anything given that is wrong or cannot be used (a flag or its value; an
+// input file that is missing, damaged, of the wrong kind or that does not
+// fit the other inputs; an existing output without -force).
 package main
