@@ -84,10 +84,16 @@ func runCollapse(args []string, stdout, stderr io.Writer) int {
 		out.Alpha, out.Lambda = *alpha, *lambda
 	}
 	if *asJSON {
-		return writeJSON(fs, stdout, stderr, out)
+		if code := writeJSON(fs, stdout, stderr, out); code != exitOK {
+			return code
+		}
+	} else {
+		fmt.Fprintf(stdout, "%s, %d particles, %s, %d iterations: variance ratio %.3f (independent draws: 1 ± %.3f), mean error %.3f (independent draws: %.3f), %.2f ms per iteration\n",
+			name, r.Particles, r.Update, r.Iterations, r.VarianceRatio, r.VarianceRatioSE, r.MeanError, r.MeanErrorIID, r.MsPerIter)
 	}
-	fmt.Fprintf(stdout, "%s, %d particles, %s, %d iterations: variance ratio %.3f (independent draws: 1 ± %.3f), mean error %.3f (independent draws: %.3f), %.2f ms per iteration\n",
-		name, r.Particles, r.Update, r.Iterations, r.VarianceRatio, r.VarianceRatioSE, r.MeanError, r.MeanErrorIID, r.MsPerIter)
+	if err := notFinite(one("variance ratio", r.VarianceRatio), one("mean error", r.MeanError)); err != nil {
+		return fail(fs, stderr, err)
+	}
 	return exitOK
 }
 

@@ -172,3 +172,32 @@ func interruptedCheckpoint(t *testing.T, path string) {
 		t.Fatalf("interrupted run wrote no checkpoint to %s", path)
 	}
 }
+
+// TestDivergedRunsFail: a flow whose particles run off towards the largest
+// floats stays finite itself, and its moments do not; mvn and collapse
+// then still print their results (nothing is lost), name the results
+// that are not finite on stderr and exit 1, while the same runs with a
+// sound step size exit 0.
+func TestDivergedRunsFail(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"mvn", []string{"mvn", "-optimizer", "sgd", "-iters", "50"}, []string{"covariance +Inf", "Bhattacharyya distance"}},
+		{"collapse", []string{"collapse", "-dim", "3", "-iters", "50"}, []string{"variance ratio +Inf"}},
+	} {
+		code, stdout, stderr := runCLI(append(c.args, "-lr", "1e300")...)
+		if code != exitFailure || stdout == "" || !oneLine(stderr) || !strings.Contains(stderr, "diverged") {
+			t.Errorf("%s, -lr 1e300: exit %d (want %d), stdout %q (want the results), stderr %q (want one line)", c.name, code, exitFailure, stdout, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s, -lr 1e300: stderr %q does not name %q", c.name, stderr, w)
+			}
+		}
+		if code, _, stderr := runCLI(c.args...); code != exitOK {
+			t.Errorf("%s with its default step: exit %d, stderr %q", c.name, code, stderr)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
@@ -102,11 +103,18 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 		out.Final = r.Particles.Rows()
 	}
 	if *asJSON {
-		return writeJSON(fs, stdout, stderr, out)
+		if code := writeJSON(fs, stdout, stderr, out); code != exitOK {
+			return code
+		}
+	} else {
+		fmt.Fprintf(stdout, "mean           %.4f\ncov diagonal   %.4f\nBhattacharyya  %.4g\nmean |theta_3| %.4g\nKSD            %.4g\ngamma          %.4g\n%d iterations in %.2f s on %s\n",
+			out.Mean, []float64{out.Cov[0][0], out.Cov[1][1], out.Cov[2][2]}, out.Bhattacharyya, out.L1Theta3, out.KSD, out.Gamma,
+			out.Iterations, out.Seconds, out.Backend)
 	}
-	fmt.Fprintf(stdout, "mean           %.4f\ncov diagonal   %.4f\nBhattacharyya  %.4g\nmean |theta_3| %.4g\nKSD            %.4g\ngamma          %.4g\n%d iterations in %.2f s on %s\n",
-		out.Mean, []float64{out.Cov[0][0], out.Cov[1][1], out.Cov[2][2]}, out.Bhattacharyya, out.L1Theta3, out.KSD, out.Gamma,
-		out.Iterations, out.Seconds, out.Backend)
+	if err := notFinite(result{"mean", r.Mean}, result{"covariance", slices.Concat(out.Cov...)}, one("Bhattacharyya distance", r.Bhattacharyya),
+		one("mean |theta_3|", r.L1Theta3), one("KSD", r.KSD)); err != nil {
+		return fail(fs, stderr, err)
+	}
 	return exitOK
 }
 
