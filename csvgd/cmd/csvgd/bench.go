@@ -163,10 +163,11 @@ func checkBenchFlags(minTime time.Duration, minIters, workers int, doc, profile 
 			return fmt.Errorf("-doc: %w", err)
 		}
 	}
-	if profile != "" {
-		if _, err := os.Stat(profile); err == nil {
-			return fmt.Errorf("-cpuprofile %s: the file exists; not overwritten", profile)
-		}
+	if err := checkOutput("-cpuprofile", profile, true); err != nil {
+		return err
+	}
+	if _, err := os.Lstat(profile); profile != "" && err == nil {
+		return fmt.Errorf("-cpuprofile %s: the file exists; not overwritten", profile)
 	}
 	return nil
 }
@@ -206,14 +207,15 @@ func positiveInts(flag, list string, least int) ([]int, error) {
 	return out, nil
 }
 
-// startProfile starts a CPU profile into a new file (none for "").
+// startProfile starts a CPU profile into a new file (none for ""); a
+// file that cannot be created is an error in the input ([badInput]).
 func startProfile(path string) (func() error, error) {
 	if path == "" {
 		return func() error { return nil }, nil
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	if err != nil { // checked before, so made since or not writable
+		return nil, badInput(fmt.Errorf("-cpuprofile: %w", err))
 	}
 	if err := pprof.StartCPUProfile(f); err != nil {
 		f.Close()

@@ -55,9 +55,11 @@ func TestExitCodeRule(t *testing.T) {
 }
 
 // TestExitCodes: across the commands, a missing or damaged input file, an
-// input of the wrong kind, inputs that do not fit together and an
-// existing output without -force exit 2; numerical trouble while running
-// exits 1. Each gives one line on stderr naming the file or value at
+// input of the wrong kind, inputs that do not fit together, an existing
+// output without -force and an output path that cannot be written (a
+// file where the output folder goes or on its way, a missing folder)
+// exit 2, the last before any run; numerical trouble while running exits
+// 1. Each gives one line on stderr naming the file or value at
 // fault, and nothing on stdout.
 func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()
@@ -93,6 +95,7 @@ func TestExitCodes(t *testing.T) {
 	}
 	write("data/train.csv", "mine\n")
 	out := filepath.Join(dir, "out.csv")
+	cache := filepath.Join(dir, "cache")          // never written: the commands stop before any run
 	trainWith := func(flags ...string) []string { // a small run
 		return append([]string{"train", "-particles", "4", "-iters", "2", "-quiet"}, flags...)
 	}
@@ -136,6 +139,14 @@ func TestExitCodes(t *testing.T) {
 		{"train, existing output", trainWith("-save", existing), exitUsage, existing},
 		{"fit, existing output", []string{"fit", "-data", regression, "-target", "y", "-save", existing}, exitUsage, existing},
 		{"nuts template, existing output", []string{"nuts", "template", "-ensemble", tiny, "-save", existing}, exitUsage, existing},
+		// An output path that cannot be written, checked before any run.
+		{"explore, output folder a file", []string{"explore", "-ensemble", tiny, "-out", existing}, exitUsage, existing + " is a file, not a folder"},
+		{"runs export, output folder a file", []string{"runs", "export", "-quick", "-cache", cache, "-out", existing}, exitUsage, existing + " is a file, not a folder"},
+		{"runs export, output folder under a file", []string{"runs", "export", "-quick", "-cache", cache, "-out", filepath.Join(existing, "ensembles")}, exitUsage, existing + " is a file, not a folder"},
+		{"figures, output folder a file", []string{"figures", "-quick", "-cache", cache, "-only", "weight_distributions", "-out", existing}, exitUsage, existing + " is a file, not a folder"},
+		{"reproduce, output folder a file", []string{"reproduce", "-quick", "-cache", cache, "-docs", "none", "-only", "weight_distributions", "-out", existing}, exitUsage, existing + " is a file, not a folder"},
+		{"bench, profile in a missing folder", []string{"bench", "-cpuprofile", filepath.Join(dir, "nowhere", "cpu.prof")}, exitUsage, filepath.Join(dir, "nowhere") + " does not exist"},
+		{"train, checkpoint under a file", trainWith("-checkpoint", filepath.Join(existing, "ck.json")), exitUsage, existing + " is not a folder"},
 		// A failure while running on good input.
 		{"train, not finite", trainWith("-optimizer", "sgd", "-lr", "1e300"), exitFailure, "not finite"},
 	} {
@@ -146,6 +157,9 @@ func TestExitCodes(t *testing.T) {
 	}
 	if raw, _ := os.ReadFile(existing); string(raw) != "mine\n" {
 		t.Error("a refused command replaced an existing file")
+	}
+	if exists(cache) {
+		t.Errorf("a command refused for its output path wrote to its cache %s", cache)
 	}
 }
 

@@ -52,6 +52,9 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := checkOutputDir("-out", *out); err != nil {
+		return fail(fs, stderr, badInput(err))
+	}
 	if err := exploreWrite(store, *file, *key, compare, *out, o, *force, stderr); err != nil {
 		return fail(fs, stderr, err)
 	}

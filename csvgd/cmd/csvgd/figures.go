@@ -24,6 +24,9 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := f.checkOut(); err != nil {
+		return fail(fs, stderr, err)
+	}
 	names, _ := outputStudies(todo, nil, false)
 	store, stop, err := f.openStore(names, false, stderr)
 	if err != nil {

@@ -28,6 +28,10 @@ func registerOutputFlags(fs *flagSet, onlyDoc string) outputFlags {
 	}
 }
 
+// checkOut checks the output folder before any run ([checkOutputDir]):
+// an error in the input ([badInput]).
+func (f outputFlags) checkOut() error { return badInput(checkOutputDir("-out", *f.out)) }
+
 // openStore starts the backend and the store the flags name, and computes
 // the jobs of the studies named (every study when all) that are not
 // cached yet, so that the figures and tables then read everything from the

@@ -49,6 +49,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := f.checkOut(); err != nil {
+		return fail(fs, stderr, err)
+	}
 	names, all := outputStudies(figs, tables, *f.only == "" && part == "")
 	if part != "" {
 		names, err = study.Plan{Quick: *f.store.quick}.PartStudies(part)

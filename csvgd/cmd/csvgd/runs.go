@@ -218,8 +218,11 @@ func runsExport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := checkOutputDir("-out", *out); err != nil {
+		return fail(fs, stderr, badInput(err))
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return fail(fs, stderr, err)
+		return fail(fs, stderr, badInput(fmt.Errorf("-out %w", err)))
 	}
 	for _, j := range jobs {
 		if j.Spec == nil {

@@ -233,7 +233,8 @@ func summarize(res *train.Result, noise float64) trainOutput {
 }
 
 // checkOutputs checks, before any work, that the run can write what it
-// was asked to: -save not over an existing file without -force, and
+// was asked to: -save not over an existing file without -force,
+// -checkpoint a file in a folder that exists (as -save), and
 // -checkpoint/-resume consistent with whether the checkpoint exists.
 func checkOutputs(save string, force bool, o train.Options, resume bool) error {
 	if o.CheckpointEvery < 1 {
@@ -244,6 +245,9 @@ func checkOutputs(save string, force bool, o train.Options, resume bool) error {
 			return errors.New("-resume needs -checkpoint FILE, the checkpoint of the run to continue")
 		}
 		return checkSave(save, force)
+	}
+	if err := checkOutput("-checkpoint", o.Checkpoint, true); err != nil {
+		return err
 	}
 	_, err := os.Lstat(o.Checkpoint)
 	switch {
