@@ -138,8 +138,8 @@ func runsTrain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
-	if ok, err := job.Cached(&sf.store(nil, nil).Cache); err != nil {
-		return fail(fs, stderr, err)
+	if ok, err := job.Cached(&sf.store(nil, nil).Cache); err != nil { // the cached run named is damaged: an input, as in explore -run
+		return fail(fs, stderr, badInput(err))
 	} else if ok {
 		fmt.Fprintf(stderr, "runs train: %s (%s) is cached already\n", job.Key, job.Label)
 		return exitOK

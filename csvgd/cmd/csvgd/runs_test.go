@@ -48,9 +48,13 @@ func TestRunsList(t *testing.T) {
 }
 
 // TestRunsDamagedFile: a damaged cache file is listed as damaged, and
-// runs train reports it (exit 1, naming the file) instead of replacing it.
+// runs train reports it instead of replacing it: exit 2, naming the file,
+// as explore -run does for the same file (a cached run the user names is
+// an input).
 func TestRunsDamagedFile(t *testing.T) {
-	cache := t.TempDir()
+	root := t.TempDir() // explore -run reads the repository's cache: this one
+	t.Setenv(csvgd.RootEnv, root)
+	cache := filepath.Join(root, "data", "cache")
 	spec := (study.Plan{Quick: true}).GraphRun()
 	key, _ := spec.Key()
 	path := filepath.Join(cache, "runs", key+".json")
@@ -65,8 +69,12 @@ func TestRunsDamagedFile(t *testing.T) {
 		t.Errorf("list: %q, want %s as damaged", out, key)
 	}
 	code, _, errOut := runCLI("runs", "train", "-quick", "-cache", cache, key)
-	if code != exitFailure || !strings.Contains(errOut, path) || strings.Count(errOut, "\n") != 1 {
-		t.Errorf("train: exit %d, stderr %q; want 1 and one line naming %s", code, errOut, path)
+	if code != exitUsage || !strings.Contains(errOut, path) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("train: exit %d, stderr %q; want %d and one line naming %s", code, errOut, exitUsage, path)
+	}
+	code, _, errOut = runCLI("explore", "-run", key, "-out", filepath.Join(root, "views"))
+	if code != exitUsage || !strings.Contains(errOut, path) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("explore -run: exit %d, stderr %q; want %d and one line naming %s", code, errOut, exitUsage, path)
 	}
 	if raw, _ := os.ReadFile(path); string(raw) != "{" {
 		t.Error("the damaged file was replaced")
