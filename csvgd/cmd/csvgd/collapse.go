@@ -6,6 +6,7 @@ import (
 
 	"github.com/csvgd/csvgd-go/csvgd/backend"
 	"github.com/csvgd/csvgd-go/csvgd/collapse"
+	"github.com/csvgd/csvgd-go/csvgd/internal/jsonnum"
 	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/svn"
 )
@@ -29,6 +30,13 @@ type collapseOutput struct {
 	FixedPointHolds  bool     `json:"fixed_point_holds"`
 	FixedPointMedian *float64 `json:"fixed_point_median,omitempty"`
 	FixedPointNewton *float64 `json:"fixed_point_newton,omitempty"`
+	// The results that a diverged run leaves not finite, in place of the
+	// Result's fields of the same names: jsonnum.Floats, null in the JSON,
+	// so that such a run prints them as the text output does.
+	VarianceRatio jsonnum.Float   `json:"variance_ratio"`
+	WhitenedRatio jsonnum.Float   `json:"whitened_ratio"`
+	MeanError     jsonnum.Float   `json:"mean_error"`
+	Ratios        []jsonnum.Float `json:"ratios"`
 }
 
 // setFixedPoints gives o the fixed points of the theory for dimension d
@@ -78,7 +86,9 @@ func runCollapse(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(fs, stderr, err)
 	}
-	out := collapseOutput{Result: r, Target: name, Backend: backend.Config()}
+	out := collapseOutput{Result: r, Target: name, Backend: backend.Config(),
+		VarianceRatio: jsonnum.Float(r.VarianceRatio), WhitenedRatio: jsonnum.Float(r.WhitenedRatio),
+		MeanError: jsonnum.Float(r.MeanError), Ratios: jsonnum.Floats(r.Ratios)}
 	out.setFixedPoints(*dim, c.Particles)
 	if *dim == 3 {
 		out.Alpha, out.Lambda = *alpha, *lambda

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,29 +191,79 @@ func interruptedCheckpoint(t *testing.T, path string) {
 
 // TestDivergedRunsFail: a flow whose particles run off towards the largest
 // floats stays finite itself, and its moments do not; mvn and collapse
-// then still print their results (nothing is lost), name the results
-// that are not finite on stderr and exit 1, while the same runs with a
-// sound step size exit 0.
+// then still print their results (nothing is lost), as text or, with
+// -json, as one JSON object whose values that are not finite are null,
+// name the results that are not finite on stderr and exit 1, while the
+// same runs with a sound step size exit 0.
 func TestDivergedRunsFail(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		args []string
-		want []string
+		name  string
+		args  []string
+		want  []string
+		nulls []string // the JSON's results that are null
+		kept  []string // and some that are finite
 	}{
-		{"mvn", []string{"mvn", "-optimizer", "sgd", "-iters", "50"}, []string{"covariance +Inf", "Bhattacharyya distance"}},
-		{"collapse", []string{"collapse", "-dim", "3", "-iters", "50"}, []string{"variance ratio +Inf"}},
+		{"mvn", []string{"mvn", "-optimizer", "sgd", "-iters", "50"}, []string{"covariance +Inf", "Bhattacharyya distance"},
+			[]string{"bhattacharyya", "cov[0][0]", "cov[2][2]"}, []string{"mean[0]", "l1_theta3", "step_size"}},
+		{"collapse", []string{"collapse", "-dim", "3", "-iters", "50"}, []string{"variance ratio +Inf"},
+			[]string{"variance_ratio", "mean_error", "ratios[0]"}, []string{"variance_ratio_se", "step_size"}},
 	} {
-		code, stdout, stderr := runCLI(append(c.args, "-lr", "1e300")...)
-		if code != exitFailure || stdout == "" || !oneLine(stderr) || !strings.Contains(stderr, "diverged") {
-			t.Errorf("%s, -lr 1e300: exit %d (want %d), stdout %q (want the results), stderr %q (want one line)", c.name, code, exitFailure, stdout, stderr)
-		}
-		for _, w := range c.want {
-			if !strings.Contains(stderr, w) {
-				t.Errorf("%s, -lr 1e300: stderr %q does not name %q", c.name, stderr, w)
+		for _, asJSON := range []bool{false, true} {
+			args := append(slices.Clone(c.args), "-lr", "1e300")
+			name := c.name + ", -lr 1e300"
+			if asJSON {
+				args, name = append(args, "-json"), name+" -json"
+			}
+			code, stdout, stderr := runCLI(args...)
+			if code != exitFailure || stdout == "" || !oneLine(stderr) || !strings.Contains(stderr, "diverged") {
+				t.Errorf("%s: exit %d (want %d), stdout %q (want the results), stderr %q (want one line)", name, code, exitFailure, stdout, stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("%s: stderr %q does not name %q", name, stderr, w)
+				}
+			}
+			if !asJSON {
+				continue
+			}
+			var got map[string]any
+			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+				t.Errorf("%s: stdout is not one JSON object: %v\n%s", name, err, stdout)
+				continue
+			}
+			for _, key := range c.nulls {
+				if v, ok := jsonAt(got, key); !ok || v != nil {
+					t.Errorf("%s: %s = %v (given %v), want null", name, key, v, ok)
+				}
+			}
+			for _, key := range c.kept {
+				if v, ok := jsonAt(got, key); !ok || v == nil {
+					t.Errorf("%s: %s = %v (given %v), want a number", name, key, v, ok)
+				}
 			}
 		}
 		if code, _, stderr := runCLI(c.args...); code != exitOK {
 			t.Errorf("%s with its default step: exit %d, stderr %q", c.name, code, stderr)
 		}
 	}
+}
+
+// jsonAt is the value of a decoded JSON object at key, a name followed by
+// indices ("cov[0][1]"), and whether it is there.
+func jsonAt(obj map[string]any, key string) (any, bool) {
+	name, rest, _ := strings.Cut(key, "[")
+	v, ok := obj[name]
+	for rest != "" && ok {
+		var i int
+		if _, err := fmt.Sscanf(rest, "%d]", &i); err != nil {
+			return nil, false
+		}
+		list, isList := v.([]any)
+		if !isList || i < 0 || i >= len(list) {
+			return nil, false
+		}
+		v = list[i]
+		_, rest, _ = strings.Cut(rest, "[")
+	}
+	return v, ok
 }

@@ -18,7 +18,8 @@ type result struct {
 // Stein step's own check (stein.ErrNonFinite) lets pass, and infinite
 // moments: the run diverged, and its printed numbers mean nothing. It is
 // a failure while running (exit code 1), reported after the results are
-// written, so that nothing the run printed is lost.
+// written, as text or as JSON (where a value that is not finite is null),
+// so that nothing the run printed is lost.
 func notFinite(rs ...result) error {
 	var bad []string
 	for _, r := range rs {

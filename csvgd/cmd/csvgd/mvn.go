@@ -32,20 +32,23 @@ func (f bandwidthFlag) Set(s string) error {
 	return nil
 }
 
-// mvnOutput is the JSON printed by "csvgd mvn -json".
+// mvnOutput is the JSON printed by "csvgd mvn -json". The results that a
+// diverged run leaves not finite (its moments, its metrics, the median
+// bandwidth of particles far apart) are jsonnum.Floats, null in the JSON,
+// so that such a run prints them as the text output does.
 type mvnOutput struct {
 	Alpha         float64             `json:"alpha"`
 	Beta          float64             `json:"beta"`
 	Lambda        float64             `json:"lambda"`
 	Prior         string              `json:"prior"`
 	Bandwidth     string              `json:"bandwidth"`
-	Gamma         float64             `json:"gamma"`
+	Gamma         jsonnum.Float       `json:"gamma"`
 	Particles     int                 `json:"particles"`
 	Seed          uint64              `json:"seed"`
 	Optimizer     stein.OptimizerName `json:"optimizer"`
 	StepSize      float64             `json:"step_size"`
-	Mean          []float64           `json:"mean"`
-	Cov           [][]float64         `json:"cov"`
+	Mean          []jsonnum.Float     `json:"mean"`
+	Cov           [][]jsonnum.Float   `json:"cov"`
 	Bhattacharyya jsonnum.Float       `json:"bhattacharyya"`
 	L1Theta3      jsonnum.Float       `json:"l1_theta3"`
 	KSD           jsonnum.Float       `json:"ksd"`
@@ -91,9 +94,9 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 		return fail(fs, stderr, err)
 	}
 	out := mvnOutput{
-		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Prior: c.Prior.String(), Bandwidth: c.Bandwidth.String(), Gamma: r.Gamma,
+		Alpha: c.Alpha, Beta: c.Beta, Lambda: c.Lambda, Prior: c.Prior.String(), Bandwidth: c.Bandwidth.String(), Gamma: jsonnum.Float(r.Gamma),
 		Particles: c.Particles, Seed: c.Seed, Optimizer: c.Optimizer, StepSize: c.StepSize,
-		Mean: r.Mean, Cov: mvn.Rows(r.Cov), Bhattacharyya: jsonnum.Float(r.Bhattacharyya), L1Theta3: jsonnum.Float(r.L1Theta3),
+		Mean: jsonnum.Floats(r.Mean), Cov: floatRows(mvn.Rows(r.Cov)), Bhattacharyya: jsonnum.Float(r.Bhattacharyya), L1Theta3: jsonnum.Float(r.L1Theta3),
 		KSD: jsonnum.Float(r.KSD), Iterations: r.Iterations, Seconds: r.Seconds, Backend: backend.Config(),
 	}
 	for _, h := range r.History {
@@ -108,16 +111,27 @@ func runMVN(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		fmt.Fprintf(stdout, "mean           %.4f\ncov diagonal   %.4f\nBhattacharyya  %.4g\nmean |theta_3| %.4g\nKSD            %.4g\ngamma          %.4g\n%d iterations in %.2f s on %s\n",
-			out.Mean, []float64{out.Cov[0][0], out.Cov[1][1], out.Cov[2][2]}, out.Bhattacharyya, out.L1Theta3, out.KSD, out.Gamma,
+			out.Mean, []jsonnum.Float{out.Cov[0][0], out.Cov[1][1], out.Cov[2][2]}, out.Bhattacharyya, out.L1Theta3, out.KSD, out.Gamma,
 			out.Iterations, out.Seconds, out.Backend)
 	}
-	if err := notFinite(result{"mean", r.Mean}, result{"covariance", slices.Concat(out.Cov...)}, one("Bhattacharyya distance", r.Bhattacharyya),
+	if err := notFinite(result{"mean", r.Mean}, result{"covariance", slices.Concat(mvn.Rows(r.Cov)...)}, one("Bhattacharyya distance", r.Bhattacharyya),
 		one("mean |theta_3|", r.L1Theta3), one("KSD", r.KSD)); err != nil {
 		return fail(fs, stderr, err)
 	}
 	return exitOK
 }
 
+// floatRows is rows with every value a jsonnum.Float.
+func floatRows(rows [][]float64) [][]jsonnum.Float {
+	out := make([][]jsonnum.Float, len(rows))
+	for i, r := range rows {
+		out[i] = jsonnum.Floats(r)
+	}
+	return out
+}
+
+// writeJSON prints v as indented JSON on stdout; a value it cannot encode
+// is a failure while running.
 func writeJSON(fs *flagSet, stdout, stderr io.Writer, v any) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
