@@ -39,9 +39,13 @@ func runFigures(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// makeFigures makes the figures todo and writes them to out.
+// makeFigures makes the figures todo and writes them to out, stopping
+// before the next one when the store's context is cancelled ([stopped]).
 func makeFigures(store *study.Store, todo []study.Figure, out string, stderr io.Writer) error {
 	for i, f := range todo {
+		if err := stopped(store, "the figure "+f.Name); err != nil {
+			return err
+		}
 		start := time.Now()
 		fmt.Fprintf(stderr, "== figure %d/%d: %s\n", i+1, len(todo), f.Name)
 		fig, err := f.Make(store)
@@ -54,4 +58,17 @@ func makeFigures(store *study.Store, todo []study.Figure, out string, stderr io.
 		fmt.Fprintf(stderr, "%s: wrote %s/%s.png and .svg (%.1f s)\n", f.Name, out, f.Name, time.Since(start).Seconds())
 	}
 	return nil
+}
+
+// stopped is the error of a store whose context is cancelled (Ctrl-C,
+// SIGTERM), naming what is left undone, or nil. Figures and tables read
+// their runs from the cache, which does not look at the context once a
+// run is cached, so the commands look before each of them: an interrupt
+// while they are drawn stops the command (exit 1) instead of being
+// ignored.
+func stopped(store *study.Store, what string) error {
+	if store.Context == nil || store.Context.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("stopped before %s: %w", what, store.Context.Err())
 }

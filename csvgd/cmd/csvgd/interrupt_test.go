@@ -2,15 +2,20 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
 // interruptChildEnv makes the test binary run [interruptChild] instead of
@@ -87,5 +92,26 @@ func readLine(t *testing.T, r io.Reader) string {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no line from the child within 10 s")
 		return ""
+	}
+}
+
+// TestFiguresStopOnInterrupt: figures read from the cache do not look at
+// the store's context, so makeFigures does: with it cancelled (Ctrl-C),
+// it stops before the first figure with an error that exits 1, and
+// writes nothing.
+func TestFiguresStopOnInterrupt(t *testing.T) {
+	store := study.NewStore(nil, nil)
+	store.Dir = filepath.Join(t.TempDir(), "runs") // not the repository's cache
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	store.Context = ctx
+	out := t.TempDir()
+	figs := study.Figures()
+	err := makeFigures(store, figs[:1], out, io.Discard)
+	if !errors.Is(err, context.Canceled) || exitCode(err) != exitFailure || !strings.Contains(err.Error(), figs[0].Name) {
+		t.Errorf("makeFigures with the context cancelled: %v (exit %d), want one naming %s that exits %d", err, exitCode(err), figs[0].Name, exitFailure)
+	}
+	if ents, _ := os.ReadDir(out); len(ents) != 0 {
+		t.Errorf("%d files written after the interrupt", len(ents))
 	}
 }

@@ -68,6 +68,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		return fail(fs, stderr, err)
 	}
 	for _, g := range tables {
+		if err := stopped(store, "the table "+g.Name); err != nil {
+			return fail(fs, stderr, err)
+		}
 		if err := g.make(store, *f.out, docs, stdout, stderr); err != nil {
 			return fail(fs, stderr, err)
 		}
