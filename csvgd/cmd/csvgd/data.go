@@ -56,6 +56,9 @@ func runData(args []string, stdout, stderr io.Writer) int {
 	if err := c.Validate(); err != nil {
 		return usageError(fs, stderr, err)
 	}
+	if err := checkOutputDir("-out", *out); err != nil {
+		return fail(fs, stderr, badInput(err))
+	}
 	files, err := dataFiles(c, *out)
 	if err != nil {
 		return fail(fs, stderr, err)

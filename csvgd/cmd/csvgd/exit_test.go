@@ -142,6 +142,7 @@ func TestExitCodes(t *testing.T) {
 		{"fit, existing output", []string{"fit", "-data", regression, "-target", "y", "-save", existing}, exitUsage, existing},
 		{"nuts template, existing output", []string{"nuts", "template", "-ensemble", tiny, "-save", existing}, exitUsage, existing},
 		// An output path that cannot be written, checked before any run.
+		{"data, output folder a file", []string{"data", "-out", existing}, exitUsage, existing + " is a file, not a folder"},
 		{"explore, output folder a file", []string{"explore", "-ensemble", tiny, "-out", existing}, exitUsage, existing + " is a file, not a folder"},
 		{"runs export, output folder a file", []string{"runs", "export", "-quick", "-cache", cache, "-out", existing}, exitUsage, existing + " is a file, not a folder"},
 		{"runs export, output folder under a file", []string{"runs", "export", "-quick", "-cache", cache, "-out", filepath.Join(existing, "ensembles")}, exitUsage, existing + " is a file, not a folder"},
