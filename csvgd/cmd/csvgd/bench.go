@@ -58,7 +58,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	cases, err := benchCases(*particles, *widths)
 	if err == nil {
-		err = checkBenchFlags(*minTime, *minIters, *workers, *doc, *profile)
+		err = checkBenchFlags(*minTime, *minIters, *workers, *doc, *profile, *checkOut)
 	}
 	if err == nil && *steps < 0 {
 		err = fmt.Errorf("-steps %d: must be >= 0", *steps)
@@ -148,8 +148,10 @@ func writeStepCheck(path string, cases []speed.Case, seed uint64, steps int) err
 	return f.Close()
 }
 
-// checkBenchFlags reports a bad setting before any work starts.
-func checkBenchFlags(minTime time.Duration, minIters, workers int, doc, profile string) error {
+// checkBenchFlags reports a bad setting before any work starts, and an
+// output file (profile, checkOut) that cannot be created: in a folder
+// that does not exist, a folder, or a file that exists.
+func checkBenchFlags(minTime time.Duration, minIters, workers int, doc, profile, checkOut string) error {
 	switch {
 	case minTime <= 0:
 		return fmt.Errorf("-time %v: must be > 0", minTime)
@@ -163,11 +165,13 @@ func checkBenchFlags(minTime time.Duration, minIters, workers int, doc, profile 
 			return fmt.Errorf("-doc: %w", err)
 		}
 	}
-	if err := checkOutput("-cpuprofile", profile, true); err != nil {
-		return err
-	}
-	if _, err := os.Lstat(profile); profile != "" && err == nil {
-		return fmt.Errorf("-cpuprofile %s: the file exists; not overwritten", profile)
+	for _, o := range []struct{ flag, path string }{{"-cpuprofile", profile}, {"-check-out", checkOut}} {
+		if err := checkOutput(o.flag, o.path, true); err != nil {
+			return err
+		}
+		if _, err := os.Lstat(o.path); o.path != "" && err == nil {
+			return fmt.Errorf("%s %s: the file exists; not overwritten", o.flag, o.path)
+		}
 	}
 	return nil
 }

@@ -30,6 +30,9 @@ func TestBenchBadInput(t *testing.T) {
 		{[]string{"bench", "-workers", "-1"}, "-workers -1"},
 		{[]string{"bench", "-doc", mine}, "mine.md: no bench block"},
 		{[]string{"bench", "-cpuprofile", mine}, "mine.md: the file exists"},
+		{[]string{"bench", "-cpuprofile", dir}, "is a folder, not a file"},
+		{[]string{"bench", "-check-out", mine, "-particles", "2", "-widths", "3"}, "-check-out " + mine + ": the file exists"},
+		{[]string{"bench", "-check-out", filepath.Join(dir, "nowhere", "check.json"), "-particles", "2", "-widths", "3"}, "nowhere does not exist"},
 		{[]string{"bench", "-bogus"}, "-bogus"},
 	} {
 		code, out, errOut := runCLI(c.args...)
