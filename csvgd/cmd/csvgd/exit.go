@@ -50,14 +50,18 @@ func badUsage(err error) error {
 // kind, or that does not fit the flags or the other inputs (a reference
 // of another template, a checkpoint of another run); and an output that
 // exists without -force, or whose path cannot be written to (no such
-// folder, a folder in its place). Such errors are marked ([badInput],
+// folder, a folder in its place, a file where its folder goes:
+// [checkOutput], [checkOutputDir]). Such errors are marked ([badInput],
 // [badUsage]), or are those by which the packages say the same: an
 // existing file kept ([ensemble.ErrExists]), a checkpoint that cannot be
 // resumed ([train.ErrBadCheckpoint]), ensembles that cannot be compared
 // ([compare.ErrMismatch]), a layer or entry an ensemble does not have
 // ([explore.ErrNotInEnsemble]). Every other error is a failure while
 // running: numerical trouble (NaN or Inf), a sampler or training run that
-// fails, an error writing an output, an interrupt.
+// fails, an error writing an output, an interrupt (Ctrl-C or SIGTERM in
+// the commands that stop cleanly on it, [interruptible]; in the others,
+// and a second time in any, the signal ends the process with no exit
+// code of its own).
 func exitCode(err error) int {
 	var in inputError
 	switch {
