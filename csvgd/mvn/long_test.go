@@ -103,9 +103,9 @@ func TestNotFinite(t *testing.T) {
 }
 
 // TestLongRunStaysFinite: 100,000 iterations of alpha = 0.25, beta = 1
-// without a NaN or Inf in the particles or the results (about 4.4 ms a step on two cores with the pure-Go
-// backend: 7 to 8 minutes, which go test overlaps with the other
-// packages). With -short it runs 10,000 (under a minute).
+// without a NaN or Inf in the particles or the results (minutes with the
+// pure-Go backend on two cores, which go test overlaps with the other
+// packages; docs/reliability.md gives a measured time). With -short it runs 10,000 (under a minute).
 func TestLongRunStaysFinite(t *testing.T) {
 	iters := 100_000
 	if testing.Short() {
