@@ -60,7 +60,9 @@ type SteinNUTS struct {
 //	       ensemble is as wide as N posterior draws.
 //	(d)    The W1 distance between the central 90% of the two
 //	       push-forwards (metrics.TrimmedWasserstein1, trim 5%) at each
-//	       point, summed over the components.
+//	       point, summed over the components; dashed where the runs
+//	       behind the draws do not agree. The y range holds the curves
+//	       inside the training range; beyond it they may leave the panel.
 //	(e, f) Densities (Gaussian kernel, Silverman's bandwidth) of the first
 //	       ensemble's weights, after alignment: the entry of W_0 and of the
 //	       last layer whose Stein values have the largest median magnitude
@@ -243,8 +245,8 @@ const window = 1.25 * hyperelastic.TrainingDelta
 
 // pathCurvesPanel is a panel of one curve per ensemble against F11 inside
 // the window, each point from value(run, test point); it returns the
-// panel and the values inside the window, which the caller's y range is
-// to hold.
+// panel and the values inside the training range, which the caller's y
+// range is to hold (beyond it the curves may leave the panel).
 func pathCurvesPanel(title, ylabel string, runs []SteinNUTS, value func(r SteinNUTS, m int) (float64, bool)) (*plot.Plot, []float64) {
 	p := plotkit.NewPanel(title, "F₁₁", ylabel)
 	p.Add(trainingSpanTint())
@@ -258,7 +260,9 @@ func pathCurvesPanel(title, ylabel string, runs []SteinNUTS, value func(r SteinN
 			}
 			if v, ok := value(r, m); ok {
 				xy = append(xy, plotter.XY{X: x, Y: v})
-				in = append(in, v)
+				if math.Abs(r.Test[m].D) <= hyperelastic.TrainingDelta {
+					in = append(in, v)
+				}
 			}
 		}
 		plotkit.AddFlat(p, plotkit.Line(xy, curveStyle(r, plotkit.RankColor(i, len(runs)))))
@@ -332,7 +336,10 @@ func sizeRank(runs []SteinNUTS, n int) int {
 }
 
 // trimmedW1Panel is the W1 between the central 90% of the two
-// push-forwards at each test point, summed over the components.
+// push-forwards at each test point, summed over the components. Its y
+// range holds the curves inside the training range, where the comparison
+// is made: beyond it the posterior's bands widen fast, and a curve that
+// leaves the panel there is cut at its top (the figure's captions say so).
 func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
 	p, in := pathCurvesPanel("(d) W₁ between the central 90%", "W₁, summed over the components", runs, func(r SteinNUTS, m int) (float64, bool) {
 		sum := 0.0
