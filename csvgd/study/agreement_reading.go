@@ -65,16 +65,19 @@ func settingReading(alpha float64, rows map[string]AgreementRow, refLabel string
 	if together.Reference.Agrees() {
 		return head + ", and every NUTS setting's runs together agree: the study backs the setting at this prior."
 	}
-	head += ", but every NUTS setting's runs together are unresolved"
+	head += ", but every NUTS setting's runs together are unresolved: the study does not back the setting at this prior"
 	for _, o := range others {
 		r, ok := rows[o]
 		if !ok {
 			continue
 		}
 		b, c := ref.Reference.Agreement.Band90, r.Reference.Agreement.Band90
-		if gap := intervalGap(b, c); gap > 0 {
+		switch gap := intervalGap(b, c); {
+		case !r.Reference.Agrees():
+			head += fmt.Sprintf("; the runs of %s do not agree among themselves", o)
+		case gap > 0:
 			head += fmt.Sprintf("; their pooled 90%% band, %s, and that of %s, %s, have intervals %.4f apart: a reference of either is uncertain by at least that gap", interval(b), o, interval(c), gap)
-		} else {
+		default:
 			head += fmt.Sprintf("; their pooled 90%% band, %s, and that of %s, %s, have overlapping intervals: the pooled bands do not tell the settings apart, and what the runs together miss is in their verdict above", interval(b), o, interval(c))
 		}
 	}

@@ -34,9 +34,11 @@ func TestSettingsReading(t *testing.T) {
 		{"all agree", []AgreementRow{row(ref, a, lo), row(long, a, near), row(nutsSettings, a, lo)},
 			[]string{"(nuts, 1000 + 500) agree", "the study backs the setting at this prior"}, []string{"not back", "apart"}},
 		{"settings apart", []AgreementRow{row(ref, a, lo), row(long, a, hi), row(nutsSettings, u, lo)},
-			[]string{"together are unresolved", "intervals 0.0200 apart", "uncertain by at least that gap"}, []string{"backs the setting", "overlapping"}},
+			[]string{"together are unresolved", "does not back the setting", "intervals 0.0200 apart", "uncertain by at least that gap"}, []string{"study backs the setting", "overlapping"}},
+		{"other setting unresolved", []AgreementRow{row(ref, a, lo), row(long, u, hi), row(nutsSettings, u, lo)},
+			[]string{"does not back the setting", "the runs of " + long + " do not agree among themselves"}, []string{"study backs the setting", "uncertain by"}},
 		{"settings overlap", []AgreementRow{row(ref, a, lo), row(long, a, near), row(nutsSettings, u, lo)},
-			[]string{"together are unresolved", "overlapping intervals"}, []string{"backs the setting", "uncertain by"}},
+			[]string{"together are unresolved", "does not back the setting", "overlapping intervals"}, []string{"study backs the setting", "uncertain by"}},
 	} {
 		got := settingsReading(tc.rows, ref, []string{long})
 		if len(got) != 1 {

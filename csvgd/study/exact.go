@@ -125,6 +125,10 @@ type ExactComparison struct {
 	Test      []hyperelastic.Sample
 	// Reference holds the two runs, their reports and their agreement.
 	Reference *Reference
+	// Overruled: the two runs agree, but another pair of runs on the same
+	// posterior (a template another training run ended on too, at the
+	// same prior) does not, so the template has no reference.
+	Overruled bool
 	// SteinWeights and NUTSWeights are the last stage's particles and the
 	// reference runs' kept draws pooled (an equal number from each); Stein
 	// and NUTS their predictions at the test points.
@@ -147,15 +151,39 @@ type ExactComparison struct {
 	Zero *compare.ZeroWeights
 }
 
-// Agrees reports whether the template's reference runs agree.
-func (c ExactComparison) Agrees() bool { return c.Reference.Agrees() }
+// Agrees reports whether the template has a reference: its two runs
+// agree, and so does every other pair of runs on the same posterior.
+func (c ExactComparison) Agrees() bool { return c.Reference.Agrees() && !c.Overruled }
 
 // ExactComparisons compares every template of ExactTemplates with its
-// reference runs.
+// reference runs. Training runs that ended on one template at one prior
+// share its posterior: the pairs of runs on it are judged together, and
+// where one pair does not agree no pair on that posterior is a reference
+// (Overruled), since a third run that disagrees shows that the two that
+// agree need not stand for the posterior.
 func ExactComparisons(s *Store) ([]ExactComparison, error) {
+	runs := s.ExactTemplates()
+	refs := make([]*Reference, len(runs))
+	posterior := make([]string, len(runs))
+	agrees := make([]bool, len(runs))
+	for i, r := range runs {
+		res, err := s.Result(r)
+		if err != nil {
+			return nil, fmt.Errorf("study: %s: %w", r.Label, err)
+		}
+		arch, _, err := res.LastStageEnsemble()
+		if err != nil {
+			return nil, fmt.Errorf("study: %s: %w", r.Label, err)
+		}
+		if refs[i], err = s.Reference(r); err != nil {
+			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
+		}
+		posterior[i], agrees[i] = fmt.Sprintf("%g|%s", r.Config.Alpha, widths(arch.Widths)), refs[i].Agrees()
+	}
+	over := overruled(posterior, agrees)
 	var out []ExactComparison
-	for _, r := range s.ExactTemplates() {
-		c, err := compareExact(s, r)
+	for i, r := range runs {
+		c, err := compareExact(s, r, refs[i], over[i])
 		if err != nil {
 			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
 		}
@@ -164,14 +192,25 @@ func ExactComparisons(s *Store) ([]ExactComparison, error) {
 	return out, nil
 }
 
-// compareExact compares the last stage of the training run with the
-// reference runs on its template.
-func compareExact(s *Store, run runcache.Spec) (ExactComparison, error) {
-	res, err := s.Result(run)
-	if err != nil {
-		return ExactComparison{}, err
+// overruled says which pairs of runs agree while another pair on the same
+// posterior (the same name in posterior) does not.
+func overruled(posterior []string, agrees []bool) []bool {
+	split := map[string]bool{}
+	for i, p := range posterior {
+		split[p] = split[p] || !agrees[i]
 	}
-	ref, err := s.Reference(run)
+	out := make([]bool, len(posterior))
+	for i, p := range posterior {
+		out[i] = agrees[i] && split[p]
+	}
+	return out
+}
+
+// compareExact compares the last stage of the training run with the
+// reference runs ref on its template; overruled: they agree, but another
+// pair of runs on the same posterior does not.
+func compareExact(s *Store, run runcache.Spec, ref *Reference, overruled bool) (ExactComparison, error) {
+	res, err := s.Result(run)
 	if err != nil {
 		return ExactComparison{}, err
 	}
@@ -185,7 +224,7 @@ func compareExact(s *Store, run runcache.Spec) (ExactComparison, error) {
 	}
 	pooled := ref.Pooled()
 	c := ExactComparison{Label: run.Label, Particles: run.Config.Particles, Seed: run.Config.Seed, Alpha: run.Config.Alpha, Arch: arch,
-		Reference: ref, Test: data.Test, SteinWeights: particles, NUTSWeights: pooled,
+		Reference: ref, Overruled: overruled, Test: data.Test, SteinWeights: particles, NUTSWeights: pooled,
 		Stein: exact.HostPredict(arch, data.Test, particles), NUTS: exact.HostPredict(arch, data.Test, pooled)}
 	c.Zero = compare.ZeroWeightsOf(arch, particles, pooled)
 	o := s.CompareOptions()
@@ -198,7 +237,7 @@ func compareExact(s *Store, run runcache.Spec) (ExactComparison, error) {
 			return r, err
 		})
 	}
-	if ref.Agrees() {
+	if c.Agrees() {
 		c.Compare, err = against(ref.Specs, pooled, c.NUTS)
 	} else {
 		for i, r := range ref.Runs {

@@ -11,16 +11,19 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 )
 
-// DriftSummary says in two sentences what keeps moving in the NUTS run
-// of report r and whether the push-forward's bands depend on it: the log
-// density's R-hat, the drift of the log prior and of the log-likelihood
-// from the first to the second half of the chains, and the 90% band of
-// the watched stresses over both halves.
+// DriftSummary describes in two sentences what changes in the NUTS run
+// of report r from the first to the second half of its chains: the log
+// density's R-hat, the drift of the log prior and of the log-likelihood,
+// and the 90% band of the watched stresses over both halves, each
+// difference described, not tested (no Monte Carlo standard error).
 func DriftSummary(r exact.Report) string {
-	moving := "the log prior moves more than the log-likelihood: the chains keep moving along weights that only the prior holds"
+	// Which of the two moved more is described, not interpreted: neither
+	// change carries a Monte Carlo standard error here.
+	moving := "the log prior moved more than the log-likelihood"
 	if math.Abs(r.LogLikelihoodDrift) >= math.Abs(r.LogPriorDrift) {
-		moving = "the log-likelihood moves at least as much as the log prior: the chains are still changing the network's fit"
+		moving = "the log-likelihood moved at least as much as the log prior"
 	}
+	moving += " (neither change is tested against its Monte Carlo error)"
 	change := r.Band90Halves[1]/r.Band90Halves[0] - 1
 	// The halves' bands carry no Monte Carlo standard error here, so their
 	// difference is described, not tested: it can be chance as well as a
@@ -76,12 +79,12 @@ func truthCoverage(cs []ExactComparison) string {
 	}
 	pooled := func(vs []float64, what string) string {
 		if len(vs) == 0 {
-			return "no template " + what
+			return "no ensemble " + what
 		}
-		return fmt.Sprintf("%s on the %s %s", span(vs), countOf(len(vs), "template", "templates"), what)
+		return fmt.Sprintf("%s for the %s %s", span(vs), countOf(len(vs), "ensemble", "ensembles"), what)
 	}
 	return fmt.Sprintf("The truth lies inside the 90%% band at %s of the entries for the Stein ensembles of seed %d; for the two runs' pooled draws, at %s and %s (credible bands of a tempered posterior: no coverage is promised, and the entries are correlated, not independent trials).",
-		span(st), cs[0].Seed, pooled(ref, "with a reference"), pooled(unres, "without one (runs unresolved)"))
+		span(st), cs[0].Seed, pooled(ref, "whose template has a reference"), pooled(unres, "whose template has none (runs unresolved)"))
 }
 
 // weightSpaceMixing says what an agreement does not cover: the range of

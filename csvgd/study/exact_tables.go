@@ -127,7 +127,7 @@ func samplerTable(w io.Writer, cs []ExactComparison) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "\n%d of the %d distinct runs (%d rows: a run from optimised initialisations on a template shared by two training runs is one run, given in both rows) meet the criteria, %d of them with no divergent transition at all, as Stan's own rule asks; the log density's R-hat ranges from %.2f to %.2f. Meeting them is not sufficient, and a reference does not require it: whether a template has one is what its two runs agree on in function space (next table), and %d of the %d templates whose runs agree pool a run that misses a criterion. Read the log density's R-hat and the share at the depth limit beside every verdict: they say whether the chains mixed in weight space.\n",
+	fmt.Fprintf(w, "\n%d of the %d distinct runs (%d rows: a run from optimised initialisations on a template shared by two training runs is one run, given in both rows) meet the criteria, %d of them with no divergent transition at all, as Stan's own rule asks; the log density's R-hat ranges from %.2f to %.2f. Meeting them is not sufficient, and a reference does not require it: whether a template has one is what its two runs agree on in function space (next table), and %d of the %d templates whose runs agree pool a run that misses a criterion. Read the log density's R-hat beside every verdict: it says whether the chains mixed in weight space (the share at the depth limit says how often a trajectory was cut short, an efficiency warning).\n",
 		met, runs, rows(cs), stan, lo, hi, pooled, agree)
 }
 
@@ -149,7 +149,9 @@ func rows(cs []ExactComparison) int {
 // that only runs whose diagnostics are the same are taken for one.
 func runKey(c ExactComparison, run *runcache.NUTSResult) string {
 	rep := run.Report
-	rep.Seconds = 0 // the one thing a run computed twice does not repeat
+	// The wall time, and the rate it divides, are the only things a run
+	// computed twice does not repeat.
+	rep.Seconds, rep.ESSPerSecond = 0, 0
 	k := fmt.Sprintf("%s|%g|%+v|%+v", widths(c.Arch.Widths), c.Alpha, run.Config, rep)
 	if run.Config.Starts != exact.InitStarts {
 		k += "|" + c.Label
@@ -190,9 +192,19 @@ func agreementTable(w io.Writer, cs []ExactComparison) {
 		ra, rb := c.Reference.Runs[0].Report, c.Reference.Runs[1].Report
 		fmt.Fprintf(w, "| %d | %g | %d | %s (%d) | %s | %s | %s | %s | %s | %.3f | %.3f / %.3f | %.2f / %.2f | %.0f%% / %.0f%% | %s |\n", c.Particles, c.Alpha, c.Seed, widths(c.Arch.Widths), c.Arch.NumParams(),
 			estimate(a.Runs[0].Band90), estimate(a.Runs[1].Band90), interval(a.Band90), estimate(a.Runs[0].Band50), estimate(a.Runs[1].Band50),
-			a.NestedRHat, a.Runs[0].RHat, a.Runs[1].RHat, ra.LogDensityRHat, rb.LogDensityRHat, 100*ra.MaxDepthShare(), 100*rb.MaxDepthShare(), a.Verdict)
+			a.NestedRHat, a.Runs[0].RHat, a.Runs[1].RHat, ra.LogDensityRHat, rb.LogDensityRHat, 100*ra.MaxDepthShare(), 100*rb.MaxDepthShare(), verdictOf(c))
 	}
 	fmt.Fprintf(w, "\n%s\n", agreementCount(cs))
+}
+
+// verdictOf is the agreement table's verdict of c: that of its two
+// runs, or, where they agree but another pair of runs on the same
+// posterior does not (Overruled), that the template has no reference.
+func verdictOf(c ExactComparison) string {
+	if c.Overruled {
+		return fmt.Sprintf("%s as a pair; %s on the template (another pair of runs on it is %s)", c.Reference.Agreement.Verdict, exact.Unresolved, exact.Unresolved)
+	}
+	return string(c.Reference.Agreement.Verdict)
 }
 
 // estimate writes 0.1234 ± 0.0056.
@@ -227,7 +239,7 @@ func agreementCount(cs []ExactComparison) string {
 	for _, a := range alphas {
 		parts = append(parts, fmt.Sprintf("%d of %d at α = %g", agree[a], total[a], a))
 	}
-	return fmt.Sprintf("The two runs agree on %s.", strings.Join(parts, ", ")) + sharedTemplates(cs)
+	return fmt.Sprintf("The template has a reference (its two runs agree, and so does every other pair of runs on the same posterior) for %s of the ensembles.", strings.Join(parts, ", ")) + sharedTemplates(cs)
 }
 
 // sharedTemplates says which runs ended on one template at one prior: a
@@ -242,18 +254,26 @@ func sharedTemplates(cs []ExactComparison) string {
 	}
 	var order []key
 	sizes := map[key][]string{}
+	split := map[key]bool{}
 	for _, c := range cs {
 		k := key{c.Alpha, widths(c.Arch.Widths)}
 		if len(sizes[k]) == 0 {
 			order = append(order, k)
 		}
 		sizes[k] = append(sizes[k], fmt.Sprintf("N = %d", c.Particles))
+		split[k] = split[k] || !c.Reference.Agrees()
 	}
 	var out string
 	for _, k := range order {
-		if n := sizes[k]; len(n) > 1 {
-			out += fmt.Sprintf(" At α = %g the runs of %s ended on one template, %s: one posterior, counted once per run.", k.alpha, strings.Join(n, " and "), k.arch)
+		n := sizes[k]
+		if len(n) < 2 {
+			continue
 		}
+		out += fmt.Sprintf(" At α = %g the runs of %s ended on one template, %s: one posterior, counted once per run", k.alpha, strings.Join(n, " and "), k.arch)
+		if split[k] {
+			out += "; its pairs of runs do not all agree, so none of them is its reference"
+		}
+		out += "."
 	}
 	return out
 }
@@ -263,7 +283,7 @@ func sharedTemplates(cs []ExactComparison) string {
 // and says whether more particles bring the bands closer to the
 // posterior's.
 func bandsTable(w io.Writer, cs []ExactComparison) {
-	fmt.Fprintf(w, "Push-forward inside the training range (package compare), against the reference where the two runs agree: the Stein ensemble's central band width over the median band of N reference draws (N = its size, over %d subsamples of the %d pooled draws) and over the band of all draws, with 90%% intervals; the W1 between the push-forwards, all of it and between their central 90%%, summed over the entries; the share of the constrained weights exactly at 0 (Stein: clipped by the flow's projection) and below %g (the reference: the reflecting sampler). Extreme draws: the reference draws that somewhere inside the training range predict a stress off the truth by more than the largest true stress component there (networks that differ from the others only between the training points); they dominate the W1 of all draws. Where the runs do not agree the row says unresolved and gives the estimates against run A and run B, never one ratio.\n\n",
+	fmt.Fprintf(w, "Push-forward inside the training range (package compare), against the reference where the two runs agree: the Stein ensemble's central band width over the median band of N reference draws (N = its size, over %d subsamples of the %d pooled draws) and over the band of all draws, with 90%% intervals; the W1 between the push-forwards, all of it and between their central 90%%, summed over the entries; the share of the constrained weights exactly at 0 (Stein: clipped by the flow's projection) and below %g (the reference: the reflecting sampler). Extreme draws: the reference draws (the pooled draws of both runs where they do not agree) that somewhere inside the training range predict a stress off the truth by more than the largest true stress component there; the W1 of all draws includes them, the W1 between the central 90%% leaves them out. Where the runs do not agree the row says unresolved and gives the estimates against run A and run B, never one ratio.\n\n",
 		cs[0].bootstrap(), len(cs[0].NUTS), compare.NearZero)
 	fmt.Fprintln(w, "| particles | α | seed | reference | 90% band / N draws | 50% band / N draws | 90% band / all draws | W1 central 90% | W1 all | extreme draws | constrained at 0: Stein / reference near 0 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
@@ -312,12 +332,12 @@ func moreParticles(cs []ExactComparison) string {
 		bySize[c.Particles] = append(bySize[c.Particles], c.Compare.Band90Ratio)
 	}
 	slices.Sort(sizes)
-	head := fmt.Sprintf("At α = %g, %s no reference (their runs do not agree)", cs[0].Alpha, countOf(unresolved, "template has", "templates have"))
+	head := fmt.Sprintf("At α = %g, %s no reference (runs on it do not agree)", cs[0].Alpha, countOf(unresolved, "ensemble's template has", "ensembles' templates have"))
 	switch len(sizes) {
 	case 0:
-		return head + "; no template has one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured."
+		return head + "; no ensemble's template has one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured."
 	case 1:
-		return head + fmt.Sprintf("; only the templates of N = %d have one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured.", sizes[0])
+		return head + fmt.Sprintf("; only the templates of the ensembles of N = %d have one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured.", sizes[0])
 	}
 	var parts []string
 	for _, n := range sizes {

@@ -103,9 +103,9 @@ func TestExactTablesFormat(t *testing.T) {
 	out := b.String()
 	containsAll(t, out, "| 2 | 0.5 | 1 | 3-2-1 (8) | A |", "| met |", "missed: 3 divergent transitions (7.5% > 1%); R-hat 1.050 > 1.01 |",
 		"3 of the 4 distinct runs (4 rows:", "meet the criteria, 3 of them with no divergent transition at all", "0 of the 1 templates whose runs agree pool a run that misses a criterion",
-		"(Stan itself warns on any divergent transition after warm-up)", "| 0.00 / 0.00 | 0% / 0% | agrees |", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "The two runs agree on 1 of 2 at α = 0.5.",
+		"(Stan itself warns on any divergent transition after warm-up)", "| 0.00 / 0.00 | 0% / 0% | agrees |", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "for 1 of 2 at α = 0.5 of the ensembles.",
 		"| 2 | 0.5 | 2 | unresolved | A ", "| 2 | 0.5 | 1 | agrees | 1.38 [", "| cSVGD, α = 0.5, 2 particles (last stage) |",
-		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 template has no reference", "only the templates of N = 2 have one")
+		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 ensemble's template has no reference", "only the templates of the ensembles of N = 2 have one")
 	if strings.Count(out, "| cSVGD,") != 1 {
 		t.Errorf("coverage rows of the second seed:\n%s", out)
 	}
@@ -131,7 +131,11 @@ func TestExactTablesFormat(t *testing.T) {
 	twinRuns := *twin.Reference
 	twinRep := twinRuns.Runs[0].Report
 	twinRep.Draws, twinRep.Divergences = 1000, 1
-	twinRuns.Runs = []*runcache.NUTSResult{{Report: twinRep, Config: twinRuns.Runs[0].Config}, twinRuns.Runs[1]}
+	// the shared run read for the second training run took another wall
+	// time, and so has another ESS per second
+	twinB := twinRuns.Runs[1].Report
+	twinB.Seconds, twinB.ESSPerSecond = 776, twinB.ESSBulkMin/776
+	twinRuns.Runs = []*runcache.NUTSResult{{Report: twinRep, Config: twinRuns.Runs[0].Config}, {Report: twinB, Config: twinRuns.Runs[1].Config}}
 	twin.Reference = &twinRuns
 	b.Reset()
 	samplerTable(&b, []ExactComparison{good, twin})
@@ -159,7 +163,7 @@ func TestMoreParticlesVerdict(t *testing.T) {
 	oneSeed := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Agrees)})
 	open := moreParticles([]ExactComparison{run(10, 0.3, 0.5, 0.55, exact.Agrees), run(100, 0.6, 0.7, 0.8, exact.Unresolved)})
 	if !strings.Contains(overlap, "0.50, 0.50, 0.50 at N = 10; 0.70, 0.70, 0.70 at N = 100") || !strings.Contains(overlap, "overlap: these seeds show no trend in N beyond their spread") ||
-		!strings.Contains(overlap, "1 template has no reference") || strings.Contains(overlap, "1.00") {
+		!strings.Contains(overlap, "1 ensemble's template has no reference") || strings.Contains(overlap, "1.00") {
 		t.Errorf("overlapping: %s", overlap)
 	}
 	if !strings.Contains(apart, "every interval at N = 100 lies above every interval at N = 10") {
@@ -223,7 +227,7 @@ func TestMixedWordAndCoverage(t *testing.T) {
 	bad.NUTSCoverage.Truth = slices.Clone(bad.NUTSCoverage.Truth)
 	bad.NUTSCoverage.Truth[levelIndex(0.9)] = 0.91
 	got := truthCoverage([]ExactComparison{good, bad})
-	if !strings.Contains(got, "at 72% on the 1 template with a reference and 91% on the 1 template without one") {
+	if !strings.Contains(got, "at 72% for the 1 ensemble whose template has a reference and 91% for the 1 ensemble whose template has none") {
 		t.Errorf("coverage of references and unresolved draws not apart: %q", got)
 	}
 }
@@ -233,10 +237,13 @@ func TestMixedWordAndCoverage(t *testing.T) {
 func TestDriftSummary(t *testing.T) {
 	r := exact.Report{Chains: 4, Draws: 100, MaxDepthHits: 100, LogDensityRHat: 2.5, LogPriorDrift: -3, LogLikelihoodDrift: 0.2, Band90Halves: [2]float64{0.1, 0.105}}
 	got := DriftSummary(r)
-	containsAll(t, got, "Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "only the prior holds", "+5% apart; no standard error", "not tested")
+	containsAll(t, got, "Log density R-hat 2.50 (25% of the transitions at the depth limit)", "log prior changed by -3.00", "the log prior moved more than the log-likelihood (neither change is tested", "+5% apart; no standard error", "not tested")
+	if strings.Contains(got, "only the prior holds") {
+		t.Errorf("%q reads the drifts as moving weights, which no standard error backs", got)
+	}
 	r.LogLikelihoodDrift, r.Band90Halves[1] = 5, 0.2
 	got = DriftSummary(r)
-	containsAll(t, got, "still changing the network's fit", "+100% apart", "does not say whether the bands change")
+	containsAll(t, got, "the log-likelihood moved at least as much as the log prior", "+100% apart", "does not say whether the bands change")
 	if strings.Contains(got, "do not depend") || strings.Contains(got, ": the push-forward's bands change") {
 		t.Errorf("%q draws a conclusion the halves' difference does not test", got)
 	}
@@ -283,5 +290,34 @@ func TestAgreementPools(t *testing.T) {
 	got = poolsOf(all, nuts[:2], 1)
 	if len(got) != 1 || got[0].sampler != allSettings {
 		t.Errorf("one NUTS setting: pools %+v", got)
+	}
+}
+
+// TestOverruled: a pair of runs that agrees is overruled where another
+// pair on the same posterior does not, and only there; the agreement
+// table then says that the template has no reference, and the count and
+// the shared-template line follow.
+func TestOverruled(t *testing.T) {
+	got := overruled([]string{"0.5|3-8-1", "0.5|3-8-1", "1|3-8-1", "0.5|3-6-1"}, []bool{true, false, true, true})
+	if want := []bool{true, false, false, false}; !slices.Equal(got, want) {
+		t.Errorf("overruled %v, want %v", got, want)
+	}
+	if got := overruled([]string{"a", "a"}, []bool{true, true}); slices.Contains(got, true) {
+		t.Errorf("two agreeing pairs on one posterior overruled: %v", got)
+	}
+	good, split := handMade(t), handMade(t)
+	split.Particles, split.Label = 4, "hand-made, 4 particles"
+	splitRef := *split.Reference
+	splitAgree := *splitRef.Agreement
+	splitAgree.Verdict = exact.Unresolved
+	splitRef.Agreement = &splitAgree
+	split.Reference = &splitRef
+	good.Overruled = true
+	var b bytes.Buffer
+	agreementTable(&b, []ExactComparison{good, split})
+	containsAll(t, b.String(), "agrees as a pair; unresolved on the template", "for 0 of 2 at α = 0.5 of the ensembles",
+		"ended on one template, 3-2-1: one posterior, counted once per run; its pairs of runs do not all agree, so none of them is its reference")
+	if good.Agrees() {
+		t.Error("an overruled pair is taken for a reference")
 	}
 }

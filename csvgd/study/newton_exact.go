@@ -54,7 +54,11 @@ type NewtonComparison struct {
 func NewtonComparisons(s *Store) ([]NewtonComparison, error) {
 	var out []NewtonComparison
 	for _, r := range s.NewtonExactTemplates() {
-		c, err := compareExact(s, r)
+		ref, err := s.Reference(r)
+		if err != nil {
+			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
+		}
+		c, err := compareExact(s, r, ref, false)
 		if err != nil {
 			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
 		}
