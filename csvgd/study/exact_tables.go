@@ -236,10 +236,14 @@ func agreementCount(cs []ExactComparison) string {
 		}
 	}
 	var parts []string
-	for _, a := range alphas {
-		parts = append(parts, fmt.Sprintf("%d of %d at α = %g", agree[a], total[a], a))
+	for i, a := range alphas {
+		of := "of"
+		if i == 0 {
+			of = "of the"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s %d ensembles at α = %g", agree[a], of, total[a], a))
 	}
-	return fmt.Sprintf("The template has a reference (its two runs agree, and so does every other pair of runs on the same posterior) for %s of the ensembles.", strings.Join(parts, ", ")) + sharedTemplates(cs)
+	return fmt.Sprintf("The template has a reference (its two runs agree, and so does every other pair of runs on the same posterior) for %s.", strings.Join(parts, ", ")) + sharedTemplates(cs)
 }
 
 // sharedTemplates says which runs ended on one template at one prior: a
@@ -332,7 +336,7 @@ func moreParticles(cs []ExactComparison) string {
 		bySize[c.Particles] = append(bySize[c.Particles], c.Compare.Band90Ratio)
 	}
 	slices.Sort(sizes)
-	head := fmt.Sprintf("At α = %g, %s no reference (runs on it do not agree)", cs[0].Alpha, countOf(unresolved, "ensemble's template has", "ensembles' templates have"))
+	head := fmt.Sprintf("At α = %g, %s no reference (the runs on the template do not all agree)", cs[0].Alpha, countOf(unresolved, "ensemble's template has", "ensembles' templates have"))
 	switch len(sizes) {
 	case 0:
 		return head + "; no ensemble's template has one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured."
