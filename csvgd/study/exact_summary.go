@@ -92,15 +92,19 @@ func truthCoverage(cs []ExactComparison) string {
 // their shares of transitions at the depth limit.
 func weightSpaceMixing(cs []ExactComparison) string {
 	var rhat, depth []float64
+	seen := map[string]bool{}
 	for _, c := range cs {
 		for _, run := range c.Reference.Runs {
-			rhat, depth = append(rhat, run.Report.LogDensityRHat), append(depth, run.Report.MaxDepthShare())
+			if k := runKey(c, run); !seen[k] {
+				seen[k] = true
+				rhat, depth = append(rhat, run.Report.LogDensityRHat), append(depth, run.Report.MaxDepthShare())
+			}
 		}
 	}
 	if len(rhat) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("An agreement is of NUTS runs in function space only: over the %d runs the log density's R-hat ranges from %.2f to %.2f (%s), and %s of their transitions stop at the depth limit.",
+	return fmt.Sprintf("An agreement is of NUTS runs in function space only: over the %d distinct runs the log density's R-hat ranges from %.2f to %.2f (%s), and %s of their transitions stop at the depth limit.",
 		len(rhat), slices.Min(rhat), slices.Max(rhat), mixedWord(slices.Min(rhat), slices.Max(rhat)), span(depth))
 }
 

@@ -207,6 +207,15 @@ func verdictOf(c ExactComparison) string {
 	return string(c.Reference.Agreement.Verdict)
 }
 
+// templateVerdict is whether c's template has a reference: exact.Agrees
+// or exact.Unresolved (also where its pair agrees but is Overruled).
+func templateVerdict(c ExactComparison) exact.Verdict {
+	if c.Agrees() {
+		return exact.Agrees
+	}
+	return exact.Unresolved
+}
+
 // estimate writes 0.1234 ± 0.0056.
 func estimate(e exact.Estimate) string { return fmt.Sprintf("%.4f ± %.4f", e.Value, e.MCSE) }
 
@@ -341,7 +350,7 @@ func moreParticles(cs []ExactComparison) string {
 	case 0:
 		return head + "; no ensemble's template has one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured."
 	case 1:
-		return head + fmt.Sprintf("; only the templates of the ensembles of N = %d have one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured.", sizes[0])
+		return head + fmt.Sprintf("; only at N = %d does an ensemble's template have one, so whether more particles bring the Stein bands closer to those of as many posterior draws is not measured.", sizes[0])
 	}
 	var parts []string
 	for _, n := range sizes {
@@ -386,7 +395,7 @@ func coverageTable(w io.Writer, cs []ExactComparison) {
 			cov  [2][]float64
 		}{
 			{fmt.Sprintf("cSVGD, α = %g, %d particles (last stage)", c.Alpha, c.Particles), [2][]float64{c.SteinCoverage.Truth, c.SteinCoverage.Predictive}},
-			{fmt.Sprintf("the two runs on its template (%d draws, %s)", len(c.NUTS), c.Reference.Agreement.Verdict), [2][]float64{c.NUTSCoverage.Truth, c.NUTSCoverage.Predictive}},
+			{fmt.Sprintf("the two runs on its template (%d draws, %s)", len(c.NUTS), templateVerdict(c)), [2][]float64{c.NUTSCoverage.Truth, c.NUTSCoverage.Predictive}},
 		} {
 			fmt.Fprintf(w, "| %s | %.2f | %.2f | %.2f | %.2f |\n", e.name, e.cov[0][i50], e.cov[0][i90], e.cov[1][i50], e.cov[1][i90])
 		}

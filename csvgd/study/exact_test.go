@@ -105,7 +105,7 @@ func TestExactTablesFormat(t *testing.T) {
 		"3 of the 4 distinct runs (4 rows:", "meet the criteria, 3 of them with no divergent transition at all", "0 of the 1 templates whose runs agree pool a run that misses a criterion",
 		"(Stan itself warns on any divergent transition after warm-up)", "| 0.00 / 0.00 | 0% / 0% | agrees |", "| 0.2000 ± 0.0100 | 0.2100 ± 0.0100 |", "| 1.200 |", "| unresolved |", "for 1 of the 2 ensembles at α = 0.5.",
 		"| 2 | 0.5 | 2 | unresolved | A ", "| 2 | 0.5 | 1 | agrees | 1.38 [", "| cSVGD, α = 0.5, 2 particles (last stage) |",
-		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 ensemble's template has no reference", "only the templates of the ensembles of N = 2 have one")
+		"| the two runs on its template (20 draws, agrees) |", "At α = 0.5, 1 ensemble's template has no reference", "only at N = 2 does an ensemble's template have one")
 	if strings.Count(out, "| cSVGD,") != 1 {
 		t.Errorf("coverage rows of the second seed:\n%s", out)
 	}
@@ -319,5 +319,14 @@ func TestOverruled(t *testing.T) {
 		"ended on one template, 3-2-1: one posterior, counted once per run; its pairs of runs do not all agree, so none of them is its reference")
 	if good.Agrees() {
 		t.Error("an overruled pair is taken for a reference")
+	}
+	b.Reset()
+	coverageTable(&b, []ExactComparison{good, split})
+	if out := b.String(); strings.Contains(out, "agrees)") {
+		t.Errorf("the coverage table calls an overruled pair's draws a reference:\n%s", out)
+	}
+	// the shared run is counted once in the summary's range too
+	if got := weightSpaceMixing([]ExactComparison{good, split}); !strings.Contains(got, "over the 3 distinct runs") {
+		t.Errorf("summary counts rows as runs: %q", got)
 	}
 }
