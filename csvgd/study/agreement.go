@@ -12,9 +12,9 @@ import (
 // The agreement study: whether independent runs of a sampler, with other
 // seeds and starting points of two kinds, agree on the posterior of one
 // template, for each sampler, on the 10-particle templates at alpha = 1/2
-// and alpha = 1. It is what chose the sampler of the references
-// (ReferenceConfig) and what says whether the posterior at alpha = 1/2 has
-// a reference at all.
+// and alpha = 1. It compares the references' setting (ReferenceConfig)
+// with chains twice as long and with ChEES, and says prior by prior
+// whether it backs the references' setting (settingsReading).
 
 // AgreementSeed is the seed of the training runs whose templates the
 // agreement study samples: one that no other study trains with.
