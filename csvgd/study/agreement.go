@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 )
 
@@ -180,7 +181,13 @@ func (s *Store) agreementRow(run runcache.Spec, specs []runcache.NUTSSpec, sampl
 		return AgreementRow{}, err
 	}
 	arch := ref.Runs[0].Arch
-	return AgreementRow{Alpha: run.Config.Alpha, Template: fmt.Sprintf("%s (%d)", widths(arch.Widths), arch.NumParams()), Sampler: sampler, Reference: ref}, nil
+	return AgreementRow{Alpha: run.Config.Alpha, Template: templateName(arch), Sampler: sampler, Reference: ref}, nil
+}
+
+// templateName writes a template as its widths and weight count, e.g.
+// 3-7-8-1 (85): AgreementRow.Template, which SharedPosteriors matches.
+func templateName(arch icnn.Arch) string {
+	return fmt.Sprintf("%s (%d)", widths(arch.Widths), arch.NumParams())
 }
 
 // AgreementTable writes the agreement study as Markdown: per template and

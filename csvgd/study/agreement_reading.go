@@ -131,7 +131,7 @@ func writeSharedPosteriors(w io.Writer, cs []ExactComparison, rows []AgreementRo
 func sharedPosteriors(cs []ExactComparison, rows []AgreementRow) []string {
 	var out []string
 	for _, c := range cs {
-		tpl := fmt.Sprintf("%s (%d)", widths(c.Arch.Widths), c.Arch.NumParams())
+		tpl := templateName(c.Arch)
 		var parts []string
 		matched := false
 		for _, r := range rows {
