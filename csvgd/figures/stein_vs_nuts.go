@@ -338,7 +338,7 @@ func sizeRank(runs []SteinNUTS, n int) int {
 // trimmedW1Panel is the W1 between the central 90% of the two
 // push-forwards at each test point, summed over the components. Its y
 // range holds the curves inside the training range, where the comparison
-// is made: beyond it the posterior's bands widen fast, and a curve that
+// is made: beyond it the sampler draws' bands widen fast, and a curve that
 // leaves the panel there is cut at its top (the figure's captions say so).
 func trimmedW1Panel(runs []SteinNUTS) *plot.Plot {
 	p, in := pathCurvesPanel("(d) W₁ between the central 90%", "W₁, summed over the components", runs, func(r SteinNUTS, m int) (float64, bool) {

@@ -152,7 +152,8 @@ type ExactComparison struct {
 }
 
 // Agrees reports whether the template has a reference: its two runs
-// agree, and so does every other pair of runs on the same posterior.
+// agree, and so does every other ensemble's pair of runs on the same
+// posterior.
 func (c ExactComparison) Agrees() bool { return c.Reference.Agrees() && !c.Overruled }
 
 // ExactComparisons compares every template of ExactTemplates with its
@@ -162,34 +163,51 @@ func (c ExactComparison) Agrees() bool { return c.Reference.Agrees() && !c.Overr
 // (Overruled), since a third run that disagrees shows that the two that
 // agree need not stand for the posterior.
 func ExactComparisons(s *Store) ([]ExactComparison, error) {
-	runs := s.ExactTemplates()
+	return comparePosteriors(s, s.ExactTemplates())
+}
+
+// comparePosteriors compares every training run of runs with its
+// reference runs, judging the pairs of runs on one posterior together
+// (ExactComparisons).
+func comparePosteriors(s *Store, runs []runcache.Spec) ([]ExactComparison, error) {
+	results := make([]*train.Result, len(runs))
 	refs := make([]*Reference, len(runs))
 	posterior := make([]string, len(runs))
 	agrees := make([]bool, len(runs))
 	for i, r := range runs {
-		res, err := s.Result(r)
-		if err != nil {
+		var err error
+		if results[i], err = s.Result(r); err != nil {
 			return nil, fmt.Errorf("study: %s: %w", r.Label, err)
 		}
-		arch, _, err := res.LastStageEnsemble()
-		if err != nil {
+		if posterior[i], err = posteriorKey(results[i], r); err != nil {
 			return nil, fmt.Errorf("study: %s: %w", r.Label, err)
 		}
 		if refs[i], err = s.Reference(r); err != nil {
 			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
 		}
-		posterior[i], agrees[i] = fmt.Sprintf("%g|%s", r.Config.Alpha, widths(arch.Widths)), refs[i].Agrees()
+		agrees[i] = refs[i].Agrees()
 	}
 	over := overruled(posterior, agrees)
-	var out []ExactComparison
+	out := make([]ExactComparison, len(runs))
 	for i, r := range runs {
-		c, err := compareExact(s, r, refs[i], over[i])
-		if err != nil {
+		var err error
+		if out[i], err = compareExact(s, r, results[i], refs[i], over[i]); err != nil {
 			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
 		}
-		out = append(out, c)
 	}
 	return out, nil
+}
+
+// posteriorKey names the posterior that the reference runs of the
+// training run (with result res) sample: its last stage's template and
+// the settings of exact.SettingsOf (noise, sigma, likelihood, prior).
+// Two training runs with one key share their posterior.
+func posteriorKey(res *train.Result, run runcache.Spec) (string, error) {
+	arch, _, err := res.LastStageEnsemble()
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s|%+v", widths(arch.Widths), exact.SettingsOf(res, run.Noise)), nil
 }
 
 // overruled says which pairs of runs agree while another pair on the same
@@ -206,14 +224,10 @@ func overruled(posterior []string, agrees []bool) []bool {
 	return out
 }
 
-// compareExact compares the last stage of the training run with the
-// reference runs ref on its template; overruled: they agree, but another
-// pair of runs on the same posterior does not.
-func compareExact(s *Store, run runcache.Spec, ref *Reference, overruled bool) (ExactComparison, error) {
-	res, err := s.Result(run)
-	if err != nil {
-		return ExactComparison{}, err
-	}
+// compareExact compares the last stage of the training run (with result
+// res) with the reference runs ref on its template; overruled: they
+// agree, but another pair of runs on the same posterior does not.
+func compareExact(s *Store, run runcache.Spec, res *train.Result, ref *Reference, overruled bool) (ExactComparison, error) {
 	data, err := train.LoadPaperData(run.Noise)
 	if err != nil {
 		return ExactComparison{}, err

@@ -252,7 +252,7 @@ func agreementCount(cs []ExactComparison) string {
 		}
 		parts = append(parts, fmt.Sprintf("%d %s %d ensembles at α = %g", agree[a], of, total[a], a))
 	}
-	return fmt.Sprintf("The template has a reference (its two runs agree, and so does every other pair of runs on the same posterior) for %s.", strings.Join(parts, ", ")) + sharedTemplates(cs)
+	return fmt.Sprintf("The template has a reference (its two runs agree, and so does every other ensemble's pair on the same posterior) for %s.", strings.Join(parts, ", ")) + sharedTemplates(cs)
 }
 
 // sharedTemplates says which runs ended on one template at one prior: a

@@ -12,6 +12,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/hyperelastic"
 	"github.com/csvgd/csvgd-go/csvgd/icnn"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
+	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // handMade is a comparison on three test points (two inside the training
@@ -290,6 +291,45 @@ func TestAgreementPools(t *testing.T) {
 	got = poolsOf(all, nuts[:2], 1)
 	if len(got) != 1 || got[0].sampler != allSettings {
 		t.Errorf("one NUTS setting: pools %+v", got)
+	}
+}
+
+// TestPosteriorKey: two training runs share a posterior exactly when
+// their last stages ran on one template under the same settings (prior,
+// sigma, data); a run that kept no last stage has no key.
+func TestPosteriorKey(t *testing.T) {
+	result := func(widths []int, alpha, sigma float64) *train.Result {
+		c := train.DefaultConfig()
+		c.Alpha = alpha
+		return &train.Result{Config: c, Arch: icnn.Arch{Widths: widths, Inputs: icnn.Shifted}, Sigma: sigma,
+			LastStage: &train.StageEnsemble{Widths: widths}}
+	}
+	run := runcache.Spec{Noise: 0.1}
+	key := func(r *train.Result) string {
+		t.Helper()
+		k, err := posteriorKey(r, run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	base := key(result([]int{3, 8, 1}, 0.5, 0.1))
+	for _, tc := range []struct {
+		name string
+		res  *train.Result
+		same bool
+	}{
+		{"the same template and settings", result([]int{3, 8, 1}, 0.5, 0.1), true},
+		{"another template", result([]int{3, 6, 1}, 0.5, 0.1), false},
+		{"another alpha", result([]int{3, 8, 1}, 1, 0.1), false},
+		{"another sigma", result([]int{3, 8, 1}, 0.5, 0.2), false},
+	} {
+		if got := key(tc.res) == base; got != tc.same {
+			t.Errorf("%s: shares the posterior %v, want %v", tc.name, got, tc.same)
+		}
+	}
+	if _, err := posteriorKey(&train.Result{Arch: icnn.Arch{Widths: []int{3, 8, 1}, Inputs: icnn.Shifted}}, run); err == nil {
+		t.Error("a run with no last stage got a posterior key")
 	}
 }
 

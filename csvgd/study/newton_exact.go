@@ -50,19 +50,18 @@ type NewtonComparison struct {
 }
 
 // NewtonComparisons compares every run of NewtonExactTemplates with its
-// reference runs (both trained and sampled when they are not cached).
+// reference runs (both trained and sampled when they are not cached),
+// the pairs of runs on one posterior judged together as in
+// ExactComparisons.
 func NewtonComparisons(s *Store) ([]NewtonComparison, error) {
-	var out []NewtonComparison
-	for _, r := range s.NewtonExactTemplates() {
-		ref, err := s.Reference(r)
-		if err != nil {
-			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
-		}
-		c, err := compareExact(s, r, ref, false)
-		if err != nil {
-			return nil, fmt.Errorf("study: %s against its reference: %w", r.Label, err)
-		}
-		out = append(out, NewtonComparison{Update: r.Config.Update.Or(), ExactComparison: c})
+	runs := s.NewtonExactTemplates()
+	cs, err := comparePosteriors(s, runs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]NewtonComparison, len(cs))
+	for i, c := range cs {
+		out[i] = NewtonComparison{Update: runs[i].Config.Update.Or(), ExactComparison: c}
 	}
 	return out, nil
 }
