@@ -113,7 +113,7 @@ func newNUTSTemplateFlags(stdout io.Writer) *nutsTemplateFlags {
 	f.dataDir = fs.String("data", "", "folder of train.csv and test.csv (default: the committed data set of the noise level in the file's meta)")
 	fs.Var(&c.Sampler, "sampler", "nuts (the No-U-Turn sampler) or chees (many chains as one batch, ChEES trajectory lengths)")
 	fs.Var(&c.Starts, "starts", "where the chains start: stein (the ensemble's particles) or init (random initialisations optimised on the posterior)")
-	fs.IntVar(&c.Chains, "chains", c.Chains, "number of chains (nuts: 4, chees: 64 by default)")
+	fs.IntVar(&c.Chains, "chains", c.Chains, fmt.Sprintf("number of chains (nuts: %d, chees: %d by default)", exact.DefaultConfig(false).Chains, exact.DefaultCHEESConfig(false).Chains))
 	fs.IntVar(&c.Overdispersed, "overdispersed", c.Overdispersed, "of the chains, how many start at perturbed particles (each weight scaled by exp(N(0,1)) and shifted by the ensemble's spread)")
 	fs.IntVar(&c.Warmup, "warmup", c.Warmup, "warm-up iterations per chain (step size and mass matrix adaptation)")
 	fs.IntVar(&c.Draws, "draws", c.Draws, "kept iterations per chain")
