@@ -129,11 +129,18 @@ func (p Plan) uciNeeds() needs {
 
 // Published is a row of published results of the benchmark: the mean and
 // standard error over the 20 splits of the test RMSE and log-likelihood
-// (SE NaN when not known).
+// (SE NaN when not known), and the rounding of the printed means: half a
+// unit of their last printed digit (0 for exact values), so that a printed
+// mean p stands for any value within p ± Rounding ([GapZ]).
 type Published struct {
 	Label                  string
 	RMSE, RMSESE, LL, LLSE float64
+	Rounding               float64
 }
+
+// PublishedRounding is the rounding of the means of Liu & Wang's Table 2,
+// printed with three decimals: half of 0.001.
+const PublishedRounding = 0.0005
 
 // PublishedUCI are the published results beside which the table puts the
 // measured ones: Liu & Wang 2016, Table 2 (SVGD, and PBP as they quote
@@ -146,7 +153,7 @@ func PublishedUCI(set string) []Published {
 	if !ok {
 		return nil
 	}
-	return []Published{{"SVGD, Liu & Wang 2016 (as recalled)", r[0], r[1], r[2], r[3]}, {"PBP, as quoted there (as recalled)", r[4], nan, r[5], nan}}
+	return []Published{{"SVGD, Liu & Wang 2016 (as recalled)", r[0], r[1], r[2], r[3], PublishedRounding}, {"PBP, as quoted there (as recalled)", r[4], nan, r[5], nan, PublishedRounding}}
 }
 
 // recalledUCI are the rows of Liu & Wang's Table 2 as recalled: SVGD's

@@ -183,20 +183,26 @@ func CompareAblation(r, base []regress.SplitResult, pub Published) (AblationRow,
 	out.TrainRMSE, out.TrainRMSESE = metrics.MeanSE(tr)
 	out.DRMSE, out.DRMSESE = metrics.MeanSE(dr)
 	out.DLL, out.DLLSE = metrics.MeanSE(dl)
-	out.ZRMSE, out.ZLL = GapZ(out.RMSE, out.RMSESE, pub.RMSE, pub.RMSESE), GapZ(out.LL, out.LLSE, pub.LL, pub.LLSE)
+	out.ZRMSE, out.ZLL = GapZ(out.RMSE, out.RMSESE, pub.RMSE, pub.RMSESE, pub.Rounding), GapZ(out.LL, out.LLSE, pub.LL, pub.LLSE, pub.Rounding)
 	return out, nil
 }
 
+// gapFormula is GapZ in words, for the tables' captions.
+const gapFormula = "(ours − published) / √(SE² + SE_published²), the published mean taken as the value nearest to ours that rounds to it (±0.0005 for Table 2's three decimals)"
+
 // GapZ is the gap of a measured mean m ± se to a published one p ± pse
-// in their standard errors combined, (m − p) / sqrt(se² + pse²) (the two
-// taken as independent); NaN when either standard error is not defined
-// or both are 0.
-func GapZ(m, se, p, pse float64) float64 {
+// in their standard errors combined, (m − q) / sqrt(se² + pse²) (the two
+// taken as independent), where q is the value nearest to m among those
+// that the printed p stands for, p ± rounding (rounding: half a unit of
+// p's last printed digit; 0 when p is exact): 0 when m rounds to p. NaN
+// when either standard error is not defined or both are 0.
+func GapZ(m, se, p, pse, rounding float64) float64 {
 	s := math.Hypot(se, pse)
 	if math.IsNaN(s) || s == 0 {
 		return math.NaN()
 	}
-	return (m - p) / s
+	d := m - p
+	return math.Copysign(math.Max(math.Abs(d)-rounding, 0), d) / s
 }
 
 // UCIOptimizerTable writes the ablation's table ([writeUCIOptimizer]) from
@@ -251,7 +257,7 @@ func writeUCIOptimizer(w io.Writer, bm regress.Benchmark, results map[UCIAblatio
 		"\"paired with\": the row that differs from this one in one setting alone, the optimizer or the median; "+
 		"\"− paired\": the mean ± standard error over the splits of each split's difference to that row's fit of the same split; "+
 		"\"splits worse\": on how many splits the test RMSE is higher, and the log-likelihood lower, than that row's; "+
-		"z: the gap to the published mean in the two standard errors combined, (ours − published) / √(SE² + SE_published²). "+
+		"z: the gap to the published mean in the two standard errors combined, "+gapFormula+". "+
 		"The published row averages Liu & Wang's own random splits, these rows the standard ones:\n\n",
 		bm.Set, splits, bm.Config.Particles, bm.Config.Iters, bm.Config.Hidden, bm.Config.Batch, spread)
 	fmt.Fprintln(w, "| setting | test RMSE | test log-likelihood | training RMSE | paired with | RMSE − paired | log-likelihood − paired | splits worse (RMSE, log-likelihood) | RMSE gap to published (z) | log-likelihood gap to published (z) |")

@@ -118,13 +118,13 @@ func (s synthSet) input() UCISetInput {
 func synthBenchmark() []synthSet {
 	nan := math.NaN()
 	return []synthSet{
-		{"yacht", 249, 401, []Published{{"published", 0.85, 0, -1.0, 0}}, [2]float64{0.9, 1.1}, [2]float64{-1.5, -1.3}, 160, map[string]synthOther{
+		{"yacht", 249, 401, []Published{{"published", 0.85, 0, -1.0, 0, 0}}, [2]float64{0.9, 1.1}, [2]float64{-1.5, -1.3}, 160, map[string]synthOther{
 			"csvgd":          {[2]float64{-0.3, -0.2}, [2]float64{0.1, 0.2}, 100, 180},    // −0.25 ± 0.05 lower; +0.15 ± 0.05 higher
 			"csvgd-strong":   {[2]float64{0.4, 0.2}, [2]float64{-0.3, -0.2}, 50, 196},     // +0.3 ± 0.1 higher; −0.25 ± 0.05 lower
 			"csvgd-adaptive": {[2]float64{0.1, -0.05}, [2]float64{0.05, -0.05}, 120, 180}, // +0.025 ± 0.075 within; 0 ± 0.05 within
 			"ensemble":       {[2]float64{-0.1, -0.4}, [2]float64{0.2, 0.1}, 401, 196},    // −0.25 ± 0.15 within; +0.15 ± 0.05 higher
 		}},
-		{"concrete", 834, 501, []Published{{"published", 4.0, 0, -3.1, nan}}, [2]float64{5, 6}, [2]float64{-3.2, -3.0}, 180, map[string]synthOther{
+		{"concrete", 834, 501, []Published{{"published", 4.0, 0, -3.1, nan, 0}}, [2]float64{5, 6}, [2]float64{-3.2, -3.0}, 180, map[string]synthOther{
 			"csvgd":          {[2]float64{0.4, 0.2}, [2]float64{-0.1, -0.2}, 265, 160}, // +0.3 ± 0.1 higher; −0.15 ± 0.05 lower
 			"csvgd-strong":   {[2]float64{0.8, 0.6}, [2]float64{-0.3, -0.2}, 140, 160}, // +0.7 ± 0.1 higher; −0.25 ± 0.05 lower
 			"csvgd-adaptive": {[2]float64{0.1, -0.1}, [2]float64{0, 0}, 300, 180},      // 0 ± 0.1 within; 0 ± 0 within

@@ -85,7 +85,7 @@ func notRead(sets, whys []string) string {
 // [GapLevel] (this project's test of agreement), the sets beyond it with
 // their z, and the sets not read with why; then every set's two gaps.
 func writeGaps(b *strings.Builder, gaps []UCIGap) {
-	fmt.Fprintf(b, "- **This project's SVGD against the published SVGD** (Liu & Wang 2016, as recalled; z = (ours − published) / √(SE² + SE_published²), "+
+	fmt.Fprintf(b, "- **This project's SVGD against the published SVGD** (Liu & Wang 2016, as recalled; z = "+gapFormula+", "+
 		"the standard errors over the splits; within when |z| ≤ %g): ", GapLevel)
 	measure := func(name string, z func(UCIGap) float64, why func(UCIGap) string) string {
 		var beyond, sets, whys []string
