@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
@@ -99,15 +100,9 @@ func (r *Reference) Agrees() bool { return r.Agreement.Verdict == exact.Agrees }
 // run thinned evenly to the smallest run's count), the reference's draws
 // where the runs agree.
 func (r *Reference) Pooled() [][]float64 {
-	n := len(r.Runs[0].Draws)
-	for _, run := range r.Runs {
-		n = min(n, len(run.Draws))
+	runs := make([][][]float64, len(r.Runs))
+	for i, run := range r.Runs {
+		runs[i] = run.Draws
 	}
-	var out [][]float64
-	for _, run := range r.Runs {
-		for j := range n {
-			out = append(out, run.Draws[j*len(run.Draws)/n])
-		}
-	}
-	return out
+	return compare.Pool(runs...)
 }
