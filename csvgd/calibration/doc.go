@@ -12,16 +12,17 @@
 //
 // Coverage of the truth ([Report].Truth) is how often the noise-free
 // stress S(x) lies inside the push-forward band. The push-forward is the
-// uncertainty about the function; a posterior of the right width covers
-// the truth about as often as the level says, but nothing requires it to:
-// a posterior is calibrated for observations, not for the truth, and it
-// covers the truth less often when its model is biased.
+// uncertainty about the function. Credible bands promise no frequentist
+// coverage, of the truth or of observations (and the posteriors here are
+// tempered, below); a band covers the truth less often still when its
+// model is biased.
 //
 // Coverage of new observations ([Report].Predictive) is how often a fresh
 // noisy observation y = S(x)(1 + s xi), xi ~ N(0, 1), drawn with a seed
 // that training never used ([Fresh]), lies inside the central interval of
-// the posterior predictive: the mixture over the ensemble of the
-// likelihood's noise model,
+// the plug-in predictive: the mixture over the ensemble of the
+// likelihood's noise model at the fitted sigma (not the posterior
+// predictive of the tempered posterior, below),
 //
 //	p(y | x) = 1/N sum_j N(y; f_j(x), sigma^2),
 //

@@ -3,7 +3,8 @@
 // spread can be checked against it. Draws are a reference only where
 // independent runs, with other seeds and starting points of two kinds,
 // agree on what is reported ([Agree]). Stan's criteria ([Report.Misses])
-// say whether a run's chains agree with each other; they are reported
+// judge each run on its own (its chains' R-hat, ESS, divergences and
+// E-BFMI); they are reported
 // beside every run, and the agreement does not require them (chains that
 // agree can all miss part of a posterior, and runs that miss a criterion
 // can still agree in function space).
@@ -22,8 +23,10 @@
 // on W_1, ..., W_L >= 0 (every layer but the first, docs/reading.md section
 // 8): the Gaussian stress likelihood with w = 1/(2 sigma^2 M), the mean
 // over the M training points (docs/reading.md section 9), and the alpha
-// prior at the last stage's lambda with the smoothing s the flow
-// differentiates (docs/reading.md section 2). [Settings] carry sigma, the
+// prior with the smoothing s the flow differentiates (docs/reading.md
+// section 2) and the coefficient c of its form at the last stage's lambda
+// (stein.Prior.Penalty: c = lambda in the penalty form the comparisons
+// use). [Settings] carry sigma, the
 // likelihood's form and the prior, from a run ([SettingsOf]) or from a saved
 // ensemble's meta ([FileSettings]). The log density and its gradient are
 // computed on the host in float64 by [reference.Likelihood], the
@@ -58,9 +61,10 @@
 // and the draws mapped back to the weights: [PriorNormalCoordinates], each
 // weight's prior quantile transform onto a standard normal
 // ([PriorNormal]), or [LogScaleCoordinates], exp for the constrained
-// layers and sinh for W_0 ([LogScale]). They were tried on the templates
-// of the comparisons, which sample in the weights (docs/exact-posterior.md,
-// "What was tried", claims no result of those trials).
+// layers and sinh for W_0 ([LogScale]). They were tried on the template
+// of the smallest ensemble (docs/exact-posterior.md, "What was tried",
+// which claims no result of those trials); the comparisons sample in the
+// weights.
 //
 // # Agreement
 //

@@ -18,8 +18,10 @@ import (
 // are read with them.
 func ReferenceConfig(quick bool) exact.Config { return exact.DefaultConfig(quick) }
 
-// ReferenceRuns are the two runs whose agreement decides whether the
-// posterior of the template of run's last stage has a reference: run A
+// ReferenceRuns are the two runs whose agreement, with that of every
+// other pair on the same posterior ([ExactComparison.Overruled]), decides
+// whether the posterior of the template of run's last stage has a
+// reference: run A
 // from the Stein particles of that stage with seed 1 (ReferenceConfig),
 // run B from optimised random initialisations of the template with seed 2
 // (exact.InitStarts), whose chains owe nothing to the Stein run.
@@ -36,7 +38,9 @@ var ReferenceAgreeOptions = exact.DefaultAgreeOptions
 // Reference is the posterior of a template as independent runs sample
 // it: the runs, their results and their agreement (exact.Agree with
 // exact.DefaultCriteria). Their pooled draws are the reference where they
-// agree; where they do not, the runs' numbers are given side by side.
+// agree and no other pair on the same posterior disagrees
+// ([ExactComparison.Agrees]); elsewhere the runs' numbers are given side
+// by side.
 type Reference struct {
 	Specs     []runcache.NUTSSpec
 	Runs      []*runcache.NUTSResult
