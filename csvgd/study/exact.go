@@ -295,8 +295,7 @@ func (c ExactComparison) Aligned() (stein, nuts [][]float64, err error) {
 
 // ExtremeDraws counts the NUTS draws that somewhere inside the training
 // range predict a stress that is off the truth by more than the largest
-// true stress component there: networks that the data allow because they
-// differ from the others only between the training points.
+// true stress component there.
 func (c ExactComparison) ExtremeDraws() int {
 	in := hyperelastic.WithinRange(c.Test, hyperelastic.TrainingDelta)
 	largest := 0.0
