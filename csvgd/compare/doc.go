@@ -61,7 +61,9 @@
 // particles and the R draws with replacement, whole members at a time (a
 // member's predictions at all points stay together): with z0 =
 // Phi^-1(share of replicates below the estimate), the replicates'
-// quantiles at Phi(2 z0 -+ 1.645).
+// quantiles at Phi(2 z0 -+ 1.645). The resampling takes the members as
+// independent: for autocorrelated sampler draws the intervals are too
+// narrow by as much as the draws' autocorrelation, which they leave out.
 //
 // Every stand-in and every replicate draws from a PCG stream of its own
 // (nuts.ChainSeed of Options.Seed and its index), so the results do not
