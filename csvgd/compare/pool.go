@@ -35,12 +35,12 @@ func PoolFiles(files ...*ensemble.File) (*ensemble.File, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("compare: no reference draws to pool")
 	}
-	runs := make([][][]float64, len(files))
-	for i, f := range files {
-		if _, err := sameTemplateOf(files[0], f, "the first reference", fmt.Sprintf("reference %d", i+1), "pool draws of one posterior only"); err != nil {
+	runs := [][][]float64{files[0].Particles}
+	for i, f := range files[1:] {
+		if _, err := sameTemplateOf(files[0], f, "the first reference", fmt.Sprintf("reference %d", i+2), "pool draws of one posterior only"); err != nil {
 			return nil, fmt.Errorf("compare: %w", err)
 		}
-		runs[i] = f.Particles
+		runs = append(runs, f.Particles)
 	}
 	out := *files[0]
 	out.Particles = Pool(runs...)

@@ -144,7 +144,7 @@ const PublishedDecimals = 3
 
 // PublishedRounding is the rounding of the means of Liu & Wang's Table 2:
 // half a unit of their last decimal (of PublishedDecimals).
-const PublishedRounding = 0.0005
+var PublishedRounding = 0.5 * math.Pow10(-PublishedDecimals)
 
 // PublishedUCI are the published results beside which the table puts the
 // measured ones: Liu & Wang 2016, Table 2 (SVGD, and PBP as they quote
