@@ -339,5 +339,6 @@ func signedPM(mean, se float64, decimals int) string {
 	if math.IsNaN(mean) {
 		return "–"
 	}
-	return withSE(fmt.Sprintf("%+.*f", decimals, mean), se, decimals)
+	d := seDecimals(se, decimals)
+	return withSE(fmt.Sprintf("%+.*f", d, mean), se, d)
 }

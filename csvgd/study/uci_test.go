@@ -304,7 +304,8 @@ func TestUCIParetoSet(t *testing.T) {
 // TestPublishedAsPrinted: the published rows keep the decimals they were
 // printed with, whatever the data set's own (naval's five), and their
 // rounding is half a unit of the last of them; a mean that rounds to zero
-// has no sign.
+// has no sign; a measured standard error that would round to zero gets
+// the decimals that show it.
 func TestPublishedAsPrinted(t *testing.T) {
 	if want := 0.5 * math.Pow(10, -PublishedDecimals); math.Abs(PublishedRounding-want) > 1e-15 {
 		t.Errorf("PublishedRounding %g, want %g", PublishedRounding, want)
@@ -331,7 +332,25 @@ func TestPublishedAsPrinted(t *testing.T) {
 			t.Errorf("signed(%v, %d) = %q, want %q", c.v, c.dec, got, c.want)
 		}
 	}
-	if got := pm(-0.0001, 0.002, 3); got != "0.000 ± 0.002" {
-		t.Errorf("pm(-0.0001, 0.002, 3) = %q, want 0.000 ± 0.002", got)
+	for _, c := range []struct {
+		mean, se float64
+		signed   bool
+		want     string
+	}{
+		{-0.0001, 0.002, false, "0.000 ± 0.002"},
+		{-0.00123, 0.00042, false, "−0.0012 ± 0.0004"},    // a spread that rounds to zero gets the decimals that show it
+		{-0.00123, 0.00042, true, "−0.0012 ± 0.0004"},     // in the signed cells too
+		{0.00123, 0.000004, true, "+0.001230 ± 0.000004"}, // up to three more
+		{0.00123, 1e-12, false, "0.0012300 ± 0.0000000"},  // at most maxExtraDecimals more
+		{0.004, 0, false, "0.004 ± 0.000"},                // a printed zero stays as printed
+		{0.004, math.NaN(), false, "0.004"},
+	} {
+		got := pm(c.mean, c.se, 3)
+		if c.signed {
+			got = signedPM(c.mean, c.se, 3)
+		}
+		if got != c.want {
+			t.Errorf("pm(%v, %v, 3), signed %v = %q, want %q", c.mean, c.se, c.signed, got, c.want)
+		}
 	}
 }
