@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
@@ -34,6 +35,31 @@ func writeUCISummary(w io.Writer, v UCIVerdicts) error {
 type classItems struct {
 	words string
 	items []string
+}
+
+// classGroups gathers items under their verdict classes, written in the
+// order of the classes given, each under its words.
+type classGroups[C comparable] struct {
+	order  []C
+	groups []classItems
+}
+
+// newClassGroups are empty groups of the classes in order, words[i] the
+// words of order[i].
+func newClassGroups[C comparable](order []C, words ...string) *classGroups[C] {
+	g := &classGroups[C]{order: order}
+	for _, w := range words {
+		g.groups = append(g.groups, classItems{words: w})
+	}
+	return g
+}
+
+// add puts item under class c; an item of a class not in the order is
+// not written.
+func (g *classGroups[C]) add(c C, item string) {
+	if i := slices.Index(g.order, c); i >= 0 {
+		g.groups[i].items = append(g.groups[i].items, item)
+	}
 }
 
 // joinClasses writes the non-empty classes as "WORDS a (x), b (y); ...",
@@ -147,7 +173,8 @@ func writePaired(b *strings.Builder, paired []UCISettingPaired) {
 		"\"lower\" or \"higher\" when |mean| > %g standard errors, else \"within %g standard errors\"):\n", GapLevel, GapLevel)
 	for _, sp := range paired {
 		measure := func(name string, diff func(UCIPaired) (float64, float64, int), class func(UCIPaired) UCIPairedClass) string {
-			classes := []classItems{{"lower on", nil}, {"higher on", nil}, {fmt.Sprintf("within %g standard errors on", GapLevel), nil}, {whyOneSplit + ":", nil}}
+			classes := newClassGroups([]UCIPairedClass{UCILower, UCIHigher, UCIWithin, UCINoVerdict},
+				"lower on", "higher on", fmt.Sprintf("within %g standard errors on", GapLevel), whyOneSplit+":")
 			var sets, whys []string
 			for _, p := range sp.Sets {
 				sets = append(sets, p.Set)
@@ -157,19 +184,9 @@ func writePaired(b *strings.Builder, paired []UCISettingPaired) {
 				}
 				whys = append(whys, "")
 				m, se, dec := diff(p)
-				item := fmt.Sprintf("%s (%s)", p.Set, signedPM(m, se, dec))
-				switch class(p) {
-				case UCILower:
-					classes[0].items = append(classes[0].items, item)
-				case UCIHigher:
-					classes[1].items = append(classes[1].items, item)
-				case UCIWithin:
-					classes[2].items = append(classes[2].items, item)
-				default:
-					classes[3].items = append(classes[3].items, item)
-				}
+				classes.add(class(p), fmt.Sprintf("%s (%s)", p.Set, signedPM(m, se, dec)))
 			}
-			return name + ": " + withNotRead(joinClasses(classes), "not compared", notRead(sets, whys))
+			return name + ": " + withNotRead(joinClasses(classes.groups), "not compared", notRead(sets, whys))
 		}
 		rmse := measure("test RMSE", func(p UCIPaired) (float64, float64, int) { return p.Row.DRMSE, p.Row.DRMSESE, rmseDecimals(p.Set) },
 			func(p UCIPaired) UCIPairedClass { return p.RMSE })
@@ -302,20 +319,13 @@ func writeCalibration(b *strings.Builder, cal []UCISettingCalibration) {
 		"wholly below %g, the intervals too narrow; wholly above, too wide; else it contains %g):\n",
 		100*UCICalibrationLevel, 100*CoverageConfidence, UCICalibrationLevel, UCICalibrationLevel)
 	for _, sc := range cal {
-		classes := []classItems{{"too narrow on", nil}, {"too wide on", nil}, {fmt.Sprintf("containing %g on", UCICalibrationLevel), nil}}
+		classes := newClassGroups([]UCICoverageClass{UCITooNarrow, UCITooWide, UCICalibrated},
+			"too narrow on", "too wide on", fmt.Sprintf("containing %g on", UCICalibrationLevel))
 		var sets, whys []string
 		for _, c := range sc.Sets {
 			sets, whys = append(sets, c.Set), append(whys, c.Why)
-			item := c.Set + " " + coverageCell(c.Coverage)
-			switch c.Class {
-			case UCITooNarrow:
-				classes[0].items = append(classes[0].items, item)
-			case UCITooWide:
-				classes[1].items = append(classes[1].items, item)
-			case UCICalibrated:
-				classes[2].items = append(classes[2].items, item)
-			}
+			classes.add(c.Class, c.Set+" "+coverageCell(c.Coverage))
 		}
-		fmt.Fprintf(b, "  - %s: %s.\n", sc.Setting.Label, withNotRead(joinClasses(classes), "not read", notRead(sets, whys)))
+		fmt.Fprintf(b, "  - %s: %s.\n", sc.Setting.Label, withNotRead(joinClasses(classes.groups), "not read", notRead(sets, whys)))
 	}
 }
