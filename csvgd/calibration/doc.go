@@ -12,16 +12,17 @@
 //
 // Coverage of the truth ([Report].Truth) is how often the noise-free
 // stress S(x) lies inside the push-forward band. The push-forward is the
-// uncertainty about the function; a posterior of the right width covers
-// the truth about as often as the level says, but nothing requires it to:
-// a posterior is calibrated for observations, not for the truth, and it
-// covers the truth less often when its model is biased.
+// uncertainty about the function. Credible bands promise no frequentist
+// coverage, of the truth or of observations (and the posteriors here are
+// tempered, below); a band covers the truth less often still when its
+// model is biased.
 //
 // Coverage of new observations ([Report].Predictive) is how often a fresh
 // noisy observation y = S(x)(1 + s xi), xi ~ N(0, 1), drawn with a seed
 // that training never used ([Fresh]), lies inside the central interval of
-// the posterior predictive: the mixture over the ensemble of the
-// likelihood's noise model,
+// the plug-in predictive: the mixture over the ensemble of the
+// likelihood's noise model at the run's fixed sigma (not the posterior
+// predictive of the tempered posterior, below),
 //
 //	p(y | x) = 1/N sum_j N(y; f_j(x), sigma^2),
 //
@@ -40,9 +41,10 @@
 // and may be too narrow where it is large; coverage averaged over the
 // path mixes both. The mean over the training points in the likelihood
 // tempers it by 1/M (docs/reading.md section 9): the posterior is that of
-// a data set M = 80 times smaller, so the push-forward bands are about
-// sqrt(80) = 9 times wider than the sum over the data would make them at
-// the same sigma. The noise term of the predictive is sigma itself, not
+// a data set M = 80 times smaller, so where the likelihood dominates a
+// near-Gaussian posterior the push-forward bands are about sqrt(80) = 9
+// times wider than the sum over the data would make them at the same
+// sigma (not measured here). The noise term of the predictive is sigma itself, not
 // sigma sqrt(M): tempering widens the push-forward, not the noise model.
 //
 // # Which entries count

@@ -202,27 +202,3 @@ func TestBandRatioIgnoresAFewExtremeDraws(t *testing.T) {
 		t.Errorf("W1 %v, central %v: want the extreme draws to dominate the plain W1", wild.W1InRange, wild.W1Central90InRange)
 	}
 }
-
-// TestAgreeOnOneDistribution: two sets of draws of one distribution agree
-// (1 inside both intervals), a set 30% wider does not.
-func TestAgreeOnOneDistribution(t *testing.T) {
-	test := path()
-	a, b := members(test, 400, 1, 21), members(test, 600, 1, 22)
-	same, err := Agree(a, b, test, Options{Bootstrap: 300, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wide, err := Agree(members(test, 400, 1.3, 23), b, test, Options{Bootstrap: 300, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("same: %v %v; 1.3 times wider: %v", same.Band90Ratio, same.Band50Ratio, wide.Band90Ratio)
-	for _, e := range []Estimate{same.Band90Ratio, same.Band50Ratio} {
-		if !(e.Lo <= 1 && 1 <= e.Hi) {
-			t.Errorf("draws of one distribution: ratio %v, want 1 inside", e)
-		}
-	}
-	if !(wide.Band90Ratio.Lo > 1) {
-		t.Errorf("a 1.3 times wider set: ratio %v, want above 1", wide.Band90Ratio)
-	}
-}

@@ -9,8 +9,9 @@
 // The central band of N values at level L is [Q((1-L)/2), Q((1+L)/2)] of
 // the type-7 (linearly interpolated) empirical quantile Q. Its width is a
 // biased estimate of the distribution's: for N independent normal draws
-// the 90% band is on average 0.785, 0.873, 0.945 and 0.970 of the true
-// width at N = 10, 20, 50 and 100. A Stein ensemble of N particles set
+// the 90% band is on average about 0.788, 0.870, 0.945 and 0.970 of the
+// true width at N = 10, 20, 50 and 100 (notebook 08 estimates them by
+// simulation). A Stein ensemble of N particles set
 // against a thousand reference draws would look narrow for that reason
 // alone. So the ratio that counts compares the ensemble with reference
 // ensembles of its own size. With W_S the Stein band's width summed over
@@ -41,9 +42,9 @@
 // quantiles: the stand-ins that hold an extreme draw have bands many
 // times as wide, and as long as they are fewer than one in four they do
 // not widen the interval. This takes the Stein ensemble's sampling error
-// as that of N posterior draws, scaled by rho; particles that repel each
-// other spread more evenly than independent draws, which makes the
-// interval conservative for them. It does not cover the variation from
+// as that of N posterior draws, scaled by rho; whether Stein particles,
+// which repel each other, vary less than that is not measured here. It
+// does not cover the variation from
 // one Stein run to another beyond that: compare runs of several seeds
 // for it.
 //
@@ -60,19 +61,13 @@
 // particles and the R draws with replacement, whole members at a time (a
 // member's predictions at all points stay together): with z0 =
 // Phi^-1(share of replicates below the estimate), the replicates'
-// quantiles at Phi(2 z0 -+ 1.645).
+// quantiles at Phi(2 z0 -+ 1.645). The resampling takes the members as
+// independent: for autocorrelated sampler draws the intervals are too
+// narrow by as much as the draws' autocorrelation, which they leave out.
 //
 // Every stand-in and every replicate draws from a PCG stream of its own
 // (nuts.ChainSeed of Options.Seed and its index), so the results do not
 // depend on Options.Workers.
-//
-// # Two reference runs
-//
-// [Agree] sets two sets of draws of one posterior side by side (two NUTS
-// runs of other seeds or settings): the ratios of their 90% and 50% band
-// widths, summed over the entries, with bias-corrected percentile
-// intervals from resampling both sets. An interval that holds 1 says that
-// the runs agree within their Monte Carlo error.
 //
 // # Clipping
 //

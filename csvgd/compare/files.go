@@ -66,23 +66,29 @@ func Ensembles(stein, ref *ensemble.File, test []hyperelastic.Sample, o Options)
 // sameTemplate is the network of both files, or an error wrapping
 // [ErrMismatch] that says how they differ.
 func sameTemplate(stein, ref *ensemble.File) (icnn.Arch, error) {
-	a, err := icnn.ArchOf(stein)
+	return sameTemplateOf(stein, ref, "the Stein ensemble", "the reference", "compare an ensemble with draws of its own template")
+}
+
+// sameTemplateOf is sameTemplate of files a and b named for people as
+// nameA and nameB, with advice closing the error on different templates.
+func sameTemplateOf(a, b *ensemble.File, nameA, nameB, advice string) (icnn.Arch, error) {
+	archA, err := icnn.ArchOf(a)
 	if err != nil {
-		return icnn.Arch{}, errtag.With(fmt.Errorf("Stein ensemble: %w", err), ErrMismatch)
+		return icnn.Arch{}, errtag.With(fmt.Errorf("%s: %w", nameA, err), ErrMismatch)
 	}
-	b, err := icnn.ArchOf(ref)
+	archB, err := icnn.ArchOf(b)
 	if err != nil {
-		return icnn.Arch{}, errtag.With(fmt.Errorf("reference: %w", err), ErrMismatch)
+		return icnn.Arch{}, errtag.With(fmt.Errorf("%s: %w", nameB, err), ErrMismatch)
 	}
-	if !slices.Equal(a.Widths, b.Widths) || a.Inputs != b.Inputs {
-		return icnn.Arch{}, errtag.With(fmt.Errorf("the Stein ensemble's template %v (%s inputs) is not the reference's %v (%s inputs): compare an ensemble with draws of its own template", a.Widths, stein.Inputs, b.Widths, ref.Inputs), ErrMismatch)
+	if !slices.Equal(archA.Widths, archB.Widths) || archA.Inputs != archB.Inputs {
+		return icnn.Arch{}, errtag.With(fmt.Errorf("%s's template %v (%s inputs) is not %s's %v (%s inputs): %s", nameA, archA.Widths, a.Inputs, nameB, archB.Widths, b.Inputs, advice), ErrMismatch)
 	}
-	sa, errA := exact.FileSettings(stein)
-	sb, errB := exact.FileSettings(ref)
+	sa, errA := exact.FileSettings(a)
+	sb, errB := exact.FileSettings(b)
 	if errA == nil && errB == nil && sa != sb {
-		return icnn.Arch{}, errtag.With(fmt.Errorf("the Stein ensemble's posterior %+v is not the reference's %+v", sa, sb), ErrMismatch)
+		return icnn.Arch{}, errtag.With(fmt.Errorf("%s's posterior %+v is not %s's %+v", nameA, sa, nameB, sb), ErrMismatch)
 	}
-	return a, nil
+	return archA, nil
 }
 
 // ZeroWeightsOf counts the constrained weights of the template arch at

@@ -156,9 +156,11 @@ var DefaultAgreeOptions = AgreeOptions{Bootstrap: 200, Seed: 1, MinBlocks: 20}
 // times) and intervals come from a block bootstrap:
 // each run is cut into contiguous segments of its chains (the chains
 // themselves when there are at least o.MinBlocks of them, else every
-// chain into ceil(MinBlocks / chains) segments), which carry the chains'
-// autocorrelation, and the replicates resample the blocks with
-// replacement, within each run. The pooled value is that of all runs'
+// chain into ceil(MinBlocks / chains) segments), which keep the
+// autocorrelation within a segment (not across segments: where a chain's
+// autocorrelation time is longer than a segment, the standard errors and
+// the pooled intervals are too small), and the replicates resample the
+// blocks with replacement, within each run. The pooled value is that of all runs'
 // draws with an equal number from each (each run thinned evenly to the
 // smallest run's count), its interval the 5% and 95% quantiles of the
 // replicates.

@@ -2,8 +2,12 @@
 // density a Stein ensemble is meant to represent, so that the ensemble's
 // spread can be checked against it. Draws are a reference only where
 // independent runs, with other seeds and starting points of two kinds,
-// agree on what is reported ([Agree]); a run that meets Stan's criteria
-// ([Report.Misses]) is necessary for that, not sufficient.
+// agree on what is reported ([Agree]). Stan's criteria ([Report.Misses])
+// judge each run on its own (its chains' R-hat, ESS, divergences and
+// E-BFMI); they are reported
+// beside every run, and the agreement does not require them (chains that
+// agree can all miss part of a posterior, and runs that miss a criterion
+// can still agree in function space).
 //
 // # The posterior
 //
@@ -19,8 +23,10 @@
 // on W_1, ..., W_L >= 0 (every layer but the first, docs/reading.md section
 // 8): the Gaussian stress likelihood with w = 1/(2 sigma^2 M), the mean
 // over the M training points (docs/reading.md section 9), and the alpha
-// prior at the last stage's lambda with the smoothing s the flow
-// differentiates (docs/reading.md section 2). [Settings] carry sigma, the
+// prior with the smoothing s the flow differentiates (docs/reading.md
+// section 2) and the coefficient c of its form at the last stage's lambda
+// (stein.Prior.Penalty: c = lambda in the penalty form the comparisons
+// use). [Settings] carry sigma, the
 // likelihood's form and the prior, from a run ([SettingsOf]) or from a saved
 // ensemble's meta ([FileSettings]). The log density and its gradient are
 // computed on the host in float64 by [reference.Likelihood], the
@@ -38,11 +44,10 @@
 // random initialisations of the template as training draws them, each
 // optimised on the posterior by Adam ([InitStarts], [Optimize]): points
 // that owe nothing to the Stein run. (Draws of the prior itself are no
-// start: at the priors of the comparisons a weight's prior scale is tens
-// to thousands, so a prior network's stresses miss the data by orders of
-// magnitude, and the rare prior network that does not is one whose
-// first-layer nodes are all inactive, on a plateau of constant
-// log-likelihood without a gradient to climb.) The constraint W >= 0 is kept exactly by reflection in
+// start: at alpha = 1/2 a weight's prior scale is in the thousands, and a
+// prior network's stresses are expected to miss the data by far; at
+// alpha = 1 and 2 the prior is narrower. How far a prior network misses
+// is not measured.) The constraint W >= 0 is kept exactly by reflection in
 // the leapfrog's position update (nuts.Config.NonNegative): a weight whose
 // drift would cross 0 bounces back with its momentum reversed, a
 // reversible, volume-preserving map, so the sampler remains exact for the
@@ -56,9 +61,10 @@
 // and the draws mapped back to the weights: [PriorNormalCoordinates], each
 // weight's prior quantile transform onto a standard normal
 // ([PriorNormal]), or [LogScaleCoordinates], exp for the constrained
-// layers and sinh for W_0 ([LogScale]). On the templates of the
-// comparisons they removed most divergences but did not let the
-// push-forward mix (docs/exact-posterior.md, "What was tried").
+// layers and sinh for W_0 ([LogScale]). They were tried on the template
+// of the smallest ensemble (docs/exact-posterior.md, "What was tried",
+// which claims no result of those trials); the comparisons sample in the
+// weights.
 //
 // # Agreement
 //
@@ -82,10 +88,11 @@
 // H - H0 exceeded 1000 anywhere along its trajectory), E-BFMI per chain,
 // the transitions at the depth limit, the acceptance rate and the cost;
 // [Report.Misses] names each of Stan's criteria a run misses. Where the
-// log density's R-hat stays above 1.01, the report says what keeps moving
-// (the drift of the log prior and of the log-likelihood from the first to
-// the second half of the chains) and whether the push-forward's bands
-// depend on it (their widths over the two halves).
+// log density's R-hat stays above 1.01, the report describes what keeps
+// moving (the drift of the log prior and of the log-likelihood from the
+// first to the second half of the chains) and the push-forward's band
+// widths over the two halves, without a test against their Monte Carlo
+// error: it does not say whether the bands depend on what keeps moving.
 // [Thin] keeps an evenly spread subset of the draws, which [HostPredict]
 // turns into stresses and which can be saved as an ensemble file.
 package exact

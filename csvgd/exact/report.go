@@ -22,8 +22,8 @@ import (
 // "What are Bayesian neural network posteriors really like?"). The weights'
 // and the log density's diagnostics are reported beside them: the log
 // density is invariant under those permutations, so its R-hat above 1.01
-// means that the chains are still moving (towards other weights of other
-// prior density), not that they swapped labels.
+// means that the chains do not yet sample one distribution (still moving,
+// or stuck in different regions), not that they swapped labels.
 type Report struct {
 	Sampler               Sampler     `json:",omitempty"` // the algorithm
 	Starts                Starts      `json:",omitempty"` // where the chains started
@@ -60,9 +60,9 @@ type Report struct {
 	// 1.01: the change from the first to the second half of the kept
 	// draws, averaged over the chains, of the log-likelihood and of the log
 	// prior; and the mean 90% band width of the watched quantities over
-	// the first halves of the chains and over the second halves. Bands
-	// that agree while the log prior falls: the chains move along weights
-	// that only the prior holds, which the push-forward does not see.
+	// the first halves of the chains and over the second halves. They are
+	// described without a Monte Carlo error, so they do not say whether
+	// the bands change with what keeps moving.
 	LogLikelihoodDrift float64
 	LogPriorDrift      float64
 	Band90Halves       [2]float64

@@ -60,7 +60,7 @@ func coverageColor(g, i, n int) color.Color {
 //
 //	(a) of the noise-free truth by the central push-forward bands;
 //	(b) of fresh noisy observations by the central intervals of the
-//	    posterior predictive (push-forward plus the likelihood's noise).
+//	    plug-in predictive (push-forward plus the likelihood's noise).
 //
 // The diagonal is what bands with frequentist coverage would give; below
 // it the bands hold the truth less often than their level, above it more

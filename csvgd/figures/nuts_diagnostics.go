@@ -50,8 +50,8 @@ const rankBins = 20
 //	       transitions diverged (orange). The weights are those whose
 //	       values at the divergences (the kept ones, or without them the
 //	       warm-up's) differ most from the draws' (median of |asinh w|),
-//	       or without any divergence those that spread the most. Indices
-//	       count from 1, as the paper's.
+//	       or without any divergence those that spread the most. Layers
+//	       count from 0, as the paper's W_0; a layer's entries from 1.
 //
 // The run's label is the figure's title; the legend, in a column right of
 // the panels, names the marks.

@@ -66,7 +66,7 @@ type SteinNUTS struct {
 //	(e, f) Densities (Gaussian kernel, Silverman's bandwidth) of the first
 //	       ensemble's weights, after alignment: the entry of W_0 and of the
 //	       last layer whose Stein values have the largest median magnitude
-//	       (indices from 1, as the paper's); the last layer's weights are
+//	       (layers from 0, as the paper's W_0; entries from 1); the last layer's weights are
 //	       non-negative, and their densities are reflected at 0.
 //
 // The figure reports an error when there are no ensembles or when
@@ -239,7 +239,7 @@ func clampedBand(lo, hi []float64, y0, y1 float64) (l, h []float64) {
 	return l, h
 }
 
-// window is the half-width of the F11 window of panels (c) and (d)
+// window is the half-width of the F11 window of panels (a, b) and (d)
 // around 1: a quarter beyond the training range.
 const window = 1.25 * hyperelastic.TrainingDelta
 

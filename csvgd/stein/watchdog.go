@@ -88,16 +88,51 @@ func (f *Flow) executeFn(e *Exec, x *Ensemble, what string, steps int, run func(
 	done := make(chan execResult, 1) // buffered: an abandoned execution can still finish and exit
 	start := time.Now()
 	go func() { done <- guarded(run) }()
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	select {
-	case r := <-done:
-		f.record(key, first, time.Since(start)/time.Duration(steps))
-		return r.out, r.err
-	case <-timer.C:
-		f.stalled = stallError(what, limit, f.backendName)
-		return nil, f.stalled
+	clock := newAwakeClock(start, limit)
+	ticker := time.NewTicker(clock.tick)
+	defer ticker.Stop()
+	for {
+		select {
+		case r := <-done:
+			f.record(key, first, time.Since(start)/time.Duration(steps))
+			return r.out, r.err
+		case now := <-ticker.C:
+			if clock.advance(now) >= limit {
+				f.stalled = stallError(what, limit, f.backendName)
+				return nil, f.stalled
+			}
+		}
 	}
+}
+
+// awakeClock measures how long the watchdog has waited while the process
+// ran: the gaps between its ticks, each counted at most as maxGap. A
+// process stopped and continued (SIGSTOP or Ctrl-Z, then SIGCONT or fg)
+// sees one long gap on waking, which counts as maxGap only, so a pause is
+// not taken for a stalled backend; a stalled execution leaves the
+// watchdog's ticks running, and they add up to the limit.
+type awakeClock struct {
+	last         time.Time
+	tick, maxGap time.Duration
+	waited       time.Duration
+}
+
+// watchdogTicks is how many ticks the watchdog takes over its limit.
+const watchdogTicks = 120
+
+// newAwakeClock starts at start, ticking watchdogTicks times over limit
+// (at least every 10 ms), a gap counting at most five ticks.
+func newAwakeClock(start time.Time, limit time.Duration) *awakeClock {
+	tick := max(limit/watchdogTicks, 10*time.Millisecond)
+	return &awakeClock{last: start, tick: tick, maxGap: 5 * tick}
+}
+
+// advance counts the gap since the last tick, at most maxGap, and returns
+// the time waited so far.
+func (c *awakeClock) advance(now time.Time) time.Duration {
+	c.waited += min(now.Sub(c.last), c.maxGap)
+	c.last = now
+	return c.waited
 }
 
 // record notes a finished execution: its graph is compiled now, and the

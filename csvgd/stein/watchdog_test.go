@@ -136,3 +136,34 @@ func TestWatchdogLearnsTheStepTime(t *testing.T) {
 		t.Fatalf("watchdog off: %v after %d iterations", err, f.Iter)
 	}
 }
+
+// TestWatchdogIgnoresAPause: the watchdog's clock counts the time between
+// its ticks while the process runs, and a process stopped for ten minutes
+// and continued (a gap between two ticks) adds five ticks only, so a pause
+// is not taken for a stall; ticks at their pace reach the limit.
+func TestWatchdogIgnoresAPause(t *testing.T) {
+	start := time.Unix(0, 0)
+	limit := 2 * time.Minute
+	c := newAwakeClock(start, limit)
+	if c.tick != time.Second || c.maxGap != 5*time.Second {
+		t.Fatalf("tick %v, longest gap %v: want 1s and 5s for a limit of 2m", c.tick, c.maxGap)
+	}
+	now := start
+	for range 10 {
+		now = now.Add(time.Second)
+		c.advance(now)
+	}
+	now = now.Add(10 * time.Minute) // stopped, then continued
+	if got := c.advance(now); got != 15*time.Second {
+		t.Errorf("after 10 ticks and a pause of 10 minutes: waited %v, want 15s", got)
+	}
+	for c.advance(now.Add(time.Second)) < limit {
+		now = now.Add(time.Second)
+	}
+	if waited := now.Sub(start); waited < limit+10*time.Minute-16*time.Second || waited > limit+10*time.Minute {
+		t.Errorf("the limit was reached %v after the start, want the limit plus the pause less the gap counted", waited)
+	}
+	if c := newAwakeClock(start, 200*time.Millisecond); c.tick != 10*time.Millisecond {
+		t.Errorf("a limit of 200ms ticks every %v, want the floor 10ms", c.tick)
+	}
+}

@@ -67,7 +67,8 @@ func AgreementSamplers(quick bool) []exact.Config {
 
 // LongerChains is how many times longer than the references' chains the
 // agreement study's second NUTS setting runs: Stan's remedy for chains that
-// do not mix, measured here before the references are made longer.
+// do not mix, measured here beside the references' setting, which is kept
+// for its cost.
 const LongerChains = 2
 
 // allSettings is the AgreementRow.Sampler of every setting's runs pooled.

@@ -17,9 +17,11 @@ import (
 // Studies beyond the paper: the Stein ensembles of Fig.
 // convergence_ensemble, runs like them with other seeds and with the
 // alpha = 1 and 2 priors, against the posterior of the template their last
-// stage ran on, sampled twice from disjoint starts ([Plan.ReferenceRuns]):
-// a reference where the two runs agree ([exact.Agree]), unresolved where
-// they do not, and the calibration of both.
+// stage ran on, sampled by two runs from disjoint starts
+// ([Plan.ReferenceRuns]): a reference where the two runs agree
+// ([exact.Agree]) and so does every other pair on the same posterior
+// ([ExactComparison.Overruled]), unresolved elsewhere, and the
+// calibration of both.
 
 // ExactSeeds are the seeds of the Stein runs of every ensemble size that
 // are compared with the posterior of their template: 1, the runs of Fig.
@@ -29,9 +31,9 @@ import (
 func (p Plan) ExactSeeds() []uint64 { return []uint64{1} }
 
 // ExactAlphas are the priors, besides alpha = 1/2, whose templates are
-// compared with their posterior: alpha = 1 and 2, without the spike at 0
-// of alpha < 1, where independent runs may agree where they do not at
-// alpha = 1/2.
+// compared with their posterior: alpha = 1 and 2, without the cusp at 0
+// of the alpha < 1 prior's log density (a reason to look, not a measured
+// one: the agreement table says where runs agree).
 var ExactAlphas = []float64{1, 2}
 
 // ExactTemplates are the training runs whose last-stage templates are
@@ -293,8 +295,7 @@ func (c ExactComparison) Aligned() (stein, nuts [][]float64, err error) {
 
 // ExtremeDraws counts the NUTS draws that somewhere inside the training
 // range predict a stress that is off the truth by more than the largest
-// true stress component there: networks that the data allow because they
-// differ from the others only between the training points.
+// true stress component there.
 func (c ExactComparison) ExtremeDraws() int {
 	in := hyperelastic.WithinRange(c.Test, hyperelastic.TrainingDelta)
 	largest := 0.0

@@ -11,7 +11,7 @@ import (
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 )
 
-// DriftSummary describes in two sentences what changes in the NUTS run
+// DriftSummary describes in three sentences what changes in the NUTS run
 // of report r from the first to the second half of its chains: the log
 // density's R-hat, the drift of the log prior and of the log-likelihood,
 // and the 90% band of the watched stresses over both halves, each
@@ -35,9 +35,10 @@ func DriftSummary(r exact.Report) string {
 }
 
 // ExactSummary writes what the comparison showed as a Markdown list of
-// four items: how many references meet Stan's criteria, the band ratios
-// by ensemble size with the verdict on more particles, the constrained
-// weights at 0, and the coverage of the truth by the 90% bands.
+// five items: how many ensembles' templates have a reference and what the
+// log density's R-hat says of the runs, the band ratios where the runs
+// agree, the verdict on more particles, the constrained weights at 0, and
+// the coverage of the truth by the 90% bands.
 func ExactSummary(w io.Writer, s *Store) error {
 	cs, err := ExactComparisons(s)
 	if err == nil {

@@ -3,21 +3,25 @@ package study
 import (
 	"fmt"
 
+	"github.com/csvgd/csvgd-go/csvgd/compare"
 	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/runcache"
 	"github.com/csvgd/csvgd-go/csvgd/train"
 )
 
 // ReferenceConfig is the configuration of a reference run of the
-// comparisons: the sampler chosen by measurement with its defaults,
-// exact.DefaultConfig (NUTS). In the agreement study
-// ([Plan.AgreementTemplates], docs/exact-posterior.md) NUTS's runs from two
-// kinds of starts agreed where ChEES's did not, and ChEES's chains did not
-// mix within a run.
+// comparisons: NUTS with its defaults, exact.DefaultConfig, whose chains
+// are kept shorter than the agreement study's longer ones for their cost.
+// Whether the agreement study ([Plan.AgreementTemplates],
+// docs/exact-posterior.md) backs this setting at a prior is what the
+// lines under its table say (settingsReading); the comparisons' verdicts
+// are read with them.
 func ReferenceConfig(quick bool) exact.Config { return exact.DefaultConfig(quick) }
 
-// ReferenceRuns are the two runs whose agreement decides whether the
-// posterior of the template of run's last stage has a reference: run A
+// ReferenceRuns are the two runs whose agreement, with that of every
+// other pair on the same posterior ([ExactComparison.Overruled]), decides
+// whether the posterior of the template of run's last stage has a
+// reference: run A
 // from the Stein particles of that stage with seed 1 (ReferenceConfig),
 // run B from optimised random initialisations of the template with seed 2
 // (exact.InitStarts), whose chains owe nothing to the Stein run.
@@ -34,7 +38,9 @@ var ReferenceAgreeOptions = exact.DefaultAgreeOptions
 // Reference is the posterior of a template as independent runs sample
 // it: the runs, their results and their agreement (exact.Agree with
 // exact.DefaultCriteria). Their pooled draws are the reference where they
-// agree; where they do not, the runs' numbers are given side by side.
+// agree and no other pair on the same posterior disagrees
+// ([ExactComparison.Agrees]); elsewhere the runs' numbers are given side
+// by side.
 type Reference struct {
 	Specs     []runcache.NUTSSpec
 	Runs      []*runcache.NUTSResult
@@ -99,15 +105,9 @@ func (r *Reference) Agrees() bool { return r.Agreement.Verdict == exact.Agrees }
 // run thinned evenly to the smallest run's count), the reference's draws
 // where the runs agree.
 func (r *Reference) Pooled() [][]float64 {
-	n := len(r.Runs[0].Draws)
-	for _, run := range r.Runs {
-		n = min(n, len(run.Draws))
+	runs := make([][][]float64, len(r.Runs))
+	for i, run := range r.Runs {
+		runs[i] = run.Draws
 	}
-	var out [][]float64
-	for _, run := range r.Runs {
-		for j := range n {
-			out = append(out, run.Draws[j*len(run.Draws)/n])
-		}
-	}
-	return out
+	return compare.Pool(runs...)
 }

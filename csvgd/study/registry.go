@@ -69,6 +69,14 @@ const (
 	BeyondPart Part = "beyond"
 )
 
+// Target is the make target that computes the part's runs.
+func (p Part) Target() string {
+	if p == BeyondPart {
+		return "make beyond"
+	}
+	return "make reproduce"
+}
+
 // Parts are the parts, in the order a whole reproduction makes them.
 var Parts = []Part{PaperPart, BeyondPart}
 

@@ -33,6 +33,16 @@ const (
 	RegressionTopic
 )
 
+// Part is the part of the reproduction whose runs hold the topic's: the
+// illustrative example and Sec. 5's runs are the paper's, the rest lies
+// beyond it.
+func (t Topic) Part() Part {
+	if t == IllustrativeTopic || t == NetworkTopic {
+		return PaperPart
+	}
+	return BeyondPart
+}
+
 // Size is one setting of a study at the plan's size.
 type Size struct {
 	What  string // the study or runs it sets, e.g. "Sec. 5's cSVGD runs"

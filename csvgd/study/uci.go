@@ -138,9 +138,13 @@ type Published struct {
 	Rounding               float64
 }
 
-// PublishedRounding is the rounding of the means of Liu & Wang's Table 2,
-// printed with three decimals: half of 0.001.
-const PublishedRounding = 0.0005
+// PublishedDecimals are the decimals Liu & Wang's Table 2 prints its
+// means and standard errors with; the table quotes them so.
+const PublishedDecimals = 3
+
+// PublishedRounding is the rounding of the means of Liu & Wang's Table 2:
+// half a unit of their last decimal (of PublishedDecimals).
+var PublishedRounding = 0.5 * math.Pow10(-PublishedDecimals)
 
 // PublishedUCI are the published results beside which the table puts the
 // measured ones: Liu & Wang 2016, Table 2 (SVGD, and PBP as they quote
@@ -311,7 +315,7 @@ func writeUCISet(w io.Writer, set string, bm regress.Benchmark, results map[stri
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|"+strings.Repeat("---|", len(levels)))
 	empty := strings.Repeat(" |", len(levels))
 	for _, p := range PublishedUCI(set) {
-		fmt.Fprintf(w, "| %s | %s | %s | | | | | | |%s\n", p.Label, pm(p.RMSE, p.RMSESE, rmseDecimals(set)), pm(p.LL, p.LLSE, 3), empty)
+		fmt.Fprintf(w, "| %s | %s | %s | | | | | | |%s\n", p.Label, pm(p.RMSE, p.RMSESE, PublishedDecimals), pm(p.LL, p.LLSE, PublishedDecimals), empty)
 	}
 	dec := rmseDecimals(set)
 	if row, ok := mcDropoutRow(mc, base, dec); ok {
@@ -419,9 +423,13 @@ func pm(mean, se float64, decimals int) string {
 	return withSE(fmt.Sprintf("%.*f", decimals, mean), se, decimals)
 }
 
-// withSE is the formatted mean m, its minus sign typeset, followed by
-// ± se with the given decimals, or alone when se is NaN.
+// withSE is the formatted mean m, its minus sign typeset and no sign on a
+// mean that rounds to zero, followed by ± se with the given decimals, or
+// alone when se is NaN.
 func withSE(m string, se float64, decimals int) string {
+	if strings.Trim(m, "+-0.") == "" {
+		m = strings.TrimLeft(m, "+-")
+	}
 	m = strings.Replace(m, "-", "−", 1)
 	if math.IsNaN(se) {
 		return m

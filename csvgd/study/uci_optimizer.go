@@ -188,7 +188,8 @@ func CompareAblation(r, base []regress.SplitResult, pub Published) (AblationRow,
 }
 
 // gapFormula is GapZ in words, for the tables' captions.
-const gapFormula = "(ours − published) / √(SE² + SE_published²), the published mean taken as the value nearest to ours that rounds to it (±0.0005 for Table 2's three decimals)"
+var gapFormula = fmt.Sprintf("(ours − published) / √(SE² + SE_published²), the published mean taken as the value nearest to ours that rounds to it (±%g for Table 2's three decimals)",
+	PublishedRounding)
 
 // GapZ is the gap of a measured mean m ± se to a published one p ± pse
 // in their standard errors combined, (m − q) / sqrt(se² + pse²) (the two

@@ -300,3 +300,38 @@ func TestUCIParetoSet(t *testing.T) {
 		t.Error("a setting without results: want an error")
 	}
 }
+
+// TestPublishedAsPrinted: the published rows keep the decimals they were
+// printed with, whatever the data set's own (naval's five), and their
+// rounding is half a unit of the last of them; a mean that rounds to zero
+// has no sign.
+func TestPublishedAsPrinted(t *testing.T) {
+	if want := 0.5 * math.Pow(10, -PublishedDecimals); math.Abs(PublishedRounding-want) > 1e-15 {
+		t.Errorf("PublishedRounding %g, want %g", PublishedRounding, want)
+	}
+	results := map[string][]regress.SplitResult{}
+	for _, st := range UCISettings() {
+		var cov []regress.CoverageCount
+		for _, level := range regress.CoverageLevels {
+			cov = append(cov, regress.CoverageCount{Level: level, Hits: 5, Points: 10})
+		}
+		results[st.Key] = []regress.SplitResult{{Split: 0, Test: regress.Metrics{RMSE: 0.004, LL: 4}, FullParams: 901, Coverage: cov}}
+	}
+	var buf bytes.Buffer
+	if err := writeUCISet(&buf, "naval", Plan{Quick: true}.UCIBenchmark("naval", UCISettings()[0]), results, nil); err != nil {
+		t.Fatal(err)
+	}
+	containsAll(t, buf.String(), "| SVGD, Liu & Wang 2016 (as recalled) | 0.004 ± 0.000 | 4.089 ± 0.012 |", "| SVGD (this project) | 0.00400 | 4.000 |")
+	for _, c := range []struct {
+		v    float64
+		dec  int
+		want string
+	}{{-0.0004, 3, "0.000"}, {0.0004, 3, "0.000"}, {-0.04, 1, "0.0"}, {-0.06, 1, "−0.1"}, {0.06, 1, "+0.1"}} {
+		if got := signed(c.v, c.dec); got != c.want {
+			t.Errorf("signed(%v, %d) = %q, want %q", c.v, c.dec, got, c.want)
+		}
+	}
+	if got := pm(-0.0001, 0.002, 3); got != "0.000 ± 0.002" {
+		t.Errorf("pm(-0.0001, 0.002, 3) = %q, want 0.000 ± 0.002", got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csvgd/csvgd-go/csvgd/exact"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
@@ -38,6 +39,8 @@ var settings = []setting{
 		"Silverman's rule of thumb, h = 0.9 min(s, IQR/1.34) n^(-1/5), as metrics.Silverman writes it", false},
 	{[]string{"02-illustrative-example.ipynb"}, []float64{mvn.MomentTolerance},
 		"mvn.MomentTolerance: how closely two quadrature rules of the exact moments agree", false},
+	{[]string{"08-exact-posterior.ipynb"}, []float64{exact.DefaultCriteria.MaxNestedRHat},
+		"exact.DefaultCriteria.MaxNestedRHat: the bound on nested R-hat of runs that agree", false},
 	{[]string{"08-exact-posterior.ipynb", "09-variance-collapse.ipynb"}, study.CoverageLevels,
 		"study.CoverageLevels: the nominal levels of the central bands and of the reliability diagram", true},
 	{[]string{"10-own-data.ipynb"}, append(slices.Clone(regress.CoverageLevels), study.CoverageConfidence),

@@ -2,6 +2,7 @@ package nbutil
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/csvgd/csvgd-go/csvgd"
@@ -50,6 +51,24 @@ func BannerText(quick bool, backend string, topics ...study.Topic) string {
 	if len(src) > 0 {
 		fmt.Fprintf(&b, "\nWhere the full-mode settings come from: %s.\n", strings.Join(src, "; "))
 	}
-	fmt.Fprintf(&b, "\nRuns are read from `data/cache/` when they are there (`make reproduce` computes them) and computed otherwise; backend: %s.\n", backend)
+	fmt.Fprintf(&b, "\nRuns are read from `data/cache/` when they are there (%s) and computed otherwise; backend: %s.\n", computedBy(topics), backend)
 	return b.String()
+}
+
+// computedBy says which make targets compute the runs of topics: that of
+// each topic's part, once ("make reproduce" where no topic is named).
+func computedBy(topics []study.Topic) string {
+	var targets []string
+	for _, t := range topics {
+		if tg := "`" + t.Part().Target() + "`"; !slices.Contains(targets, tg) {
+			targets = append(targets, tg)
+		}
+	}
+	if len(targets) == 0 {
+		targets = []string{"`" + study.PaperPart.Target() + "`"}
+	}
+	if len(targets) > 1 {
+		return strings.Join(targets, " and ") + " compute them"
+	}
+	return targets[0] + " computes them"
 }

@@ -39,3 +39,22 @@ func TestBannerSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestBannerTargets: the banner names the make target of each topic's
+// part, once: make reproduce for the paper's runs, make beyond for those
+// beyond it.
+func TestBannerTargets(t *testing.T) {
+	for _, c := range []struct {
+		topics []study.Topic
+		want   string
+	}{
+		{[]study.Topic{study.IllustrativeTopic, study.NetworkTopic}, "(`make reproduce` computes them)"},
+		{[]study.Topic{study.RegressionTopic}, "(`make beyond` computes them)"},
+		{[]study.Topic{study.NetworkTopic, study.ReferenceTopic, study.NewtonTopic}, "(`make reproduce` and `make beyond` compute them)"},
+		{nil, "(`make reproduce` computes them)"},
+	} {
+		if text := BannerText(false, "b", c.topics...); !strings.Contains(text, c.want) {
+			t.Errorf("%v: the banner lacks %q:\n%s", c.topics, c.want, text)
+		}
+	}
+}

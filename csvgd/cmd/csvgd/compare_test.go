@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -43,6 +44,72 @@ func TestCompareJSON(t *testing.T) {
 	code, out, _ = runCLI("compare", "-ensemble", in, "-reference", draws, "-bootstrap", "100")
 	if code != exitOK || !strings.Contains(out, "band widths, Stein / 4 reference draws") {
 		t.Errorf("text output: exit %d\n%s", code, out)
+	}
+}
+
+// TestComparePooled: csvgd compare with two reference files pools their
+// draws, an equal number from each: the same result as against one file
+// holding the pooled draws; a second file of another template is refused
+// with exit 2, naming it.
+func TestComparePooled(t *testing.T) {
+	in := tinyEnsemble(t, tinyMeta(""), 0)
+	dir := t.TempDir()
+	a, b, pooled := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json"), filepath.Join(dir, "pooled.json")
+	for _, c := range []struct {
+		path string
+		seed string
+	}{{a, "4"}, {b, "5"}} {
+		if code, _, errOut := runCLI("nuts", "-ensemble", in, "-quick", "-seed", c.seed, "-save", c.path); code != exitOK {
+			t.Fatalf("nuts: exit %d: %s", code, errOut)
+		}
+	}
+	fa, err := ensemble.Load(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, err := ensemble.Load(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := *fa
+	both.Particles = append(append([][]float64(nil), fa.Particles...), fb.Particles...) // equal counts: pooling keeps all
+	if len(fa.Particles) != len(fb.Particles) {
+		t.Fatalf("runs of %d and %d draws: the test wants equal counts", len(fa.Particles), len(fb.Particles))
+	}
+	if err := ensemble.Save(pooled, &both, ensemble.KeepExisting); err != nil {
+		t.Fatal(err)
+	}
+	result := func(ref string) map[string]any {
+		t.Helper()
+		code, out, errOut := runCLI("compare", "-ensemble", in, "-reference", ref, "-bootstrap", "100", "-json")
+		if code != exitOK {
+			t.Fatalf("compare -reference %s: exit %d: %s", ref, code, errOut)
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		delete(got, "reference")
+		return got
+	}
+	two, one := result(a+","+b), result(pooled)
+	if two["reference_draws"] != float64(2*len(fa.Particles)) {
+		t.Errorf("pooled reference draws %v, want %d", two["reference_draws"], 2*len(fa.Particles))
+	}
+	if !reflect.DeepEqual(two, one) {
+		t.Errorf("two files pooled:\n%v\nthe pooled file:\n%v", two, one)
+	}
+	if reflect.DeepEqual(two, result(a)) {
+		t.Error("pooling a second run changed nothing")
+	}
+	other := filepath.Join(dir, "other.json")
+	f := ensemble.New([]int{3, 1, 1}, [][]float64{{1, 2, 3, 1}, {1, 1, 1, 1}}, tinyMeta(""))
+	if err := ensemble.Save(other, f, ensemble.KeepExisting); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI("compare", "-ensemble", in, "-reference", a+","+other)
+	if code != exitUsage || !strings.Contains(errOut, "reference 2's [3 1 1]") {
+		t.Errorf("a second reference of another template: exit %d, %q", code, errOut)
 	}
 }
 

@@ -1,6 +1,7 @@
 package plotkit
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -54,28 +55,25 @@ func (AsinhTicks) Ticks(lo, hi float64) []plot.Tick {
 		k := exps[i]
 		return k == -1 || (k == 0 && ones) || (k > 0 && k%step == 0)
 	}
-	for step := 1; step <= 7; step++ {
-		var keep []float64
-		for i, w := range ws {
+	for step := 1; ; step++ {
+		var keep []int // the ticks labelled at this step, by w
+		for i := range ws {
 			if labelled(i, step) {
-				keep = append(keep, w)
+				keep = append(keep, i)
 			}
 		}
-		slices.Sort(keep)
+		slices.SortFunc(keep, func(i, j int) int { return cmp.Compare(ws[i], ws[j]) })
 		spaced := true
-		for i := 1; i < len(keep); i++ {
-			spaced = spaced && room(keep[i-1], keep[i])
+		for k := 1; k < len(keep); k++ {
+			spaced = spaced && room(ws[keep[k-1]], ws[keep[k]])
 		}
 		if spaced || step == 7 {
-			for i, w := range ws {
-				if labelled(i, step) {
-					in[i].Label = asinhLabel(w)
-				}
+			for _, i := range keep {
+				in[i].Label = asinhLabel(ws[i])
 			}
-			break
+			return in
 		}
 	}
-	return in
 }
 
 // asinhLabel writes w, 0 or a signed power of ten: -100, 1, 1e4.
