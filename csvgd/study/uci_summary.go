@@ -232,12 +232,14 @@ type UCISettingCalibration struct {
 
 // UCIVerdicts are the summary's verdicts: SVGD against the published row
 // per data set, each other setting against SVGD, the size trend of
-// cSVGD at [regress.DefaultLambda], and each setting's calibration.
+// cSVGD at [regress.DefaultLambda], each setting's calibration, and the
+// fits' summed wall time (not a verdict: no rule reads it).
 type UCIVerdicts struct {
 	Gaps        []UCIGap
 	Paired      []UCISettingPaired
 	Trend       UCISizeTrend
 	Calibration []UCISettingCalibration
+	Cost        UCICost
 }
 
 // Reasons for a verdict not read.
@@ -278,6 +280,7 @@ func UCISummarize(in []UCISetInput) UCIVerdicts {
 		v.Calibration = append(v.Calibration, sc)
 	}
 	v.Trend = uciTrend(in, v.Paired)
+	v.Cost = uciCost(in)
 	return v
 }
 

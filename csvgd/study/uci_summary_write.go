@@ -14,7 +14,8 @@ import (
 // under the benchmark's table, each verdict beside its numbers and each
 // line stating its rule: SVGD against the published row, each other
 // setting against SVGD, the size trend of cSVGD's cost, and each
-// setting's calibration at [UCICalibrationLevel]. With one split it says
+// setting's calibration at [UCICalibrationLevel]; last, the fits' summed
+// wall time ([UCICost]). With one split it says
 // that no standard error, so no verdict, is defined, and never prints NaN.
 func writeUCISummary(w io.Writer, v UCIVerdicts) error {
 	var b strings.Builder
@@ -23,6 +24,7 @@ func writeUCISummary(w io.Writer, v UCIVerdicts) error {
 	writePaired(&b, v.Paired)
 	writeTrend(&b, v.Trend)
 	writeCalibration(&b, v.Calibration)
+	writeCost(&b, v.Cost)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
