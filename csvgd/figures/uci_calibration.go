@@ -29,14 +29,16 @@ type UCICoverageSet struct {
 }
 
 // UCICalibration is the figure "uci_calibration" (beyond the paper): for
-// each data set of the regression benchmark a reliability panel, the
-// observed coverage of the test points by each method's central
-// predictive intervals against their nominal level, with the confidence
-// interval of each observed coverage as an error bar (the study passes
-// Wilson's at 95%, pooled over the splits) and the diagonal, where
-// calibrated intervals lie, for reference: below it the intervals are too
-// narrow, above it too wide. The panels span nominal levels 0.4 to 1 and
-// observed coverages from 0.4 (lower when a bar reaches lower) to 1.
+// each data set of the regression benchmark a panel of each method's
+// miscalibration, the observed coverage of the test points by its central
+// predictive intervals less their nominal level, against the level, with
+// the confidence interval of each observed coverage (the study passes
+// Wilson's at 95%, pooled over the splits) as an error bar, shifted by
+// the same level, and a line at 0, where calibrated intervals lie: below
+// it the intervals are too narrow, above it too wide. Drawing the
+// difference rather than the coverage itself keeps levels whose
+// coverages differ by hundredths apart. The panels span nominal levels
+// 0.4 to 1 and, on the other axis, the differences and 0 with a margin.
 // Methods keep one colour and marker across the panels (their order in
 // each set) and sit side by side along the level, 0.007 apart, so that
 // equal coverages stay visible. Panels are laid out three to a row. The
@@ -50,36 +52,35 @@ func UCICalibration(sets []UCICoverageSet) *Figure {
 	}
 	var panels []*plot.Plot
 	leg := plotkit.NewLegend()
+	zero := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
 	for s, set := range sets {
-		lo := 0.4
-		for _, m := range set.Methods {
-			for _, v := range m.Lower {
-				lo = math.Min(lo, v)
-			}
-		}
-		lo = math.Max(0, math.Floor(lo*10-0.5)/10)
-		p := plotkit.NewPanel(fmt.Sprintf("%s %s", plotkit.PanelTag(s), set.Set), "nominal level", "observed coverage")
+		p := plotkit.NewPanel(fmt.Sprintf("%s %s", plotkit.PanelTag(s), set.Set), "nominal level", "observed coverage − nominal level")
 		plotkit.SetRange(&p.X, 0.4, 1)
-		plotkit.SetRange(&p.Y, lo, 1)
-		diag := draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
-		plotkit.AddFlat(p, plotkit.Line(plotter.XYs{{X: 0.4, Y: 0.4}, {X: 1, Y: 1}}, diag))
+		plotkit.AddFlat(p, plotkit.RefLine{At: 0, Style: zero})
+		ys := []float64{0}
 		for i, m := range set.Methods {
 			c, glyph := uciMethodStyle(i)
-			xy := plotkit.XYOf(m.Levels, m.Observed)
-			for k := range xy {
-				xy[k].X += 0.007 * (float64(i) - float64(len(set.Methods)-1)/2)
+			n := len(m.Levels)
+			x, y, lo, hi := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+			for k, level := range m.Levels {
+				x[k] = level + 0.007*(float64(i)-float64(len(set.Methods)-1)/2)
+				y[k], lo[k], hi[k] = m.Observed[k]-level, m.Lower[k]-level, m.Upper[k]-level
 			}
-			plotkit.AddFlat(p, verticalBars(plotkit.XsOf(xy), m.Lower, m.Upper, errorBarStyle(c)),
-				plotkit.Line(xy, draw.LineStyle{Color: plotkit.Fade(c, 0.6), Width: vg.Points(1)}), plotkit.Points(xy, glyph))
+			ys = append(append(ys, lo...), hi...)
+			plotkit.AddFlat(p, verticalBars(x, lo, hi, errorBarStyle(c)), plotkit.Points(plotkit.XYOf(x, y), glyph))
 			if s == 0 {
 				leg.Add(m.Label, plotkit.GlyphThumb(glyph))
 			}
 		}
+		y0, y1 := plotkit.PaddedRange(ys, 0.08)
+		plotkit.SetRange(&p.Y, y0, y1)
 		panels = append(panels, p)
 	}
 	leg.Add("")
 	leg.Add("bars: 95% interval of the coverage", plotkit.BarThumb(errorBarStyle(plotkit.Grey)))
-	leg.Add("calibrated (observed = nominal)", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}))
+	leg.Add("calibrated (observed = nominal)", plotkit.LineThumb(zero))
+	leg.Add("below it: intervals too narrow;")
+	leg.Add("  above it: too wide")
 	grid := gridOf(panels, 3)
 	return &Figure{
 		Name:   name,

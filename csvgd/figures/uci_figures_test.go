@@ -35,17 +35,18 @@ func uciCoverageSets(n int) []UCICoverageSet {
 
 // TestUCIFiguresRender: the benchmark's calibration figure renders with
 // a panel per data set, three to a row (nine sets: 3 x 3; two sets: one
-// row of two), its legend naming every method and the bars; and the
-// Pareto figure renders a row of two panels per data set, with and
-// without standard errors (one split), its legend naming the published
-// line and saying whether there are bars.
+// row of two), its axis the coverage less the level, its legend naming
+// every method, the bars and which side is too narrow; and the Pareto
+// figure renders a row of two panels per data set, with and without
+// standard errors (one split), its legend naming the published line,
+// saying whether there are bars and that close markers are drawn apart.
 func TestUCIFiguresRender(t *testing.T) {
 	cases := []figureCase{
 		{UCICalibration(uciCoverageSets(9)), "uci_calibration", 3, 3},
 		{UCICalibration(uciCoverageSets(2)), "uci_calibration", 1, 2},
 	}
 	svg := checkFigure(t, "", cases[0])
-	for _, want := range []string{"SVGD", "deep ensemble (no kernel)", "cSVGD, adaptive λ from 0.001", "95% interval of the coverage", "(i) set8"} {
+	for _, want := range []string{"SVGD", "deep ensemble (no kernel)", "cSVGD, adaptive λ from 0.001", "95% interval of the coverage", "(i) set8", "observed coverage − nominal level", "intervals too narrow"} {
 		if !strings.Contains(string(svg), want) {
 			t.Errorf("uci_calibration lacks %q", want)
 		}
@@ -60,7 +61,7 @@ func TestUCIFiguresRender(t *testing.T) {
 		{figureCase{UCIPareto(uciParetoSets(2, math.NaN())), "uci_pareto", 2, 2}, "(d) set1: test log-likelihood", false},
 	} {
 		svg := string(checkFigure(t, "", tc.c))
-		for _, want := range []string{"Wang 2016 (as recalled)", "cSVGD, adaptive λ from 0.001", tc.tag} {
+		for _, want := range []string{"Wang 2016 (as recalled)", "cSVGD, adaptive λ from 0.001", tc.tag, "markers closer than 2.5% of the axis"} {
 			if !strings.Contains(svg, want) {
 				t.Errorf("uci_pareto of %d sets lacks %q", len(tc.c.fig.Panels), want)
 			}

@@ -37,15 +37,22 @@ type UCIParetoSet struct {
 	PublishedRMSE, PublishedLL float64
 }
 
+// paretoDodge is the least distance between two markers of uci_pareto
+// along the active weights, as a share of the axis: closer ones are
+// drawn that far apart ([plotkit.Dodge]), so that methods of nearly one
+// size (SVGD and the deep ensemble) stay visible.
+const paretoDodge = 0.025
+
 // UCIPareto is the figure "uci_pareto" (beyond the paper): for each data
 // set of the regression benchmark a row of two panels, (a) the test RMSE
 // and (b) the test log-likelihood against the active weights, one point
-// per method with a bar of ± one standard error over the splits (none
-// with one split), the settings marked Line (cSVGD at fixed λ) joined in
-// order of active weights, SVGD and the deep ensemble at the full
-// network's weights, and the published result as a dashed horizontal
-// line: the trade between size and accuracy, lower RMSE and higher
-// log-likelihood being better. Methods keep one colour and marker
+// per method at its mean active weights with a bar of ± one standard
+// error over the splits (none with one split), the settings marked Line
+// (cSVGD at fixed λ) joined in order of active weights, and the
+// published result as a dashed horizontal line: the trade between size
+// and accuracy, lower RMSE and higher log-likelihood being better.
+// Markers closer than [paretoDodge] of the axis are drawn that far apart,
+// which the legend says. Methods keep one colour and marker
 // (their order in each set; those of [UCICalibration]). The figure
 // reports an error when there are no sets, a set without points, methods
 // that differ between sets, or a value that is not finite.
@@ -68,11 +75,17 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 				}
 				return p.LL, p.LLSE
 			}
+			most := 0.0
+			actives := make([]float64, len(set.Points))
+			for i, p := range set.Points {
+				most, actives[i] = math.Max(most, p.Active), p.Active
+			}
+			xs := plotkit.Dodge(actives, paretoDodge*1.06*most)
 			var ys []float64
 			var line plotter.XYs
-			for _, p := range set.Points {
+			for i, p := range set.Points {
 				if v, _ := value(p); p.Line {
-					line = append(line, plotter.XY{X: p.Active, Y: v})
+					line = append(line, plotter.XY{X: xs[i], Y: v})
 				}
 			}
 			slices.SortFunc(line, func(a, b plotter.XY) int { return cmp.Compare(a.X, b.X) })
@@ -83,8 +96,8 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 				c, glyph := uciMethodStyle(i)
 				v, se := value(p)
 				oneSplit = oneSplit || math.IsNaN(se)
-				plotkit.AddFlat(panel, verticalBars([]float64{p.Active}, []float64{v - se}, []float64{v + se}, errorBarStyle(c)),
-					plotkit.Points(plotter.XYs{{X: p.Active, Y: v}}, glyph))
+				plotkit.AddFlat(panel, verticalBars([]float64{xs[i]}, []float64{v - se}, []float64{v + se}, errorBarStyle(c)),
+					plotkit.Points(plotter.XYs{{X: xs[i], Y: v}}, glyph))
 				ys = append(ys, v)
 				if !math.IsNaN(se) {
 					ys = append(ys, v-se, v+se)
@@ -101,11 +114,7 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 				plotkit.AddFlat(panel, plotkit.RefLine{At: pub, Style: pubStyle})
 				ys = append(ys, pub)
 			}
-			most := 0.0
-			for _, p := range set.Points {
-				most = math.Max(most, p.Active)
-			}
-			plotkit.SetRange(&panel.X, 0, 1.06*most)
+			plotkit.SetRange(&panel.X, 0, math.Max(1.06*most, slices.Max(xs)+paretoDodge*most))
 			y0, y1 := plotkit.PaddedRange(ys, 0.08)
 			plotkit.SetRange(&panel.Y, y0, y1)
 		}
@@ -116,6 +125,8 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 		leg.Add(sets[0].PublishedLabel, plotkit.LineThumb(pubStyle))
 	}
 	leg.Add("grey line: cSVGD at fixed λ", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1)}))
+	leg.Add(fmt.Sprintf("markers closer than %g%% of the axis", 100*paretoDodge))
+	leg.Add("  drawn that far apart")
 	if oneSplit {
 		leg.Add("one split: no standard errors, no bars")
 	} else {

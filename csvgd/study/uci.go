@@ -417,10 +417,27 @@ func seconds(r []regress.SplitResult) []float64 {
 	return v
 }
 
-// pm writes mean ± se with the given decimals, the mean alone when se is
-// NaN.
+// pm writes mean ± se with the given decimals, more when se would round
+// to zero ([seDecimals]), the mean alone when se is NaN.
 func pm(mean, se float64, decimals int) string {
-	return withSE(fmt.Sprintf("%.*f", decimals, mean), se, decimals)
+	d := seDecimals(se, decimals)
+	return withSE(fmt.Sprintf("%.*f", d, mean), se, d)
+}
+
+// maxExtraDecimals bounds the decimals [seDecimals] adds.
+const maxExtraDecimals = 4
+
+// seDecimals are the decimals that show a positive standard error se by
+// its first significant digit: decimals, or more (at most
+// maxExtraDecimals more) when se rounds to zero with them, so that a
+// cell never reads "± 0.000" for a spread that is not zero. A zero, NaN
+// or printed (published) standard error keeps decimals.
+func seDecimals(se float64, decimals int) int {
+	d := decimals
+	for se > 0 && d < decimals+maxExtraDecimals && math.Round(se*math.Pow10(d)) == 0 {
+		d++
+	}
+	return d
 }
 
 // withSE is the formatted mean m, its minus sign typeset and no sign on a

@@ -43,9 +43,10 @@ func uciCoverageSet(set string, results map[string][]regress.SplitResult) (figur
 
 // UCIPareto makes the figure "uci_pareto": for each data set of the
 // benchmark the test RMSE and log-likelihood of every setting (mean ±
-// standard error over the splits, the table's) against its active
-// weights, cSVGD at fixed λ joined, SVGD and the deep ensemble at the
-// full network's weights and biases, and the published SVGD (as
+// standard error over the splits, the table's) against its mean active
+// weights (the table's column, for every setting: SVGD and the deep
+// ensemble prune nothing, but some of their weights end below the
+// threshold), cSVGD at fixed λ joined, and the published SVGD (as
 // recalled, [PublishedUCI]) as a line.
 func UCIPareto(s *Store) (*figures.Figure, error) {
 	sets, err := perUCISet(s, uciParetoSet)
@@ -56,8 +57,7 @@ func UCIPareto(s *Store) (*figures.Figure, error) {
 }
 
 // uciParetoSet is the row of uci_pareto of one data set from the results
-// of every setting (by key): cSVGD at its mean active weights, the other
-// methods (no pruning) at the full network's size.
+// of every setting (by key), each at its mean active weights.
 func uciParetoSet(set string, results map[string][]regress.SplitResult) (figures.UCIParetoSet, error) {
 	out := figures.UCIParetoSet{Set: set}
 	if pub := PublishedUCI(set); len(pub) > 0 {
@@ -78,10 +78,7 @@ func uciParetoSet(set string, results map[string][]regress.SplitResult) (figures
 		p := figures.UCIParetoPoint{Label: st.Label, Line: st.Method == train.CSVGD && !st.Adaptive}
 		p.RMSE, p.RMSESE = col(func(x regress.SplitResult) float64 { return x.Test.RMSE })
 		p.LL, p.LLSE = col(func(x regress.SplitResult) float64 { return x.Test.LL })
-		p.Active = float64(r[0].FullParams)
-		if st.Method == train.CSVGD {
-			p.Active, _ = col(func(x regress.SplitResult) float64 { return x.ActiveWeights })
-		}
+		p.Active, _ = col(func(x regress.SplitResult) float64 { return x.ActiveWeights })
 		out.Points = append(out.Points, p)
 	}
 	return out, nil

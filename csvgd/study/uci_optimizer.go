@@ -286,7 +286,8 @@ func writeUCIOptimizer(w io.Writer, bm regress.Benchmark, results map[UCIAblatio
 // gapVerdict is the line that reads the gaps z[i] of the settings
 // names[i] to the published mean against [GapLevel], the first setting
 // (the benchmark's) the one the others are read against: whether the
-// others close its gap, leave it, or open one.
+// others close its gap, leave it (then with which setting it is least),
+// or open one.
 func gapVerdict(names []string, z []float64) string {
 	for _, v := range z {
 		if math.IsNaN(v) {
@@ -314,7 +315,17 @@ func gapVerdict(names []string, z []float64) string {
 	case within(z[0]):
 		return fmt.Sprintf("%s: %s's is within %g, and a gap beyond it opens with %s.", head, names[0], GapLevel, andList(out))
 	case len(in) == 0:
-		return fmt.Sprintf("%s: a gap beyond %g remains with every setting, which this ablation leaves unexplained.", head, GapLevel)
+		least := 0
+		for i, v := range z {
+			if math.Abs(v) < math.Abs(z[least]) {
+				least = i
+			}
+		}
+		if least == 0 {
+			return fmt.Sprintf("%s: a gap beyond %g remains with every setting, least with %s's own; this ablation does not explain it.", head, GapLevel, names[0])
+		}
+		return fmt.Sprintf("%s: a gap beyond %g remains with every setting; it is least with %s (%.2f, against %s's %.2f), and what remains of it this ablation does not explain.",
+			head, GapLevel, names[least], math.Abs(z[least]), names[0], math.Abs(z[0]))
 	case len(out) == 0:
 		return fmt.Sprintf("%s: %s's gap beyond %g closes to within it with every other setting.", head, names[0], GapLevel)
 	}
@@ -339,5 +350,6 @@ func signedPM(mean, se float64, decimals int) string {
 	if math.IsNaN(mean) {
 		return "–"
 	}
-	return withSE(fmt.Sprintf("%+.*f", decimals, mean), se, decimals)
+	d := seDecimals(se, decimals)
+	return withSE(fmt.Sprintf("%+.*f", d, mean), se, d)
 }
