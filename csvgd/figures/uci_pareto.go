@@ -37,11 +37,11 @@ type UCIParetoSet struct {
 	PublishedRMSE, PublishedLL float64
 }
 
-// paretoDodge is the least distance between two markers of uci_pareto
+// ParetoDodge is the least distance between two markers of uci_pareto
 // along the active weights, as a share of the axis: closer ones are
 // drawn that far apart ([plotkit.Dodge]), so that methods of nearly one
 // size (SVGD and the deep ensemble) stay visible.
-const paretoDodge = 0.025
+const ParetoDodge = 0.025
 
 // UCIPareto is the figure "uci_pareto" (beyond the paper): for each data
 // set of the regression benchmark a row of two panels, (a) the test RMSE
@@ -51,7 +51,7 @@ const paretoDodge = 0.025
 // (cSVGD at fixed λ) joined in order of active weights, and the
 // published result as a dashed horizontal line: the trade between size
 // and accuracy, lower RMSE and higher log-likelihood being better.
-// Markers closer than [paretoDodge] of the axis are drawn that far apart,
+// Markers closer than [ParetoDodge] of the axis are drawn that far apart,
 // which the legend says. Methods keep one colour and marker
 // (their order in each set; those of [UCICalibration]). The figure
 // reports an error when there are no sets, a set without points, methods
@@ -80,7 +80,7 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 			for i, p := range set.Points {
 				most, actives[i] = math.Max(most, p.Active), p.Active
 			}
-			xs := plotkit.Dodge(actives, paretoDodge*1.06*most)
+			xs := plotkit.Dodge(actives, ParetoDodge*1.06*most)
 			var ys []float64
 			var line plotter.XYs
 			for i, p := range set.Points {
@@ -114,7 +114,7 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 				plotkit.AddFlat(panel, plotkit.RefLine{At: pub, Style: pubStyle})
 				ys = append(ys, pub)
 			}
-			plotkit.SetRange(&panel.X, 0, math.Max(1.06*most, slices.Max(xs)+paretoDodge*most))
+			plotkit.SetRange(&panel.X, 0, math.Max(1.06*most, slices.Max(xs)+ParetoDodge*most))
 			y0, y1 := plotkit.PaddedRange(ys, 0.08)
 			plotkit.SetRange(&panel.Y, y0, y1)
 		}
@@ -125,7 +125,7 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 		leg.Add(sets[0].PublishedLabel, plotkit.LineThumb(pubStyle))
 	}
 	leg.Add("grey line: cSVGD at fixed λ", plotkit.LineThumb(draw.LineStyle{Color: plotkit.Grey, Width: vg.Points(1)}))
-	leg.Add(fmt.Sprintf("markers closer than %g%% of the axis", 100*paretoDodge))
+	leg.Add(fmt.Sprintf("markers closer than %g%% of the axis", 100*ParetoDodge))
 	leg.Add("  drawn that far apart")
 	if oneSplit {
 		leg.Add("one split: no standard errors, no bars")
