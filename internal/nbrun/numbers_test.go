@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
 	"github.com/csvgd/csvgd-go/csvgd/regress"
@@ -49,6 +50,8 @@ var settings = []setting{
 		"study.PublishedRounding, study.UCITrendLevel and study.UCICalibrationLevel: the rounding of a printed published mean, the level of the size trend and the level whose calibration the benchmark's reading reads", false},
 	{[]string{"10-own-data.ipynb"}, []float64{stein.AdagradDecay, 1 - stein.AdagradDecay, stein.AdagradEps},
 		"stein.AdagradDecay and stein.AdagradEps: Liu & Wang's Adagrad with momentum", false},
+	{[]string{"10-own-data.ipynb"}, []float64{figures.ParetoDodge},
+		"figures.ParetoDodge: the least distance, as a share of the axis, between two markers of uci_pareto", true},
 }
 
 // allowedIn is what the markdown of the notebook named name may state:
