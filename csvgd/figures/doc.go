@@ -38,7 +38,7 @@
 //	Calibration       calibration        reliability diagram: coverage of the truth and of fresh observations
 //	NUTSDiagnostics   nuts_diagnostics   a NUTS run's rank plots and its divergences in pairs plots
 //	VarianceCollapse  variance_collapse  SVGD's variance collapse on N(0, I_D) against the Newton updates
-//	UCICalibration    uci_calibration    the UCI benchmark's coverage of the test points against the nominal level, per data set
+//	UCICalibration    uci_calibration    the UCI benchmark's coverage of the test points less the nominal level, per data set
 //	UCIPareto         uci_pareto         the UCI benchmark's test RMSE and log-likelihood against the active weights, per data set
 //
 // These two lists are the figures of csvgd reproduce, in its order: the
