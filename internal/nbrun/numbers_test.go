@@ -8,8 +8,11 @@ import (
 	"testing"
 
 	"github.com/csvgd/csvgd-go/csvgd/exact"
+	"github.com/csvgd/csvgd-go/csvgd/figures"
 	"github.com/csvgd/csvgd-go/csvgd/metrics"
 	"github.com/csvgd/csvgd-go/csvgd/mvn"
+	"github.com/csvgd/csvgd-go/csvgd/regress"
+	"github.com/csvgd/csvgd-go/csvgd/stein"
 	"github.com/csvgd/csvgd-go/csvgd/study"
 )
 
@@ -41,6 +44,14 @@ var settings = []setting{
 		"exact.DefaultCriteria.MaxNestedRHat: the bound on nested R-hat of runs that agree", false},
 	{[]string{"08-exact-posterior.ipynb", "09-variance-collapse.ipynb"}, study.CoverageLevels,
 		"study.CoverageLevels: the nominal levels of the central bands and of the reliability diagram", true},
+	{[]string{"10-own-data.ipynb"}, append(slices.Clone(regress.CoverageLevels), study.CoverageConfidence),
+		"regress.CoverageLevels and study.CoverageConfidence: the levels of the benchmark's coverage columns and the confidence of their Wilson intervals", true},
+	{[]string{"10-own-data.ipynb"}, []float64{study.PublishedRounding, study.UCITrendLevel, study.UCICalibrationLevel},
+		"study.PublishedRounding, study.UCITrendLevel and study.UCICalibrationLevel: the rounding of a printed published mean, the level of the size trend and the level whose calibration the benchmark's reading reads", false},
+	{[]string{"10-own-data.ipynb"}, []float64{stein.AdagradDecay, 1 - stein.AdagradDecay, stein.AdagradEps},
+		"stein.AdagradDecay and stein.AdagradEps: Liu & Wang's Adagrad with momentum", false},
+	{[]string{"10-own-data.ipynb"}, []float64{figures.ParetoDodge},
+		"figures.ParetoDodge: the least distance, as a share of the axis, between two markers of uci_pareto", true},
 }
 
 // allowedIn is what the markdown of the notebook named name may state:
