@@ -315,7 +315,7 @@ func writeUCISet(w io.Writer, set string, bm regress.Benchmark, results map[stri
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|"+strings.Repeat("---|", len(levels)))
 	empty := strings.Repeat(" |", len(levels))
 	for _, p := range PublishedUCI(set) {
-		fmt.Fprintf(w, "| %s | %s | %s | | | | | | |%s\n", p.Label, pm(p.RMSE, p.RMSESE, PublishedDecimals), pm(p.LL, p.LLSE, PublishedDecimals), empty)
+		fmt.Fprintf(w, "| %s | %s | %s | | | | | | |%s\n", p.Label, printed(p.RMSE, p.RMSESE, PublishedDecimals), printed(p.LL, p.LLSE, PublishedDecimals), empty)
 	}
 	dec := rmseDecimals(set)
 	if row, ok := mcDropoutRow(mc, base, dec); ok {
@@ -417,24 +417,40 @@ func seconds(r []regress.SplitResult) []float64 {
 	return v
 }
 
-// pm writes mean ± se with the given decimals, more when se would round
-// to zero ([seDecimals]), the mean alone when se is NaN.
+// pm writes mean ± se with the given decimals, more when se would show
+// fewer than [minSEUnits] units of the last one ([seDecimals]), the mean
+// alone when se is NaN.
 func pm(mean, se float64, decimals int) string {
 	d := seDecimals(se, decimals)
 	return withSE(fmt.Sprintf("%.*f", d, mean), se, d)
 }
 
+// printed writes a published mean ± se as it was printed, with its own
+// decimals and no more.
+func printed(mean, se float64, decimals int) string {
+	return withSE(fmt.Sprintf("%.*f", decimals, mean), se, decimals)
+}
+
+// minSEUnits is the least number of units of the last printed decimal a
+// measured standard error shows ([seDecimals]): a printed 3 stands for
+// a value between 2.5 and 3.5, so the ratio of a printed mean to its
+// printed standard error stays near the unrounded one, and a verdict at
+// 2 standard errors can be checked from the printed digits except at its
+// very edge.
+const minSEUnits = 3
+
 // maxExtraDecimals bounds the decimals [seDecimals] adds.
 const maxExtraDecimals = 4
 
-// seDecimals are the decimals that show a positive standard error se by
-// its first significant digit: decimals, or more (at most
-// maxExtraDecimals more) when se rounds to zero with them, so that a
-// cell never reads "± 0.000" for a spread that is not zero. A zero, NaN
-// or printed (published) standard error keeps decimals.
+// seDecimals are the decimals with which a positive standard error se
+// shows at least [minSEUnits] units of its last decimal: decimals, or
+// more (at most maxExtraDecimals more), so that no cell reads "± 0.000"
+// for a spread that is not zero, nor "+0.002 ± 0.001" for a difference
+// of 2.5 standard errors. A zero or NaN standard error keeps decimals;
+// published values are written as printed ([printed]).
 func seDecimals(se float64, decimals int) int {
 	d := decimals
-	for se > 0 && d < decimals+maxExtraDecimals && math.Round(se*math.Pow10(d)) == 0 {
+	for se > 0 && d < decimals+maxExtraDecimals && math.Round(se*math.Pow10(d)) < minSEUnits {
 		d++
 	}
 	return d

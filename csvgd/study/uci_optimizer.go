@@ -263,7 +263,7 @@ func writeUCIOptimizer(w io.Writer, bm regress.Benchmark, results map[UCIAblatio
 		bm.Set, splits, bm.Config.Particles, bm.Config.Iters, bm.Config.Hidden, bm.Config.Batch, spread)
 	fmt.Fprintln(w, "| setting | test RMSE | test log-likelihood | training RMSE | paired with | RMSE − paired | log-likelihood − paired | splits worse (RMSE, log-likelihood) | RMSE gap to published (z) | log-likelihood gap to published (z) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
-	fmt.Fprintf(w, "| %s | %s | %s | | | | | | | |\n", pub.Label, pm(pub.RMSE, pub.RMSESE, dec), pm(pub.LL, pub.LLSE, 3))
+	fmt.Fprintf(w, "| %s | %s | %s | | | | | | | |\n", pub.Label, printed(pub.RMSE, pub.RMSESE, PublishedDecimals), printed(pub.LL, pub.LLSE, PublishedDecimals))
 	for i, a := range UCIAblationArms {
 		r := rows[i]
 		diffs := "– | – | – | –"

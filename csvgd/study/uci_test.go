@@ -308,8 +308,8 @@ func TestUCIParetoSet(t *testing.T) {
 // TestPublishedAsPrinted: the published rows keep the decimals they were
 // printed with, whatever the data set's own (naval's five), and their
 // rounding is half a unit of the last of them; a mean that rounds to zero
-// has no sign; a measured standard error that would round to zero gets
-// the decimals that show it.
+// has no sign; a measured standard error gets the decimals that show at
+// least minSEUnits units of the last one.
 func TestPublishedAsPrinted(t *testing.T) {
 	if want := 0.5 * math.Pow(10, -PublishedDecimals); math.Abs(PublishedRounding-want) > 1e-15 {
 		t.Errorf("PublishedRounding %g, want %g", PublishedRounding, want)
@@ -341,7 +341,9 @@ func TestPublishedAsPrinted(t *testing.T) {
 		signed   bool
 		want     string
 	}{
-		{-0.0001, 0.002, false, "0.000 ± 0.002"},
+		{-0.0001, 0.002, false, "−0.0001 ± 0.0020"},       // fewer than three units of the last decimal: one more
+		{0.00238, 0.00096, true, "+0.0024 ± 0.0010"},      // 2.5 standard errors, not "+0.002 ± 0.001"
+		{0.0004, 0.012, false, "0.000 ± 0.012"},           // enough units: the decimals given, no sign on a zero
 		{-0.00123, 0.00042, false, "−0.0012 ± 0.0004"},    // a spread that rounds to zero gets the decimals that show it
 		{-0.00123, 0.00042, true, "−0.0012 ± 0.0004"},     // in the signed cells too
 		{0.00123, 0.000004, true, "+0.001230 ± 0.000004"}, // up to three more
