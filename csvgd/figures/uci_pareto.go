@@ -43,6 +43,10 @@ type UCIParetoSet struct {
 // size (SVGD and the deep ensemble) stay visible.
 const ParetoDodge = 0.025
 
+// paretoPad is the active-weights axis of uci_pareto over the largest
+// count: room right of the largest marker.
+const paretoPad = 1.06
+
 // UCIPareto is the figure "uci_pareto" (beyond the paper): for each data
 // set of the regression benchmark a row of two panels, (a) the test RMSE
 // and (b) the test log-likelihood against the active weights, one point
@@ -68,6 +72,13 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 	for s, set := range sets {
 		pa := plotkit.NewPanel(fmt.Sprintf("%s %s: test RMSE", plotkit.PanelTag(2*s), set.Set), "active weights", "test RMSE")
 		pb := plotkit.NewPanel(fmt.Sprintf("%s %s: test log-likelihood", plotkit.PanelTag(2*s+1), set.Set), "active weights", "test log-likelihood")
+		most := 0.0
+		actives := make([]float64, len(set.Points))
+		for i, p := range set.Points {
+			most, actives[i] = math.Max(most, p.Active), p.Active
+		}
+		axis := paretoPad * most
+		xs := plotkit.Dodge(actives, ParetoDodge*axis) // both panels draw a method at one position
 		for k, panel := range []*plot.Plot{pa, pb} {
 			value := func(p UCIParetoPoint) (float64, float64) {
 				if k == 0 {
@@ -75,12 +86,6 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 				}
 				return p.LL, p.LLSE
 			}
-			most := 0.0
-			actives := make([]float64, len(set.Points))
-			for i, p := range set.Points {
-				most, actives[i] = math.Max(most, p.Active), p.Active
-			}
-			xs := plotkit.Dodge(actives, ParetoDodge*1.06*most)
 			var ys []float64
 			var line plotter.XYs
 			for i, p := range set.Points {
@@ -114,7 +119,7 @@ func UCIPareto(sets []UCIParetoSet) *Figure {
 				plotkit.AddFlat(panel, plotkit.RefLine{At: pub, Style: pubStyle})
 				ys = append(ys, pub)
 			}
-			plotkit.SetRange(&panel.X, 0, math.Max(1.06*most, slices.Max(xs)+ParetoDodge*most))
+			plotkit.SetRange(&panel.X, 0, math.Max(axis, slices.Max(xs)+ParetoDodge*most))
 			y0, y1 := plotkit.PaddedRange(ys, 0.08)
 			plotkit.SetRange(&panel.Y, y0, y1)
 		}

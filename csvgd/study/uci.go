@@ -420,9 +420,13 @@ func seconds(r []regress.SplitResult) []float64 {
 // pm writes mean ± se with the given decimals, more when se would show
 // fewer than [minSEUnits] units of the last one ([seDecimals]), the mean
 // alone when se is NaN.
-func pm(mean, se float64, decimals int) string {
+func pm(mean, se float64, decimals int) string { return measured("%.*f", mean, se, decimals) }
+
+// measured writes a measured mean ± se, the mean by verb (a format taking
+// the decimals and the mean), with the decimals of [seDecimals].
+func measured(verb string, mean, se float64, decimals int) string {
 	d := seDecimals(se, decimals)
-	return withSE(fmt.Sprintf("%.*f", d, mean), se, d)
+	return withSE(fmt.Sprintf(verb, d, mean), se, d)
 }
 
 // printed writes a published mean ± se as it was printed, with its own

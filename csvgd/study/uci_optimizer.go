@@ -350,6 +350,5 @@ func signedPM(mean, se float64, decimals int) string {
 	if math.IsNaN(mean) {
 		return "–"
 	}
-	d := seDecimals(se, decimals)
-	return withSE(fmt.Sprintf("%+.*f", d, mean), se, d)
+	return measured("%+.*f", mean, se, decimals)
 }

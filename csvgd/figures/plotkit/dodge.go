@@ -29,8 +29,8 @@ func Dodge(xs []float64, gap float64) []float64 {
 	}
 	// ends are a run's lowest and highest drawn positions.
 	ends := func(r run) (lo, hi float64) {
-		half := gap * float64(r.n-1) / 2
-		return center(r) - half, center(r) + half
+		c, half := center(r), gap*float64(r.n-1)/2
+		return c - half, c + half
 	}
 	for k := range idx {
 		runs = append(runs, run{k, 1})
